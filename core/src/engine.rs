@@ -1,0 +1,114 @@
+//! The engine: one sandboxed VM and the rules loaded into it. Games are
+//! started, replayed and listed from here. An engine is single-threaded; run
+//! one per thread for parallel simulation.
+
+use crate::config::GameConfig;
+use crate::error::{CoreError, Result};
+use crate::game::{ActionRecord, Game};
+use crate::library::ScriptLibrary;
+use crate::lua::{Host, Limits};
+use crate::rules::{self, GameEntry, Rules};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// A VM with its loaded rules.
+pub struct Engine {
+    host: Rc<Host>,
+    cache: RefCell<BTreeMap<(String, Vec<String>), Rc<Rules>>>,
+}
+
+/// A replay that stopped: the game as far as it went (none when even the
+/// setup failed), and why it stopped.
+pub struct ReplayStop {
+    pub game: Option<Game>,
+    pub error: CoreError,
+}
+
+impl Engine {
+    /// An engine over `library` with the default limits.
+    pub fn new(library: Arc<ScriptLibrary>) -> Result<Engine> {
+        Self::with_limits(library, Limits::default())
+    }
+
+    /// An engine with explicit instruction and memory limits.
+    pub fn with_limits(library: Arc<ScriptLibrary>, limits: Limits) -> Result<Engine> {
+        Ok(Engine {
+            host: Rc::new(Host::new(library, limits)?),
+            cache: RefCell::new(BTreeMap::new()),
+        })
+    }
+
+    /// The Lua host.
+    pub fn host(&self) -> &Rc<Host> {
+        &self.host
+    }
+
+    /// The rules for a game with variants, composed once per engine.
+    pub fn rules(&self, game: &str, variants: &[String]) -> Result<Rc<Rules>> {
+        let key = (game.to_string(), variants.to_vec());
+        if let Some(r) = self.cache.borrow().get(&key) {
+            return Ok(r.clone());
+        }
+        let r = Rc::new(rules::compose(&self.host, game, variants)?);
+        self.cache.borrow_mut().insert(key, r.clone());
+        Ok(r)
+    }
+
+    /// Every game on the search path with its variants.
+    pub fn catalog(&self) -> Result<Vec<GameEntry>> {
+        let lib = self.host.library().clone();
+        let mut out = Vec::new();
+        for dir in lib.list("") {
+            if lib.read(&rules::game_path(&dir)).is_none() {
+                continue;
+            }
+            let info = self.rules(&dir, &[])?.info.clone();
+            let mut variants = Vec::new();
+            for file in lib.list(&format!("{dir}/variants")) {
+                if let Some(stem) = file.strip_suffix(".lua") {
+                    let text = rules::variant_text(&lib, &dir, stem)?;
+                    variants.push(rules::variant_info(&self.host, &text)?);
+                }
+            }
+            out.push(GameEntry { info, variants });
+        }
+        Ok(out)
+    }
+
+    /// Start a game. `logging` records events and action values (needed for
+    /// the REPL, saves and traces; off for bulk simulation).
+    pub fn new_game(&self, config: GameConfig, logging: bool) -> Result<Game> {
+        let rules = self.rules(&config.game, &config.variants)?;
+        Game::start(self.host.clone(), rules, config, logging)
+    }
+
+    /// Replay recorded actions on a fresh game. Each action is matched by
+    /// value against the legal options (so edited rules are checked), or by
+    /// index when no value was recorded.
+    pub fn replay(
+        &self,
+        config: GameConfig,
+        actions: &[ActionRecord],
+    ) -> std::result::Result<Game, Box<ReplayStop>> {
+        let mut game = self.new_game(config, true).map_err(|error| {
+            Box::new(ReplayStop { game: None, error })
+        })?;
+        for (i, rec) in actions.iter().enumerate() {
+            let step = i + 1;
+            let result = game.match_action(rec).and_then(|index| {
+                game.apply(index).map_err(|e| e.to_string())
+            });
+            if let Err(reason) = result {
+                game.take_events();
+                return Err(Box::new(ReplayStop {
+                    game: Some(game),
+                    error: CoreError::Replay { step, reason },
+                }));
+            }
+        }
+        game.take_events();
+        Ok(game)
+    }
+}

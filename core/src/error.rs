@@ -1,0 +1,49 @@
+//! Errors of the core, as values with a message a user can act on.
+
+use thiserror::Error;
+
+/// Everything that can go wrong in the core.
+#[derive(Debug, Error)]
+pub enum CoreError {
+    /// A script failed: syntax error, runtime error, budget exceeded. The
+    /// message names the script file and line when Lua knows them.
+    #[error("script error: {0}")]
+    Script(String),
+    /// A script or a user asked for something the rules do not allow.
+    #[error("{0}")]
+    Rule(String),
+    /// A game, variant or module that is not on the scripts search path.
+    #[error("not found: {0}")]
+    NotFound(String),
+    /// A bad option, player count, seat or choice given by the user.
+    #[error("{0}")]
+    Invalid(String),
+    /// A saved game or trace that cannot be read.
+    #[error("bad save file: {0}")]
+    BadSave(String),
+    /// Replaying a log stopped at a step that is no longer legal.
+    #[error("the log stops being legal at step {step}: {reason}")]
+    Replay {
+        /// 1-based step number in the action log.
+        step: usize,
+        /// Why that step cannot be replayed.
+        reason: String,
+    },
+    #[error("i/o error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl From<mlua::Error> for CoreError {
+    fn from(e: mlua::Error) -> Self {
+        CoreError::Script(crate::lua::describe_error(&e))
+    }
+}
+
+impl From<serde_json::Error> for CoreError {
+    fn from(e: serde_json::Error) -> Self {
+        CoreError::BadSave(e.to_string())
+    }
+}
+
+/// Result type of the core.
+pub type Result<T> = std::result::Result<T, CoreError>;

@@ -1,0 +1,45 @@
+//! The event log: every card move, shuffle and script event, in order.
+
+use crate::card::CardId;
+use crate::zone::{Seat, ZoneId};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One thing that happened, stamped with the number of actions applied before it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// How many actions had been applied when it happened (0 = during setup).
+    pub step: usize,
+    pub kind: EventKind,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    /// A card moved between zones.
+    Move {
+        card: CardId,
+        from: ZoneId,
+        to: ZoneId,
+    },
+    /// A zone was shuffled.
+    Shuffle { zone: ZoneId },
+    /// An event the rules recorded (trick won, trump changed ...). `to`
+    /// makes it private to one seat.
+    Script {
+        name: String,
+        data: Value,
+        to: Option<Seat>,
+    },
+}
+
+impl Event {
+    /// The text a script attached to its event, if any.
+    pub fn text(&self) -> Option<&str> {
+        match &self.kind {
+            EventKind::Script { data, .. } => data.get("text").and_then(Value::as_str),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,526 @@
+//! A live game: the Rust table, the Lua game object, the pending decision
+//! and the action log. Every step goes through [`Game::apply`], which checks
+//! the choice, runs the rules in one Lua call, and on a script error restores
+//! the game exactly as it was before the step.
+
+use crate::card::CardDef;
+use crate::config::GameConfig;
+use crate::error::{CoreError, Result};
+use crate::event::{Event, EventKind};
+use crate::lua::Host;
+use crate::rules::Rules;
+use crate::table::Table;
+use crate::zone::{Seat, Sight, Visibility};
+use mlua::serde::SerializeOptions;
+use mlua::{AnyUserData, LuaSerdeExt, Table as LuaTable, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// One applied action: who chose, which option (1-based) and, when
+/// recorded, the option's value (used to replay under edited rules).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionRecord {
+    pub seat: Seat,
+    pub index: usize,
+    #[serde(default)]
+    pub action: Json,
+}
+
+/// One legal option of the pending decision.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OptionView {
+    /// 1-based index, as a controller chooses it.
+    pub index: usize,
+    /// The option's value as the rules gave it.
+    pub action: Json,
+    /// The option in words.
+    pub text: String,
+}
+
+/// The pending decision: which seat chooses, and among what.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DecisionView {
+    pub seat: Seat,
+    pub prompt: String,
+    pub options: Vec<OptionView>,
+}
+
+/// What one zone shows to a viewer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ZoneView {
+    pub name: String,
+    pub owner: Option<Seat>,
+    pub visibility: Visibility,
+    pub count: usize,
+    /// The cards, bottom first, when the viewer may see them all.
+    pub cards: Option<Vec<u32>>,
+    /// The top card, when the viewer may see only that.
+    pub top: Option<u32>,
+}
+
+/// What one seat may see of the game (or everything, for an observer).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    pub seat: Option<Seat>,
+    pub zones: Vec<ZoneView>,
+    pub vars: Json,
+    pub teams: Option<Vec<Vec<Seat>>>,
+    pub to_move: Option<Seat>,
+}
+
+/// The outcome the rules report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Final score of each seat, seat 1 first.
+    #[serde(default)]
+    pub scores: Vec<f64>,
+    /// Winning seats (several on a shared win; none when nobody won).
+    #[serde(default)]
+    pub winners: Vec<Seat>,
+    #[serde(default)]
+    pub rounds: u32,
+}
+
+/// A game in progress.
+pub struct Game {
+    host: Rc<Host>,
+    rules: Rc<Rules>,
+    config: GameConfig,
+    options: BTreeMap<String, Json>,
+    state: LuaTable,
+    table: AnyUserData,
+    pending: Option<(Seat, usize)>,
+    history: Vec<ActionRecord>,
+    redo: Vec<ActionRecord>,
+    logging: bool,
+}
+
+fn lua_opts() -> SerializeOptions {
+    SerializeOptions::new()
+        .serialize_none_to_null(false)
+        .serialize_unit_to_null(false)
+        .set_array_metatable(false)
+}
+
+impl Game {
+    pub(crate) fn start(
+        host: Rc<Host>,
+        rules: Rc<Rules>,
+        config: GameConfig,
+        logging: bool,
+    ) -> Result<Game> {
+        let range = rules.info.players;
+        if config.players < range.min || config.players > range.max {
+            return Err(CoreError::Invalid(format!(
+                "{} is for {}-{} players, not {}",
+                rules.info.title, range.min, range.max, config.players
+            )));
+        }
+        let options = rules.info.resolve_options(&config.options)?;
+        let lua = host.lua();
+        let table = lua.create_userdata(Table::new(config.players, config.seed, logging))?;
+        let opts = lua.to_value_with(&options, lua_opts())?;
+        host.arm();
+        let state: LuaTable = host.f_new_game.call((
+            rules.table.clone(),
+            table.clone(),
+            config.players,
+            opts,
+            logging,
+        ))?;
+        host.arm();
+        let (seat, n): (Option<Seat>, usize) = host.f_refresh.call(state.clone())?;
+        Ok(Game {
+            host,
+            rules,
+            config,
+            options,
+            state,
+            table,
+            pending: seat.map(|s| (s, n)),
+            history: Vec::new(),
+            redo: Vec::new(),
+            logging,
+        })
+    }
+
+    /// The definition this game was started from.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The resolved options (defaults filled in).
+    pub fn options(&self) -> &BTreeMap<String, Json> {
+        &self.options
+    }
+
+    /// What the rules declare (title, players, options, bots).
+    pub fn rules_info(&self) -> &crate::rules::RulesInfo {
+        &self.rules.info
+    }
+
+    /// Who must choose now and among how many options; `None` once the game is over.
+    pub fn pending(&self) -> Option<(Seat, usize)> {
+        self.pending
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.pending.is_none()
+    }
+
+    /// The actions applied so far.
+    pub fn history(&self) -> &[ActionRecord] {
+        &self.history
+    }
+
+    /// Whether `redo` has anything to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Run `f` with the Rust table borrowed.
+    pub fn with_table<R>(&self, f: impl FnOnce(&Table) -> R) -> Result<R> {
+        let t = self.table.borrow::<Table>()?;
+        Ok(f(&t))
+    }
+
+    /// A card's definition.
+    pub fn card(&self, id: u32) -> Result<CardDef> {
+        self.with_table(|t| t.card(id).cloned())?
+    }
+
+    /// All card definitions.
+    pub fn cards(&self) -> Result<Vec<CardDef>> {
+        self.with_table(|t| t.cards.clone())
+    }
+
+    /// The events recorded since the last call.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        match self.table.borrow_mut::<Table>() {
+            Ok(mut t) => std::mem::take(&mut t.events),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn decision_table(&self) -> Result<Option<LuaTable>> {
+        Ok(self.state.raw_get::<Option<LuaTable>>("_decision")?)
+    }
+
+    fn option_value(&self, index: usize) -> Result<Value> {
+        let d = self
+            .decision_table()?
+            .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        let opts: LuaTable = d.get("options")?;
+        Ok(opts.raw_get(index)?)
+    }
+
+    /// The pending decision with every option in words.
+    pub fn decision(&self) -> Result<Option<DecisionView>> {
+        let Some((seat, n)) = self.pending else {
+            return Ok(None);
+        };
+        let d = self
+            .decision_table()?
+            .ok_or_else(|| CoreError::Rule("no pending decision".into()))?;
+        let prompt: Option<String> = d.get("prompt")?;
+        let opts: LuaTable = d.get("options")?;
+        let mut options = Vec::with_capacity(n);
+        for index in 1..=n {
+            let v: Value = opts.raw_get(index)?;
+            self.host.arm();
+            let text: String = self.host.f_describe.call((self.state.clone(), v.clone()))?;
+            let action: Json = self.host.lua().from_value(v)?;
+            options.push(OptionView {
+                index,
+                action,
+                text,
+            });
+        }
+        Ok(Some(DecisionView {
+            seat,
+            prompt: prompt.unwrap_or_else(|| "Choose".into()),
+            options,
+        }))
+    }
+
+    /// Apply option `index` (1-based) of the pending decision.
+    pub fn apply(&mut self, index: usize) -> Result<()> {
+        self.apply_inner(index)?;
+        self.redo.clear();
+        Ok(())
+    }
+
+    fn apply_inner(&mut self, index: usize) -> Result<()> {
+        let (seat, n) = self
+            .pending
+            .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        if index == 0 || index > n {
+            return Err(CoreError::Invalid(format!(
+                "there is no option {index}: choose 1 to {n}"
+            )));
+        }
+        let action = if self.logging {
+            let v = self.option_value(index)?;
+            self.host.lua().from_value(v)?
+        } else {
+            Json::Null
+        };
+        self.table.borrow_mut::<Table>()?.step = self.history.len() + 1;
+        self.host.arm();
+        match self
+            .host
+            .f_step
+            .call::<(Option<Seat>, usize)>((self.state.clone(), index))
+        {
+            Ok((s, n)) => {
+                self.pending = s.map(|s| (s, n));
+                self.history.push(ActionRecord {
+                    seat,
+                    index,
+                    action,
+                });
+                Ok(())
+            }
+            Err(e) => {
+                let err = CoreError::from(e);
+                if matches!(err, CoreError::Script(ref m) if m.contains("out of memory")) {
+                    let _ = self.host.lua().gc_collect();
+                }
+                self.rebuild(self.history.clone())?;
+                Err(err)
+            }
+        }
+    }
+
+    /// Apply the option whose value equals `action`.
+    pub fn apply_action(&mut self, action: &Json) -> Result<()> {
+        let rec = ActionRecord {
+            seat: self.pending.map(|p| p.0).unwrap_or(0),
+            index: 0,
+            action: action.clone(),
+        };
+        let index = self.match_action(&rec).map_err(CoreError::Invalid)?;
+        self.apply(index)
+    }
+
+    /// The option index that a recorded action stands for now.
+    pub fn match_action(&self, rec: &ActionRecord) -> std::result::Result<usize, String> {
+        let (seat, n) = self.pending.ok_or("the game is already over")?;
+        if rec.seat != 0 && rec.seat != seat {
+            return Err(format!(
+                "the log has seat {} choosing, but the rules now ask seat {seat}",
+                rec.seat
+            ));
+        }
+        if rec.action.is_null() {
+            return if rec.index >= 1 && rec.index <= n {
+                Ok(rec.index)
+            } else {
+                Err(format!("option {} does not exist (1..{n})", rec.index))
+            };
+        }
+        let d = self.decision().map_err(|e| e.to_string())?;
+        let d = d.ok_or("no pending decision")?;
+        if let Some(o) = d.options.iter().find(|o| o.action == rec.action) {
+            return Ok(o.index);
+        }
+        let legal: Vec<&str> = d.options.iter().map(|o| o.text.as_str()).collect();
+        Err(format!(
+            "seat {seat} chose {}, which is not legal now (legal: {})",
+            rec.action,
+            legal.join(", ")
+        ))
+    }
+
+    /// Ask a script bot of these rules which option the seat to move picks.
+    pub fn script_bot_choice(&self, bot: &str) -> Result<usize> {
+        if self.pending.is_none() {
+            return Err(CoreError::Rule("the game is over".into()));
+        }
+        self.host.arm();
+        Ok(self.host.f_bot.call((self.state.clone(), bot))?)
+    }
+
+    /// Rebuild from the config by replaying `history` (by index: same rules).
+    fn rebuild(&mut self, history: Vec<ActionRecord>) -> Result<()> {
+        let mut fresh = Game::start(
+            self.host.clone(),
+            self.rules.clone(),
+            self.config.clone(),
+            self.logging,
+        )?;
+        for rec in &history {
+            fresh.apply_inner(rec.index)?;
+        }
+        fresh.take_events();
+        self.state = fresh.state;
+        self.table = fresh.table;
+        self.pending = fresh.pending;
+        self.history = fresh.history;
+        Ok(())
+    }
+
+    /// Undo the last action. Returns false when there is nothing to undo.
+    pub fn undo(&mut self) -> Result<bool> {
+        let Some(last) = self.history.last().cloned() else {
+            return Ok(false);
+        };
+        let mut h = self.history.clone();
+        h.pop();
+        self.rebuild(h)?;
+        self.redo.push(last);
+        Ok(true)
+    }
+
+    /// Redo the last undone action. Returns false when there is nothing to redo.
+    pub fn redo(&mut self) -> Result<bool> {
+        let Some(rec) = self.redo.pop() else {
+            return Ok(false);
+        };
+        self.apply_inner(rec.index)?;
+        self.take_events();
+        Ok(true)
+    }
+
+    /// A copy of this game for search or simulation: no log, no history.
+    pub fn fork(&self) -> Result<Game> {
+        let mut t = self.table.borrow::<Table>()?.clone();
+        t.logging = false;
+        t.events.clear();
+        let lua = self.host.lua();
+        let table = lua.create_userdata(t)?;
+        self.host.arm();
+        let state: LuaTable = self
+            .host
+            .f_clone
+            .call((self.state.clone(), table.clone()))?;
+        Ok(Game {
+            host: self.host.clone(),
+            rules: self.rules.clone(),
+            config: self.config.clone(),
+            options: self.options.clone(),
+            state,
+            table,
+            pending: self.pending,
+            history: Vec::new(),
+            redo: Vec::new(),
+            logging: false,
+        })
+    }
+
+    /// The script variables, as JSON.
+    pub fn vars(&self) -> Result<Json> {
+        let v: Value = self.state.raw_get("vars")?;
+        Ok(self.host.lua().from_value(v)?)
+    }
+
+    /// What `seat` may see (`None`: everything, for an observer or a trace).
+    pub fn view(&self, seat: Option<Seat>) -> Result<SeatView> {
+        let t = self.table.borrow::<Table>()?;
+        let zones = t
+            .zones
+            .iter()
+            .map(|z| {
+                let sight = z.sight(seat);
+                ZoneView {
+                    name: z.name.clone(),
+                    owner: z.owner,
+                    visibility: z.visibility,
+                    count: z.cards.len(),
+                    cards: (sight == Sight::All).then(|| z.cards.clone()),
+                    top: (sight == Sight::Top).then(|| z.cards.last().copied()).flatten(),
+                }
+            })
+            .collect();
+        Ok(SeatView {
+            seat,
+            zones,
+            vars: self.vars()?,
+            teams: t.teams.clone(),
+            to_move: self.pending.map(|p| p.0),
+        })
+    }
+
+    /// Whether `seat` may see an event (card moves follow zone visibility).
+    pub fn event_visible_to(&self, event: &Event, seat: Seat) -> bool {
+        match &event.kind {
+            EventKind::Script { to, .. } => to.is_none_or(|s| s == seat),
+            EventKind::Move { from, to, .. } => self
+                .with_table(|t| t.move_visible_to(*from, *to, seat))
+                .unwrap_or(false),
+            EventKind::Shuffle { .. } => true,
+        }
+    }
+
+    /// Lines the rules want shown under the table for `seat`.
+    pub fn status_lines(&self, seat: Seat) -> Result<Vec<String>> {
+        let f: mlua::Function = self.host.prelude.get("status")?;
+        self.host.arm();
+        Ok(f.call((self.state.clone(), seat))?)
+    }
+
+    /// The option text of an arbitrary recorded action (for logs).
+    pub fn describe(&self, action: &Json) -> Result<String> {
+        let v = self.host.lua().to_value_with(action, lua_opts())?;
+        self.host.arm();
+        Ok(self.host.f_describe.call((self.state.clone(), v))?)
+    }
+
+    /// The outcome reported by the rules (meaningful once the game is over).
+    pub fn result(&self) -> Result<GameResult> {
+        let f: mlua::Function = self.host.prelude.get("result")?;
+        self.host.arm();
+        let v: Value = f.call(self.state.clone())?;
+        let json: Json = self.host.lua().from_value(v)?;
+        serde_json::from_value(json)
+            .map_err(|e| CoreError::Script(format!("result() returned an unexpected shape: {e}")))
+    }
+
+    /// Check the invariants: every card in exactly one zone, and the Lua
+    /// mirrors equal to the Rust zones.
+    pub fn check_invariants(&self) -> Result<()> {
+        let f: mlua::Function = self.host.prelude.get("mirrors")?;
+        let mirrors: Vec<Vec<u32>> = self.host.lua().from_value(f.call(self.state.clone())?)?;
+        let t = self.table.borrow::<Table>()?;
+        t.check_conservation()?;
+        for (z, m) in t.zones.iter().zip(mirrors.iter()) {
+            if &z.cards != m {
+                return Err(CoreError::Rule(format!(
+                    "zone '{}' was changed without the core (script edited the zone table)",
+                    z.label()
+                )));
+            }
+        }
+        if mirrors.len() != t.zones.len() {
+            return Err(CoreError::Rule("zone mirrors out of step".into()));
+        }
+        Ok(())
+    }
+
+    /// Evaluate Lua typed at the prompt with `game` bound to this game.
+    /// Whatever it does is not part of the game's log: use it to inspect.
+    pub fn eval_lua(&self, code: &str) -> Result<String> {
+        self.host.eval(code, Some(&self.state))
+    }
+
+    /// Run Lua with full access to the game to arrange a position (tests and
+    /// scenario set-up), then recompute the pending decision. The game's log
+    /// does not record this, so undo and save are not meaningful afterwards.
+    pub fn arrange(&mut self, code: &str) -> Result<()> {
+        self.host.eval(code, Some(&self.state))?;
+        self.host.arm();
+        let (seat, n): (Option<Seat>, usize) = self.host.f_refresh.call(self.state.clone())?;
+        self.pending = seat.map(|s| (s, n));
+        self.history.clear();
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// What scripts printed since the last call.
+    pub fn take_output(&self) -> Vec<String> {
+        self.host.take_output()
+    }
+}

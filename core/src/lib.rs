@@ -1,0 +1,38 @@
+//! deckhand-core: the game-agnostic core of deckhand.
+//!
+//! The core owns the state of a game (cards, zones, seats and teams, the
+//! seeded RNG, the pending decision and the logs); the rules of every game
+//! are Lua scripts run in a sandboxed VM ([`lua::Host`]). It knows no
+//! particular game and does no terminal I/O.
+//!
+//! Start from [`Engine`]: it loads rules from a [`ScriptLibrary`] and starts
+//! [`Game`]s, which advance one decision at a time through [`Game::apply`].
+
+pub mod bot;
+pub mod card;
+pub mod config;
+pub mod engine;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod library;
+pub mod lua;
+pub mod rng;
+pub mod rules;
+pub mod save;
+pub mod table;
+pub mod trace;
+pub mod zone;
+
+pub use bot::{Bot, BotKind};
+pub use card::{CardDef, CardId};
+pub use config::GameConfig;
+pub use engine::{Engine, ReplayStop};
+pub use error::{CoreError, Result};
+pub use event::{Event, EventKind};
+pub use game::{ActionRecord, DecisionView, Game, GameResult, OptionView, SeatView, ZoneView};
+pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
+pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
+pub use save::SaveFile;
+pub use trace::TraceWriter;
+pub use zone::{Seat, Visibility};

@@ -1,0 +1,216 @@
+//! The Lua host: a sandboxed VM with the core's prelude loaded and the
+//! functions of the step protocol cached (one Lua call per decision).
+
+mod api;
+mod sandbox;
+
+pub use api::to_json;
+pub use sandbox::Limits;
+
+use crate::error::{CoreError, Result};
+use crate::library::{ScriptLibrary, ScriptText};
+use mlua::{Function, Lua, Table, Value};
+use sandbox::Budget;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+const PRELUDE: &str = include_str!("prelude.lua");
+
+/// A sandboxed VM with the prelude and the scripts search path.
+pub struct Host {
+    pub(crate) lua: Lua,
+    pub(crate) library: Arc<ScriptLibrary>,
+    budget: Rc<Budget>,
+    output: Rc<RefCell<Vec<String>>>,
+    pub(crate) prelude: Table,
+    pub(crate) f_new_game: Function,
+    pub(crate) f_refresh: Function,
+    pub(crate) f_step: Function,
+    pub(crate) f_compose: Function,
+    pub(crate) f_info: Function,
+    pub(crate) f_describe: Function,
+    pub(crate) f_bot: Function,
+    pub(crate) f_clone: Function,
+}
+
+impl Host {
+    /// A new VM over `library`.
+    pub fn new(library: Arc<ScriptLibrary>, limits: Limits) -> Result<Host> {
+        let (lua, budget, output) = sandbox::new_vm(library.clone(), limits)?;
+        let prims = api::primitives(&lua)?;
+        let prelude: Table = lua
+            .load(PRELUDE)
+            .set_name("@deckhand/prelude.lua")
+            .call(prims)?;
+        sandbox::lock_globals(&lua)?;
+        let f = |name: &str| -> Result<Function> {
+            prelude
+                .get::<Function>(name)
+                .map_err(|e| CoreError::Script(format!("prelude: {name}: {e}")))
+        };
+        Ok(Host {
+            f_new_game: f("new_game")?,
+            f_refresh: f("refresh")?,
+            f_step: f("step")?,
+            f_compose: f("compose")?,
+            f_info: f("info")?,
+            f_describe: f("describe")?,
+            f_bot: f("bot")?,
+            f_clone: f("clone")?,
+            prelude,
+            lua,
+            library,
+            budget,
+            output,
+        })
+    }
+
+    /// The VM.
+    pub fn lua(&self) -> &Lua {
+        &self.lua
+    }
+
+    /// The search path this host loads scripts from.
+    pub fn library(&self) -> &Arc<ScriptLibrary> {
+        &self.library
+    }
+
+    /// Start a fresh instruction budget for the next call into scripts.
+    pub fn arm(&self) {
+        self.budget.arm();
+    }
+
+    /// Take what scripts printed since the last call.
+    pub fn take_output(&self) -> Vec<String> {
+        std::mem::take(&mut *self.output.borrow_mut())
+    }
+
+    /// Run a script text and return its value (each call loads it afresh).
+    pub fn run_script(&self, script: &ScriptText) -> Result<Value> {
+        self.arm();
+        let v = self
+            .lua
+            .load(&script.text)
+            .set_name(format!("@{}", script.chunk_name))
+            .call::<Value>(())?;
+        Ok(v)
+    }
+
+    /// Evaluate a line of Lua typed by a user with `game` bound; returns what it printed or returned.
+    pub fn eval(&self, code: &str, game: Option<&Table>) -> Result<String> {
+        let env = self.lua.create_table()?;
+        let meta = self.lua.create_table()?;
+        meta.set("__index", self.lua.globals())?;
+        env.set_metatable(Some(meta))?;
+        if let Some(g) = game {
+            env.raw_set("game", g.clone())?;
+        }
+        env.raw_set("deckhand", self.prelude.clone())?;
+        // Try as an expression first, then as a statement.
+        let as_expr = self
+            .lua
+            .load(format!("return {code}"))
+            .set_name("=lua")
+            .set_environment(env.clone())
+            .into_function();
+        let func = match as_expr {
+            Ok(f) => f,
+            Err(_) => self
+                .lua
+                .load(code)
+                .set_name("=lua")
+                .set_environment(env)
+                .into_function()?,
+        };
+        self.arm();
+        let values: mlua::MultiValue = func.call(())?;
+        let mut out = self.take_output();
+        let dump: Function = self.lua.load(DUMP).set_name("=dump").eval()?;
+        for v in values {
+            out.push(dump.call::<String>(v)?);
+        }
+        Ok(out.join("\n"))
+    }
+}
+
+/// A deterministic printer for values at the Lua prompt (sorted keys).
+const DUMP: &str = r#"
+local function dump(v, depth, seen)
+  depth = depth or 0
+  if type(v) ~= "table" then
+    if type(v) == "string" then return string.format("%q", v) end
+    return tostring(v)
+  end
+  seen = seen or {}
+  if seen[v] then return "<cycle>" end
+  if depth > 3 then return "{...}" end
+  seen[v] = true
+  local keys = {}
+  for k in pairs(v) do if not (type(k) == "string" and k:sub(1, 1) == "_") then keys[#keys + 1] = k end end
+  table.sort(keys, function(a, b)
+    if type(a) ~= type(b) then return type(a) < type(b) end
+    return a < b
+  end)
+  local parts = {}
+  local n = #v
+  for _, k in ipairs(keys) do
+    local val = dump(v[k], depth + 1, seen)
+    if type(k) == "number" and k >= 1 and k <= n and k % 1 == 0 then
+      parts[#parts + 1] = val
+    else
+      parts[#parts + 1] = tostring(k) .. " = " .. val
+    end
+    if #parts >= 40 then parts[#parts + 1] = "..."; break end
+  end
+  seen[v] = nil
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+return dump
+"#;
+
+/// One line for a Lua error: the innermost message, with the script position
+/// when the message itself has none.
+pub fn describe_error(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { traceback, cause } => {
+            let inner = describe_error(cause);
+            if has_position(&inner) {
+                inner
+            } else if let Some(at) = first_script_frame(traceback) {
+                format!("{at}: {inner}")
+            } else {
+                inner
+            }
+        }
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::RuntimeError(m) => first_line_without_traceback(m),
+        mlua::Error::MemoryError(m) => format!("out of memory (the script memory limit was reached): {m}"),
+        mlua::Error::WithContext { context, cause } => format!("{context}: {}", describe_error(cause)),
+        other => first_line_without_traceback(&other.to_string()),
+    }
+}
+
+fn first_line_without_traceback(m: &str) -> String {
+    m.split("\nstack traceback:").next().unwrap_or(m).trim().to_string()
+}
+
+fn has_position(m: &str) -> bool {
+    m.split(": ")
+        .next()
+        .map(|head| head.contains(".lua:"))
+        .unwrap_or(false)
+}
+
+fn first_script_frame(traceback: &str) -> Option<String> {
+    traceback
+        .lines()
+        .map(str::trim)
+        .find(|l| l.contains(".lua:") && !l.contains("deckhand/prelude.lua"))
+        .and_then(|l| {
+            let end = l.find(".lua:")? + 5;
+            let rest = &l[end..];
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            Some(format!("{}{}", &l[..end], digits))
+        })
+}

@@ -1,0 +1,349 @@
+-- The Lua half of deckhand's core: the Game object scripts receive, the
+-- per-seat View, rules composition and the step protocol the Rust half calls.
+-- It knows no particular game. Card moves, shuffles, random numbers and
+-- events go through the Rust primitives in `core` (the truth); the zone
+-- tables scripts read are mirrors kept in step here, so reading a hand is a
+-- plain table read.
+
+local core = ...
+
+local M = {}
+
+local type, pairs, ipairs, error, setmetatable, tostring = type, pairs, ipairs, error, setmetatable, tostring
+local tremove, tinsert, tsort, tconcat = table.remove, table.insert, table.sort, table.concat
+local core_move, core_random, core_event = core.move, core.random, core.event
+
+-- Sorted keys of a table, so that nothing here depends on `pairs` order.
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  tsort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    return a < b
+  end)
+  return keys
+end
+M.sorted_keys = sorted_keys
+
+-- Deep copy of plain data (functions and userdata are shared, not copied).
+local function deepcopy(v, seen)
+  if type(v) ~= "table" then return v end
+  seen = seen or {}
+  if seen[v] then return seen[v] end
+  local out = {}
+  seen[v] = out
+  for k, x in pairs(v) do out[deepcopy(k, seen)] = deepcopy(x, seen) end
+  return setmetatable(out, getmetatable(v))
+end
+M.deepcopy = deepcopy
+
+-- A table whose unknown keys are errors when read: catches `options.targt_vp`.
+local function strict(t, what)
+  return setmetatable(t, {
+    __index = function(_, k)
+      error(what .. ": no such key '" .. tostring(k) .. "' (known: "
+        .. tconcat(sorted_keys(t), ", ") .. ")", 2)
+    end,
+  })
+end
+
+---------------------------------------------------------------------------
+-- Game
+---------------------------------------------------------------------------
+
+local Game = {}
+Game.__index = Game
+M.Game = Game
+
+function Game:new_card(props)
+  if type(props) ~= "table" or type(props.name) ~= "string" then
+    error("new_card: expects a table with a string `name`", 2)
+  end
+  local id = core.new_card(self._core, props)
+  local def = deepcopy(props)
+  def.id = id
+  self.cards[id] = def
+  return id
+end
+
+function Game:new_zone(name, spec)
+  spec = spec or {}
+  local vis = spec.visibility or "public"
+  local id = core.new_zone(self._core, name, spec.owner, vis)
+  local z = { id = id, name = name, owner = spec.owner, visibility = vis }
+  self._zones[id] = z
+  local by_owner = self._zindex[name]
+  if not by_owner then by_owner = {}; self._zindex[name] = by_owner end
+  by_owner[spec.owner or 0] = z
+  return z
+end
+
+function Game:zone(name, owner)
+  local by_owner = self._zindex[name]
+  local z = by_owner and by_owner[owner or 0]
+  if not z then
+    error("no zone '" .. tostring(name) .. "'" .. (owner and (" for seat " .. tostring(owner)) or ""), 2)
+  end
+  return z
+end
+
+-- Place a freshly defined card into a zone (setup only).
+function Game:place(card, zone)
+  core.place(self._core, card, zone.id)
+  zone[#zone + 1] = card
+end
+
+function Game:move(card, from, to, where)
+  local bottom = where == "bottom"
+  core_move(self._core, card, from.id, to.id, bottom)
+  local n = #from
+  if from[n] == card then
+    from[n] = nil
+  else
+    for i = n - 1, 1, -1 do
+      if from[i] == card then tremove(from, i); break end
+    end
+  end
+  if bottom then tinsert(to, 1, card) else to[#to + 1] = card end
+end
+
+function Game:move_top(from, to)
+  local card = from[#from]
+  if card == nil then return nil end
+  self:move(card, from, to)
+  return card
+end
+
+function Game:move_all(from, to)
+  local cards = {}
+  for i = 1, #from do cards[i] = from[i] end
+  for i = 1, #cards do self:move(cards[i], from, to) end
+end
+
+function Game:shuffle(zone)
+  local order = core.shuffle(self._core, zone.id)
+  for i = 1, #order do zone[i] = order[i] end
+end
+
+function Game:deal(from, to, n)
+  for _ = 1, n do
+    for _, z in ipairs(to) do
+      if self:move_top(from, z) == nil then
+        error("deal: zone '" .. from.name .. "' ran out of cards", 2)
+      end
+    end
+  end
+end
+
+function Game:random(lo, hi)
+  return core_random(self._core, lo, hi)
+end
+
+function Game:event(kind, data)
+  if self._log then core_event(self._core, kind, data or {}) end
+end
+
+function Game:next_seat(seat, k)
+  return (seat - 1 + (k or 1)) % self.seats + 1
+end
+
+function Game:set_teams(teams)
+  core.set_teams(self._core, teams)
+  self.teams = deepcopy(teams)
+  self.team_of = {}
+  for t, members in ipairs(teams) do
+    for _, s in ipairs(members) do self.team_of[s] = t end
+  end
+end
+
+---------------------------------------------------------------------------
+-- View: what one seat may see
+---------------------------------------------------------------------------
+
+local View = {}
+View.__index = View
+M.View = View
+
+function View:zone(name, owner)
+  local z = self._game:zone(name, owner)
+  local vis = z.visibility
+  if vis == "public" or (vis == "owner" and z.owner == self.seat) then
+    return z
+  end
+  local masked = { id = z.id, name = z.name, owner = z.owner, visibility = vis, count = #z }
+  if vis == "top" then masked.top = z[#z] end
+  return masked
+end
+
+function M.view(game, seat)
+  return setmetatable({
+    _game = game,
+    seat = seat,
+    seats = game.seats,
+    options = game.options,
+    vars = game.vars,
+    cards = game.cards,
+    teams = game.teams,
+    team_of = game.team_of,
+  }, View)
+end
+
+---------------------------------------------------------------------------
+-- Rules: a game script and its variants, composed in order
+---------------------------------------------------------------------------
+
+local REQUIRED = { "setup", "decision", "apply" }
+
+function M.compose(rules, variants)
+  if type(rules) ~= "table" then error("a game script must return a table", 0) end
+  for _, f in ipairs(REQUIRED) do
+    if type(rules[f]) ~= "function" then
+      error("game script '" .. tostring(rules.id) .. "' has no function `" .. f .. "`", 0)
+    end
+  end
+  rules.options = rules.options or {}
+  rules.bots = rules.bots or {}
+  rules.variants = {}
+  for _, v in ipairs(variants) do
+    if type(v) ~= "table" or type(v.modify) ~= "function" then
+      error("a variant must return a table with a `modify` function", 0)
+    end
+    if v.game and v.game ~= rules.id then
+      error("variant '" .. tostring(v.id) .. "' is for game '" .. tostring(v.game)
+        .. "', not '" .. tostring(rules.id) .. "'", 0)
+    end
+    for _, name in ipairs(sorted_keys(v.options or {})) do
+      rules.options[name] = v.options[name]
+    end
+    if v.players then
+      rules.players = {
+        min = math.max(rules.players.min, v.players.min or rules.players.min),
+        max = math.min(rules.players.max, v.players.max or rules.players.max),
+      }
+    end
+    v.modify(rules)
+    rules.variants[#rules.variants + 1] = v.id
+  end
+  return rules
+end
+
+-- Plain metadata of a rules table (what Rust reads as JSON).
+function M.info(rules)
+  local options = {}
+  for _, name in ipairs(sorted_keys(rules.options or {})) do
+    local o = rules.options[name]
+    options[name] = { default = o.default, doc = o.doc or "", choices = o.choices }
+  end
+  local bots = sorted_keys(rules.bots or {})
+  return {
+    id = rules.id, title = rules.title or rules.id,
+    players = { min = rules.players.min, max = rules.players.max },
+    options = options, bots = bots,
+  }
+end
+
+---------------------------------------------------------------------------
+-- Step protocol
+---------------------------------------------------------------------------
+
+local function refresh(game)
+  local d = game.rules.decision(game)
+  game._decision = d
+  if d == nil then return nil, 0 end
+  local opts = d.options
+  if type(d.seat) ~= "number" or d.seat < 1 or d.seat > game.seats then
+    error("decision: `seat` must be a seat number 1.." .. game.seats .. ", got " .. tostring(d.seat), 0)
+  end
+  if type(opts) ~= "table" or #opts == 0 then
+    error("decision for seat " .. d.seat .. " has no options", 0)
+  end
+  return d.seat, #opts
+end
+
+function M.new_game(rules, ud, seats, options, logging)
+  local game = setmetatable({
+    seats = seats,
+    options = strict(options, "options"),
+    vars = {},
+    cards = {},
+    rules = rules,
+    _core = ud,
+    _zones = {},
+    _zindex = {},
+    _log = logging,
+  }, Game)
+  rules.setup(game)
+  return game
+end
+
+M.refresh = refresh
+
+function M.step(game, index)
+  local d = game._decision
+  game.rules.apply(game, d.seat, d.options[index])
+  return refresh(game)
+end
+
+function M.describe(game, option)
+  local f = game.rules.describe
+  if f then return tostring(f(game, option)) end
+  if type(option) == "table" then
+    if option.card then return game.cards[option.card].name end
+    if option.text then return tostring(option.text) end
+  end
+  return tostring(option)
+end
+
+function M.bot(game, name)
+  local f = game.rules.bots[name]
+  if not f then error("no bot named '" .. tostring(name) .. "'", 0) end
+  local d = game._decision
+  local i = f(M.view(game, d.seat), d)
+  if type(i) ~= "number" or i < 1 or i > #d.options or i % 1 ~= 0 then
+    error("bot '" .. name .. "' returned " .. tostring(i) .. ", not an option index 1.." .. #d.options, 0)
+  end
+  return i
+end
+
+function M.status(game, seat)
+  local f = game.rules.status
+  if not f then return {} end
+  return f(M.view(game, seat or 1)) or {}
+end
+
+function M.result(game)
+  local f = game.rules.result
+  if not f then return { scores = {}, winners = {}, rounds = 0 } end
+  return f(game)
+end
+
+-- A copy of a game for search and simulation; `ud` is the copied Rust table.
+function M.clone(game, ud)
+  local copy = setmetatable({}, Game)
+  local seen = {}
+  for k, v in pairs(game) do
+    if k == "_core" then
+      copy[k] = ud
+    elseif k == "rules" or k == "cards" or k == "options" then
+      copy[k] = v -- immutable during play: shared
+    else
+      copy[k] = deepcopy(v, seen)
+    end
+  end
+  copy._log = false
+  return copy
+end
+
+-- Zone mirrors as arrays by zone id, for the core's consistency check.
+function M.mirrors(game)
+  local out = {}
+  for id, z in ipairs(game._zones) do
+    local cards = {}
+    for i = 1, #z do cards[i] = z[i] end
+    out[id] = cards
+  end
+  return out
+end
+
+return M

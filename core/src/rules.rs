@@ -1,0 +1,179 @@
+//! Rules: a game script composed with its variants, and what they declare
+//! (id, title, player range, options with defaults, bots).
+
+use crate::error::{CoreError, Result};
+use crate::lua::Host;
+use crate::library::{ScriptLibrary, ScriptText};
+use mlua::{LuaSerdeExt, Table, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The declared player range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRange {
+    pub min: u32,
+    pub max: u32,
+}
+
+/// One option: its default, what it does, and the allowed values if limited.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionSpec {
+    #[serde(default)]
+    pub default: Json,
+    #[serde(default)]
+    pub doc: String,
+    #[serde(default)]
+    pub choices: Option<Vec<Json>>,
+}
+
+/// What a composed rules table declares.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RulesInfo {
+    pub id: String,
+    pub title: String,
+    pub players: PlayerRange,
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionSpec>,
+    #[serde(default)]
+    pub bots: Vec<String>,
+}
+
+/// A variant as listed by `deckhand games`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantInfo {
+    pub id: String,
+    pub title: String,
+}
+
+/// A game with its variants, as listed by `deckhand games`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameEntry {
+    pub info: RulesInfo,
+    pub variants: Vec<VariantInfo>,
+}
+
+/// A composed rules table and its declarations.
+pub struct Rules {
+    pub(crate) table: Table,
+    pub info: RulesInfo,
+}
+
+/// Where a game script lives on the search path.
+pub fn game_path(game: &str) -> String {
+    format!("{game}/game.lua")
+}
+
+/// Where a variant lives: a name under the game's `variants/`, or a file on disk.
+pub fn variant_text(library: &ScriptLibrary, game: &str, variant: &str) -> Result<ScriptText> {
+    if variant.ends_with(".lua") || variant.contains('/') || variant.contains('\\') {
+        return ScriptLibrary::read_file(Path::new(variant))
+            .map_err(|e| CoreError::NotFound(format!("house rule file '{variant}': {e}")));
+    }
+    library
+        .read(&format!("{game}/variants/{variant}.lua"))
+        .ok_or_else(|| {
+            CoreError::NotFound(format!(
+                "variant '{variant}' of '{game}' (looked for {game}/variants/{variant}.lua)"
+            ))
+        })
+}
+
+/// Load a game script afresh and apply the variants in order.
+pub fn compose(host: &Host, game: &str, variants: &[String]) -> Result<Rules> {
+    let lib = host.library();
+    let text = lib.read(&game_path(game)).ok_or_else(|| {
+        CoreError::NotFound(format!(
+            "game '{game}' (no {game}/game.lua on the scripts search path)"
+        ))
+    })?;
+    let base = host.run_script(&text)?;
+    let list = host.lua.create_table()?;
+    for (i, v) in variants.iter().enumerate() {
+        let vt = variant_text(lib, game, v)?;
+        list.raw_set(i + 1, host.run_script(&vt)?)?;
+    }
+    host.arm();
+    let table: Table = host.f_compose.call((base, list))?;
+    let info = read_info(host, &table)?;
+    if info.id != game {
+        return Err(CoreError::Script(format!(
+            "{game}/game.lua declares id '{}'; the folder and the id must match",
+            info.id
+        )));
+    }
+    Ok(Rules { table, info })
+}
+
+fn read_info(host: &Host, table: &Table) -> Result<RulesInfo> {
+    let v: Value = host.f_info.call(table.clone())?;
+    let json: Json = host.lua.from_value(v)?;
+    serde_json::from_value(json)
+        .map_err(|e| CoreError::Script(format!("game declaration is incomplete: {e}")))
+}
+
+/// Read a variant's id and title (for listings).
+pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
+    let v = host.run_script(text)?;
+    let Value::Table(t) = v else {
+        return Err(CoreError::Script(format!(
+            "{}: a variant must return a table",
+            text.chunk_name
+        )));
+    };
+    Ok(VariantInfo {
+        id: t.get::<Option<String>>("id")?.unwrap_or_default(),
+        title: t.get::<Option<String>>("title")?.unwrap_or_default(),
+    })
+}
+
+impl RulesInfo {
+    /// Resolve user options against the declared ones: unknown names, values
+    /// of the wrong type and values outside `choices` are errors.
+    pub fn resolve_options(&self, given: &BTreeMap<String, Json>) -> Result<BTreeMap<String, Json>> {
+        for name in given.keys() {
+            if !self.options.contains_key(name) {
+                let known: Vec<&str> = self.options.keys().map(String::as_str).collect();
+                return Err(CoreError::Invalid(format!(
+                    "'{}' has no option '{name}' (options: {})",
+                    self.id,
+                    known.join(", ")
+                )));
+            }
+        }
+        let mut out = BTreeMap::new();
+        for (name, spec) in &self.options {
+            let value = match given.get(name) {
+                None => spec.default.clone(),
+                Some(v) => coerce(name, &spec.default, v)?,
+            };
+            if let Some(choices) = &spec.choices {
+                if !choices.contains(&value) {
+                    let list: Vec<String> = choices.iter().map(|c| c.to_string()).collect();
+                    return Err(CoreError::Invalid(format!(
+                        "option {name}: {value} is not one of {}",
+                        list.join(", ")
+                    )));
+                }
+            }
+            out.insert(name.clone(), value);
+        }
+        Ok(out)
+    }
+}
+
+fn coerce(name: &str, default: &Json, v: &Json) -> Result<Json> {
+    let bad = || {
+        CoreError::Invalid(format!(
+            "option {name}: expected a value like {default}, got {v}"
+        ))
+    };
+    Ok(match (default, v) {
+        (Json::Number(_), Json::Number(_)) | (Json::Bool(_), Json::Bool(_)) => v.clone(),
+        (Json::String(_), Json::String(_)) => v.clone(),
+        (Json::String(_), Json::Number(_) | Json::Bool(_)) => Json::String(v.to_string()),
+        (Json::Null, _) => v.clone(),
+        _ => return Err(bad()),
+    })
+}

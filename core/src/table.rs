@@ -1,0 +1,262 @@
+//! The table: cards, zones, teams, the RNG and the event log of one game.
+//! This is the Rust-held state every card move goes through; scripts read a
+//! mirror of the zones that the Lua prelude keeps in step with it.
+
+use crate::card::{CardDef, CardId};
+use crate::error::{CoreError, Result};
+use crate::event::{Event, EventKind};
+use crate::rng::GameRng;
+use crate::zone::{Seat, Sight, Visibility, Zone, ZoneId};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// Cards, zones, teams, RNG and log of one game.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Table {
+    pub seats: u32,
+    pub cards: Vec<CardDef>,
+    pub zones: Vec<Zone>,
+    pub teams: Option<Vec<Vec<Seat>>>,
+    pub rng: GameRng,
+    /// Actions applied so far (stamped on events).
+    pub step: usize,
+    /// Whether events are recorded (off in bulk simulation, for speed).
+    pub logging: bool,
+    #[serde(skip)]
+    pub events: Vec<Event>,
+}
+
+impl Table {
+    /// An empty table for `seats` seats with the generator seeded by `seed`.
+    pub fn new(seats: u32, seed: u64, logging: bool) -> Self {
+        Table {
+            seats,
+            cards: Vec::new(),
+            zones: Vec::new(),
+            teams: None,
+            rng: GameRng::from_seed(seed),
+            step: 0,
+            logging,
+            events: Vec::new(),
+        }
+    }
+
+    /// Define a card; returns its id.
+    pub fn new_card(&mut self, name: String, props: Map<String, Value>) -> CardId {
+        let id = self.cards.len() as CardId + 1;
+        self.cards.push(CardDef { id, name, props });
+        id
+    }
+
+    /// Create a zone; returns its id. Names are unique per owner.
+    pub fn new_zone(
+        &mut self,
+        name: String,
+        owner: Option<Seat>,
+        visibility: Visibility,
+    ) -> Result<ZoneId> {
+        if let Some(s) = owner {
+            if s == 0 || s > self.seats {
+                return Err(CoreError::Rule(format!(
+                    "zone '{name}': owner {s} is not a seat (1..{})",
+                    self.seats
+                )));
+            }
+        }
+        if self.zones.iter().any(|z| z.name == name && z.owner == owner) {
+            return Err(CoreError::Rule(format!(
+                "zone '{name}' (owner {owner:?}) already exists"
+            )));
+        }
+        let id = self.zones.len() as ZoneId + 1;
+        self.zones.push(Zone {
+            id,
+            name,
+            owner,
+            visibility,
+            cards: Vec::new(),
+        });
+        Ok(id)
+    }
+
+    /// The card with this id.
+    pub fn card(&self, id: CardId) -> Result<&CardDef> {
+        id.checked_sub(1)
+            .and_then(|i| self.cards.get(i as usize))
+            .ok_or_else(|| CoreError::Rule(format!("no card with id {id}")))
+    }
+
+    /// The zone with this id.
+    pub fn zone(&self, id: ZoneId) -> Result<&Zone> {
+        id.checked_sub(1)
+            .and_then(|i| self.zones.get(i as usize))
+            .ok_or_else(|| CoreError::Rule(format!("no zone with id {id}")))
+    }
+
+    fn zone_mut(&mut self, id: ZoneId) -> Result<&mut Zone> {
+        id.checked_sub(1)
+            .and_then(|i| self.zones.get_mut(i as usize))
+            .ok_or_else(|| CoreError::Rule(format!("no zone with id {id}")))
+    }
+
+    /// Find a zone by name and owner.
+    pub fn find_zone(&self, name: &str, owner: Option<Seat>) -> Option<&Zone> {
+        self.zones
+            .iter()
+            .find(|z| z.name == name && z.owner == owner)
+    }
+
+    /// Move `card` from zone `from` to the top (or bottom) of zone `to`.
+    /// The card must be in `from`: this is what conserves cards.
+    pub fn move_card(&mut self, card: CardId, from: ZoneId, to: ZoneId, bottom: bool) -> Result<()> {
+        self.zone(to)?;
+        let src = self.zone_mut(from)?;
+        let pos = src.cards.iter().rposition(|&c| c == card).ok_or_else(|| {
+            CoreError::Rule(format!(
+                "card {card} is not in zone '{}'",
+                src.label()
+            ))
+        })?;
+        src.cards.remove(pos);
+        let dst = self.zone_mut(to)?;
+        if bottom {
+            dst.cards.insert(0, card);
+        } else {
+            dst.cards.push(card);
+        }
+        if self.logging {
+            self.push(EventKind::Move { card, from, to });
+        }
+        Ok(())
+    }
+
+    /// Put a card that is in no zone yet into a zone (setup only).
+    pub fn place_new(&mut self, card: CardId, to: ZoneId) -> Result<()> {
+        self.card(card)?;
+        if self.zones.iter().any(|z| z.cards.contains(&card)) {
+            return Err(CoreError::Rule(format!("card {card} is already placed")));
+        }
+        self.zone_mut(to)?.cards.push(card);
+        Ok(())
+    }
+
+    /// Shuffle a zone with the game's generator; returns the new order.
+    pub fn shuffle(&mut self, zone: ZoneId) -> Result<Vec<CardId>> {
+        let mut cards = std::mem::take(&mut self.zone_mut(zone)?.cards);
+        self.rng.shuffle(&mut cards);
+        let order = cards.clone();
+        self.zone_mut(zone)?.cards = cards;
+        if self.logging {
+            self.push(EventKind::Shuffle { zone });
+        }
+        Ok(order)
+    }
+
+    /// Record a script event.
+    pub fn script_event(&mut self, name: String, data: Value, to: Option<Seat>) {
+        self.push(EventKind::Script { name, data, to });
+    }
+
+    fn push(&mut self, kind: EventKind) {
+        self.events.push(Event {
+            step: self.step,
+            kind,
+        });
+    }
+
+    /// Check that every card defined is in exactly one zone.
+    pub fn check_conservation(&self) -> Result<()> {
+        let mut seen = vec![0u32; self.cards.len()];
+        for z in &self.zones {
+            for &c in &z.cards {
+                let slot = c
+                    .checked_sub(1)
+                    .and_then(|i| seen.get_mut(i as usize))
+                    .ok_or_else(|| {
+                        CoreError::Rule(format!("zone '{}' holds unknown card {c}", z.label()))
+                    })?;
+                *slot += 1;
+            }
+        }
+        for (i, n) in seen.iter().enumerate() {
+            if *n != 1 {
+                return Err(CoreError::Rule(format!(
+                    "card {} ({}) is in {n} zones",
+                    i + 1,
+                    self.cards[i].name
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The team index (0-based) of a seat, when playing in teams.
+    pub fn team_of(&self, seat: Seat) -> Option<usize> {
+        self.teams
+            .as_ref()
+            .and_then(|t| t.iter().position(|team| team.contains(&seat)))
+    }
+
+    /// Whether `viewer` may see where `card` is, given the zones a move went between.
+    pub fn move_visible_to(&self, from: ZoneId, to: ZoneId, viewer: Seat) -> bool {
+        let sees = |z: ZoneId| {
+            self.zone(z)
+                .map(|z| z.sight(Some(viewer)) == Sight::All)
+                .unwrap_or(false)
+        };
+        sees(from) || sees(to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Table {
+        let mut t = Table::new(2, 1, true);
+        for i in 0..4 {
+            t.new_card(format!("c{i}"), Map::new());
+        }
+        let deck = t.new_zone("deck".into(), None, Visibility::Hidden).unwrap_or(0);
+        for c in 1..=4 {
+            assert!(t.place_new(c, deck).is_ok());
+        }
+        t.new_zone("hand".into(), Some(1), Visibility::Owner).unwrap_or(0);
+        t
+    }
+
+    #[test]
+    fn moves_conserve_cards_and_refuse_missing_ones() {
+        let mut t = table();
+        assert!(t.move_card(4, 1, 2, false).is_ok());
+        assert!(t.check_conservation().is_ok());
+        let err = t.move_card(4, 1, 2, false);
+        assert!(matches!(err, Err(CoreError::Rule(m)) if m.contains("not in zone 'deck'")));
+        assert_eq!(t.zones[1].cards, vec![4]);
+        assert_eq!(t.events.len(), 1);
+    }
+
+    #[test]
+    fn conservation_detects_a_duplicate() {
+        let mut t = table();
+        t.zones[1].cards.push(1);
+        assert!(t.check_conservation().is_err());
+    }
+
+    #[test]
+    fn zone_owner_must_be_a_seat() {
+        let mut t = table();
+        assert!(t.new_zone("hand".into(), Some(3), Visibility::Owner).is_err());
+        assert!(t.new_zone("hand".into(), Some(1), Visibility::Owner).is_err());
+    }
+
+    #[test]
+    fn sight_follows_visibility() {
+        let t = table();
+        let hand = &t.zones[1];
+        assert_eq!(hand.sight(Some(1)), Sight::All);
+        assert_eq!(hand.sight(Some(2)), Sight::Count);
+        assert_eq!(hand.sight(None), Sight::All);
+        assert_eq!(t.zones[0].sight(Some(1)), Sight::Count);
+    }
+}

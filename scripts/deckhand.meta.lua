@@ -1,0 +1,171 @@
+---@meta deckhand
+-- LuaLS annotations of the deckhand script API.
+-- Point your editor's Lua language server at this folder (see docs/scripting.md)
+-- and it completes and checks game scripts, variants and house rules.
+--
+-- Conventions used everywhere:
+--   * seats are numbered 1..game.seats;
+--   * cards are integer ids (1..#game.cards); their properties are in game.cards[id];
+--   * zones are tables whose array part lists the card ids in them, bottom first
+--     (so zone[#zone] is the top); never edit that array yourself: move cards
+--     with game:move and friends, so that the core can log, check and undo them;
+--   * game.vars holds plain data only (numbers, strings, booleans and tables of
+--     those) so that it can be saved, cloned and shown; never store functions there.
+
+---@alias Seat integer
+---@alias CardId integer
+---@alias Visibility "public"|"owner"|"hidden"|"top"
+
+---A card definition. `name` is what players see; every other field is a
+---property chosen by the script (suit, value, points, color ...). The REPL
+---colours a card by its `color` property when it is one of: blue, green, red,
+---purple, yellow, orange, gray, white, black, pink, teal, darkred.
+---@class CardDef
+---@field id CardId
+---@field name string
+---@field color? string
+---@field [string] any
+
+---A zone: an ordered list of cards with an owner and a visibility.
+---  public: everybody sees every card; owner: the owner sees the cards, others
+---  only the count; hidden: nobody sees the cards; top: everybody sees only the top card.
+---@class Zone
+---@field id integer
+---@field name string
+---@field owner Seat|nil
+---@field visibility Visibility
+---@field [integer] CardId
+
+---What a rule function asks of a seat: which seat chooses and among what.
+---Each option is a plain value (number, string or table of those). An option
+---that plays or moves a card should carry it in a `card` field (or a `cards`
+---list): the trace then includes the card's properties.
+---@class Decision
+---@field seat Seat
+---@field prompt string
+---@field options any[]
+
+---@class Game
+---@field seats integer               number of seats
+---@field options table<string, any>  resolved options (reading an unknown key is an error)
+---@field vars table<string, any>     public script variables (plain data)
+---@field cards CardDef[]             card definitions by id
+---@field teams Seat[][]|nil          teams when the game is played in teams
+---@field team_of table<Seat, integer>|nil team index of each seat
+---@field rules GameScript           the rules table (game script + variants)
+local Game = {}
+
+---Define a card (during setup only). Returns its id.
+---@param props table  at least `name`
+---@return CardId
+function Game:new_card(props) end
+
+---Create a zone (during setup only).
+---@param name string
+---@param spec? {owner?: Seat, visibility?: Visibility}
+---@return Zone
+function Game:new_zone(name, spec) end
+
+---Find a zone by name and owner (owner nil for a shared zone).
+---@param name string
+---@param owner? Seat
+---@return Zone
+function Game:zone(name, owner) end
+
+---Move one card from a zone to another (on top, or at the bottom).
+---Raises an error when the card is not in `from`.
+---@param card CardId
+---@param from Zone
+---@param to Zone
+---@param where? "top"|"bottom"
+function Game:move(card, from, to, where) end
+
+---Move the top card of `from` to `to`; returns it, or nil when `from` is empty.
+---@param from Zone
+---@param to Zone
+---@return CardId|nil
+function Game:move_top(from, to) end
+
+---Move every card of `from` onto `to`, keeping their order.
+---@param from Zone
+---@param to Zone
+function Game:move_all(from, to) end
+
+---Shuffle a zone with the game's seeded random generator.
+---@param zone Zone
+function Game:shuffle(zone) end
+
+---Deal `n` cards from the top of `from`, one at a time, round-robin over `to`.
+---@param from Zone
+---@param to Zone[]
+---@param n integer cards per zone
+function Game:deal(from, to, n) end
+
+---A uniform random integer in [lo, hi] from the game's seeded generator.
+---@param lo integer
+---@param hi integer
+---@return integer
+function Game:random(lo, hi) end
+
+---Record a script event in the log and the trace. `data.text`, when given,
+---is what the REPL prints; `data.to`, when given, makes the event private to that seat.
+---@param kind string  snake_case, e.g. "trick_won", "trump_changed", "round_scored"
+---@param data? table  plain data
+function Game:event(kind, data) end
+
+---The seat `k` places after `seat` going clockwise (k defaults to 1).
+---@param seat Seat
+---@param k? integer
+---@return Seat
+function Game:next_seat(seat, k) end
+
+---What a seat may see of the game: handed to bots and shown by the REPL.
+---@class View
+---@field seat Seat
+---@field seats integer
+---@field options table<string, any>
+---@field vars table<string, any>
+---@field cards CardDef[]
+---@field teams Seat[][]|nil
+---@field team_of table<Seat, integer>|nil
+local View = {}
+
+---The zone if this seat may see its cards; otherwise a table with only
+---`count` (and, for a "top" zone, `top`).
+---@param name string
+---@param owner? Seat
+---@return Zone|{count: integer, top: CardId|nil}
+function View:zone(name, owner) end
+
+---@class OptionSpec
+---@field default any
+---@field doc string
+---@field choices? any[]
+
+---A game script returns a table of this shape.
+---@class GameScript
+---@field id string                     snake_case id
+---@field title string
+---@field players {min: integer, max: integer}
+---@field options table<string, OptionSpec>
+---@field setup fun(game: Game)         define cards and zones, deal, start
+---@field decision fun(game: Game): Decision|nil   nil when the game is over
+---@field apply fun(game: Game, seat: Seat, action: any)
+---@field describe fun(game: Game, action: any): string   an option in words
+---@field result fun(game: Game): {scores: table<Seat, number>, winners: Seat[], rounds: integer}
+---@field status? fun(view: View): string[]   extra lines the REPL prints under the table
+---@field bots? table<string, fun(view: View, decision: Decision): integer>  option index
+
+---A variant or house rule returns a table of this shape. `modify` receives the
+---rules table: the table the game script returned (loaded afresh for every
+---game), with the earlier variants already applied. It may replace or wrap any
+---function or constant in it. Rule functions therefore call each other through
+---that table (`R.card_points(game, card)`), never through local upvalues, so a
+---wrapped function takes effect everywhere. The same table is `game.rules`.
+---@class VariantScript
+---@field id string
+---@field title string
+---@field game string                   id of the game it changes
+---@field players? {min: integer, max: integer}  narrows the player range
+---@field options? table<string, OptionSpec>      adds options
+---@field modify fun(rules: GameScript)

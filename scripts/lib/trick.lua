@@ -1,0 +1,383 @@
+--[[
+lib/trick.lua: shared mechanics of trick-taking card games.
+
+Nothing in here knows a particular game. A game script makes one "table
+layout" with trick.new{...} (zone and variable names) and calls its methods;
+what is particular to the game comes in as plain functions:
+
+  * may_play(game, seat, card, ctx) -> boolean
+        may `seat` play `card` now? (follow-suit rules, exceptions ...)
+        `ctx` is whatever the game passes along (for instance something
+        worked out once per decision instead of once per card).
+  * rank(game, card, ctx) -> number | nil
+        the strength of a card in the current trick; nil = cannot win.
+        trick.highest_rank(rank) turns it into a resolver.
+  * resolver(game, cards, players, ctx) -> index
+        which play wins the trick (index into the trick, 1 = led card).
+        Use it directly when the winner depends on the whole trick
+        (e.g. "highest card of the suit with the most cards").
+
+Where things are (names are the defaults; trick.new can rename them):
+
+  zones   hand[seat]   owner-visible hand of each seat
+          won[seat]    face-down pile of the cards each seat has won
+          trick        public: the cards of the trick being played, in the
+                       order they were played (bottom = led card)
+          last_trick   public: the previous trick, which players may look at
+                       (cards stay here until the next trick is collected,
+                       then go to their winner's won pile; flush() empties it
+                       at the end of a round)
+  vars    trick_players       who played each card of `trick`, same order
+          last_trick_players  who played each card of `last_trick`
+          last_trick_winner   who won `last_trick` (nil when empty)
+          leader / turn / dealer   (names configurable) seat numbers
+
+A "player" here is normally a seat number, but a game may use other integers
+(a game with a dummy or automatic opponent can use 0 for it) as long as it
+gives trick.new a `won_zone` function that knows where that player's won
+cards go.
+
+Usage:
+  local trick = require("lib.trick")
+  local T = trick.new{}                      -- default names
+  T:create_zones(game)                       -- in setup
+  T:deal(game, deck, game:next_seat(dealer), 10)
+  local opts = T:options(game, seat, may_play)
+  T:play(game, seat, card)
+  if T:complete(game, game.seats) then
+    local i, winner = T:resolve(game, trick.highest_rank(rank))
+    local cards = T:collect(game, winner)
+  end
+]]
+
+local trick = {}
+
+local Layout = {}
+Layout.__index = Layout
+
+local tsort = table.sort
+
+---------------------------------------------------------------------------
+-- Options
+---------------------------------------------------------------------------
+
+-- One option table per card id, made once and shared by every decision, so
+-- that listing options allocates nothing per card. Never modify them.
+local OPTION = {}
+
+---The option that plays `card`: a shared table {card = card}.
+---@param card CardId
+---@return {card: CardId}
+function trick.option(card)
+  local o = OPTION[card]
+  if o == nil then
+    o = { card = card }
+    OPTION[card] = o
+  end
+  return o
+end
+
+---------------------------------------------------------------------------
+-- Layout
+---------------------------------------------------------------------------
+
+---A table layout: names of zones and vars, and where won cards go.
+---@param cfg? table  optional fields: hand, won, trick, last, players_var,
+---  last_players_var, last_winner_var, leader_var, turn_var, dealer_var,
+---  won_visibility ("hidden" by default: won cards lie face down),
+---  keep_last (default true: keep the previous trick visible),
+---  won_zone = function(game, player) -> Zone (default: won[player])
+function trick.new(cfg)
+  cfg = cfg or {}
+  local t = setmetatable({}, Layout)
+  t.hand = cfg.hand or "hand"
+  t.won = cfg.won or "won"
+  t.trick = cfg.trick or "trick"
+  t.last = cfg.last or "last_trick"
+  t.players_var = cfg.players_var or "trick_players"
+  t.last_players_var = cfg.last_players_var or "last_trick_players"
+  t.last_winner_var = cfg.last_winner_var or "last_trick_winner"
+  t.leader_var = cfg.leader_var or "leader"
+  t.turn_var = cfg.turn_var or "turn"
+  t.dealer_var = cfg.dealer_var or "dealer"
+  t.won_visibility = cfg.won_visibility or "hidden"
+  t.keep_last = cfg.keep_last ~= false
+  t.won_zone_fn = cfg.won_zone
+  return t
+end
+
+---Create hand and won zones for every seat, the trick zone and (unless
+---keep_last is false) the last_trick zone; initialise the trick vars.
+function Layout:create_zones(game)
+  for s = 1, game.seats do
+    game:new_zone(self.hand, { owner = s, visibility = "owner" })
+    game:new_zone(self.won, { owner = s, visibility = self.won_visibility })
+  end
+  game:new_zone(self.trick, { visibility = "public" })
+  if self.keep_last then
+    game:new_zone(self.last, { visibility = "public" })
+  end
+  self:reset(game)
+end
+
+---Empty the trick bookkeeping in vars (zones are not touched).
+function Layout:reset(game)
+  local v = game.vars
+  v[self.players_var] = {}
+  v[self.last_players_var] = {}
+  v[self.last_winner_var] = nil
+end
+
+function Layout:hand_of(game, seat)
+  return game:zone(self.hand, seat)
+end
+
+---The zone where `player`'s won cards go.
+function Layout:won_zone(game, player)
+  if self.won_zone_fn then return self.won_zone_fn(game, player) end
+  return game:zone(self.won, player)
+end
+
+---The trick zone (cards in play order).
+function Layout:cards(game)
+  return game:zone(self.trick)
+end
+
+---Who played each card of the trick, in order.
+function Layout:players(game)
+  return game.vars[self.players_var]
+end
+
+---Number of cards played to the current trick.
+function Layout:count(game)
+  return #game.vars[self.players_var]
+end
+
+---The last card played to the current trick, and who played it (nil when
+---the trick is empty).
+function Layout:last_play(game)
+  local players = game.vars[self.players_var]
+  local n = #players
+  if n == 0 then return nil end
+  local z = game:zone(self.trick)
+  return z[n], players[n]
+end
+
+---The led card (nil when the trick is empty).
+function Layout:led_card(game)
+  return game:zone(self.trick)[1]
+end
+
+---Is the trick complete with `size` cards?
+function Layout:complete(game, size)
+  return #game.vars[self.players_var] >= size
+end
+
+---------------------------------------------------------------------------
+-- Dealing, seats
+---------------------------------------------------------------------------
+
+---Deal `n` cards to each of `count` hands (default: every seat), one at a
+---time round-robin, starting with seat `first` and going clockwise.
+function Layout:deal(game, from, first, n, count)
+  count = count or game.seats
+  local to, s = {}, first
+  for i = 1, count do
+    to[i] = game:zone(self.hand, s)
+    s = game:next_seat(s)
+  end
+  game:deal(from, to, n)
+end
+
+---Move every card of every hand, won pile, the trick and the last trick
+---into `deck` (then shuffle it yourself). `extra` lists other zones to empty.
+function Layout:gather(game, deck, extra)
+  for s = 1, game.seats do
+    game:move_all(game:zone(self.hand, s), deck)
+    game:move_all(game:zone(self.won, s), deck)
+  end
+  game:move_all(game:zone(self.trick), deck)
+  if self.keep_last then game:move_all(game:zone(self.last), deck) end
+  if extra then
+    for _, z in ipairs(extra) do game:move_all(z, deck) end
+  end
+  self:reset(game)
+end
+
+---Set vars[var] (default: the dealer var) to the next seat clockwise (k
+---seats on) and return it.
+function Layout:rotate(game, var, k)
+  var = var or self.dealer_var
+  local s = game:next_seat(game.vars[var], k)
+  game.vars[var] = s
+  return s
+end
+
+---Who plays next in the trick: the leader when it is empty, else the seat
+---after the last player; nil when the trick has `size` cards.
+function Layout:next_player(game, size)
+  local players = game.vars[self.players_var]
+  local n = #players
+  if n >= size then return nil end
+  if n == 0 then return game.vars[self.leader_var] end
+  return game:next_seat(players[n])
+end
+
+---------------------------------------------------------------------------
+-- Legal plays
+---------------------------------------------------------------------------
+
+---Does `seat` hold a card for which pred(game, card, arg) is true?
+function Layout:holds(game, seat, pred, arg)
+  local hand = game:zone(self.hand, seat)
+  for i = 1, #hand do
+    if pred(game, hand[i], arg) then return true end
+  end
+  return false
+end
+
+---Does `seat` hold a card whose property `key` (default "suit") is `value`?
+function Layout:holds_prop(game, seat, value, key)
+  key = key or "suit"
+  local hand, cards = game:zone(self.hand, seat), game.cards
+  for i = 1, #hand do
+    if cards[hand[i]][key] == value then return true end
+  end
+  return false
+end
+
+---The cards of `seat`'s hand that may_play allows, sorted by card id (so a
+---game that defines its cards in suit/value order lists them sorted).
+function Layout:legal_cards(game, seat, may_play, ctx)
+  local hand, out = game:zone(self.hand, seat), {}
+  for i = 1, #hand do
+    local c = hand[i]
+    if may_play(game, seat, c, ctx) then out[#out + 1] = c end
+  end
+  tsort(out)
+  return out
+end
+
+---Options {card = id} (shared tables, see trick.option) for legal_cards.
+function Layout:options(game, seat, may_play, ctx)
+  local out = self:legal_cards(game, seat, may_play, ctx)
+  for i = 1, #out do out[i] = trick.option(out[i]) end
+  return out
+end
+
+---Is `card` in `seat`'s hand?
+function Layout:in_hand(game, seat, card)
+  local hand = game:zone(self.hand, seat)
+  for i = #hand, 1, -1 do
+    if hand[i] == card then return true end
+  end
+  return false
+end
+
+---------------------------------------------------------------------------
+-- Playing and resolving
+---------------------------------------------------------------------------
+
+---Play `card` from `from` (default: `player`'s hand) onto the trick and
+---record who played it. Returns the card's position in the trick.
+function Layout:play(game, player, card, from)
+  from = from or game:zone(self.hand, player)
+  game:move(card, from, game:zone(self.trick))
+  local players = game.vars[self.players_var]
+  players[#players + 1] = player
+  return #players
+end
+
+---A resolver from a rank function: the highest rank wins; equal ranks go to
+---the earlier card; cards whose rank is nil cannot win. If no card has a
+---rank, the led card wins.
+function trick.highest_rank(rank)
+  return function(game, cards, _, ctx)
+    local best, best_rank = 1, nil
+    for i = 1, #cards do
+      local r = rank(game, cards[i], ctx)
+      if r ~= nil and (best_rank == nil or r > best_rank) then
+        best, best_rank = i, r
+      end
+    end
+    return best
+  end
+end
+
+---Index of the winning play among `cards` (a list of card ids, which need not
+---be the trick zone: a bot can try "what if I played this"), by `rank`.
+function trick.best_index(game, cards, rank, ctx)
+  local best, best_rank = 1, nil
+  for i = 1, #cards do
+    local r = rank(game, cards[i], ctx)
+    if r ~= nil and (best_rank == nil or r > best_rank) then
+      best, best_rank = i, r
+    end
+  end
+  return best
+end
+
+---Who wins the current trick: returns the winning index, the winning player
+---and the winning card.
+function Layout:resolve(game, resolver, ctx)
+  local cards, players = game:zone(self.trick), game.vars[self.players_var]
+  local i = resolver(game, cards, players, ctx)
+  return i, players[i], cards[i]
+end
+
+---Collect the trick for `winner`. The cards go to the public last_trick zone
+---(so everyone can look back at them) and the cards that were there go to
+---their own winner's won pile. Returns a fresh list of the collected cards.
+function Layout:collect(game, winner)
+  local v = game.vars
+  local tz = game:zone(self.trick)
+  local cards = {}
+  for i = 1, #tz do cards[i] = tz[i] end
+  if self.keep_last then
+    self:flush(game)
+    game:move_all(tz, game:zone(self.last))
+    v[self.last_players_var] = v[self.players_var]
+    v[self.last_winner_var] = winner
+  else
+    game:move_all(tz, self:won_zone(game, winner))
+  end
+  v[self.players_var] = {}
+  return cards
+end
+
+---Move the last trick (if any) to its winner's won pile. Call it at the end
+---of a round, before counting won cards.
+function Layout:flush(game)
+  if not self.keep_last then return end
+  local v = game.vars
+  local last = game:zone(self.last)
+  if #last > 0 then
+    game:move_all(last, self:won_zone(game, v[self.last_winner_var]))
+  end
+  v[self.last_players_var] = {}
+  v[self.last_winner_var] = nil
+end
+
+---How many cards `player` has won this round (won pile + the last trick if
+---they won it).
+function Layout:won_count(game, player)
+  local n = #self:won_zone(game, player)
+  local v = game.vars
+  if self.keep_last and v[self.last_winner_var] == player then
+    n = n + #game:zone(self.last)
+  end
+  return n
+end
+
+---Call f(card) for every card `player` has won this round (including the
+---last trick if they won it).
+function Layout:each_won(game, player, f)
+  local z = self:won_zone(game, player)
+  for i = 1, #z do f(z[i]) end
+  if self.keep_last and game.vars[self.last_winner_var] == player then
+    local last = game:zone(self.last)
+    for i = 1, #last do f(last[i]) end
+  end
+end
+
+return trick
