@@ -1,0 +1,310 @@
+//! The core through its public API, on a toy game defined here (the core
+//! knows no real game): steps, undo/redo, replay, fork, views, the sandbox,
+//! the budget and error recovery.
+
+use deckhand_core::{ActionRecord, CoreError, Engine, GameConfig, MemorySource, ScriptLibrary};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// "High card": each seat in turn plays a card from its hand to a public
+/// pile; after every seat has played, the highest card scores a point.
+const HIGH_CARD: &str = r#"
+local R = { id = "high_card", title = "High Card", players = { min = 2, max = 4 },
+  options = { hand = { default = 3, doc = "cards per hand" },
+              boom_at = { default = 0, doc = "step at which apply raises an error (tests)" } } }
+function R.setup(game)
+  local deck = game:new_zone("deck", { visibility = "hidden" })
+  for v = 1, 12 do game:place(game:new_card({ name = "C" .. v, value = v, color = "blue" }), deck) end
+  game:new_zone("pile", { visibility = "public" })
+  for s = 1, game.seats do game:new_zone("hand", { owner = s, visibility = "owner" }) end
+  game:shuffle(deck)
+  local hands = {}
+  for s = 1, game.seats do hands[s] = game:zone("hand", s) end
+  game:deal(deck, hands, game.options.hand)
+  game.vars.turn = 1
+  game.vars.score = {}
+  for s = 1, game.seats do game.vars.score[s] = 0 end
+  game.vars.steps = 0
+end
+function R.decision(game)
+  local hand = game:zone("hand", game.vars.turn)
+  if #hand == 0 then return nil end
+  local opts = {}
+  for i, c in ipairs(hand) do opts[i] = { card = c } end
+  return { seat = game.vars.turn, prompt = "Play a card", options = opts }
+end
+function R.apply(game, seat, action)
+  game.vars.steps = game.vars.steps + 1
+  game:move(action.card, game:zone("hand", seat), game:zone("pile"))
+  if game.vars.steps == game.options.boom_at then
+    game.vars.turn = 99 -- a half-applied change that must be rolled back
+    error("boom")
+  end
+  if seat == game.seats then
+    local pile, best, who = game:zone("pile"), -1, 0
+    for i = #pile - game.seats + 1, #pile do
+      local v = game.cards[pile[i]].value
+      if v > best then best, who = v, i - (#pile - game.seats) end
+    end
+    game.vars.score[who] = game.vars.score[who] + 1
+    game:event("trick_won", { winner = who, text = "seat " .. who .. " wins" })
+  end
+  game.vars.turn = game:next_seat(seat)
+end
+function R.result(game)
+  local best, winners = -1, {}
+  for s = 1, game.seats do
+    local v = game.vars.score[s]
+    if v > best then best, winners = v, { s } elseif v == best then winners[#winners + 1] = s end
+  end
+  return { scores = game.vars.score, winners = winners, rounds = 1 }
+end
+R.bots = { lowest = function(view, d)
+  local best, bi = math.huge, 1
+  for i, o in ipairs(d.options) do
+    local v = view.cards[o.card].value
+    if v < best then best, bi = v, i end
+  end
+  return bi
+end }
+return R
+"#;
+
+const LOOP_VARIANT: &str = r#"
+return { id = "loop", title = "Never ends", game = "high_card",
+  modify = function(R) R.apply = function() while true do end end end }
+"#;
+
+fn engine_with(extra: &[(&str, &str)]) -> Engine {
+    let mut files = BTreeMap::new();
+    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
+    files.insert("high_card/variants/loop.lua".to_string(), LOOP_VARIANT.to_string());
+    for (k, v) in extra {
+        files.insert(k.to_string(), v.to_string());
+    }
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(MemorySource::new("test", files)));
+    Engine::new(Arc::new(lib)).expect("engine")
+}
+
+fn engine() -> Engine {
+    engine_with(&[])
+}
+
+fn play_out(game: &mut deckhand_core::Game) {
+    while let Some((_, n)) = game.pending() {
+        game.apply(n).expect("apply");
+    }
+}
+
+#[test]
+fn a_whole_game_conserves_cards_and_reports_a_result() {
+    let e = engine();
+    let mut g = e.new_game(GameConfig::new("high_card", 3, 7), true).expect("start");
+    g.check_invariants().expect("after setup");
+    play_out(&mut g);
+    g.check_invariants().expect("at the end");
+    assert_eq!(g.history().len(), 9);
+    let r = g.result().expect("result");
+    assert_eq!(r.scores.iter().sum::<f64>(), 3.0);
+    assert!(!r.winners.is_empty());
+}
+
+#[test]
+fn same_seed_same_game_different_seed_different_deal() {
+    let e = engine();
+    let a = e.new_game(GameConfig::new("high_card", 2, 1), false).expect("a");
+    let b = e.new_game(GameConfig::new("high_card", 2, 1), false).expect("b");
+    let c = e.new_game(GameConfig::new("high_card", 2, 2), false).expect("c");
+    let hands = |g: &deckhand_core::Game| g.view(None).expect("view").zones;
+    assert_eq!(hands(&a), hands(&b));
+    assert_ne!(hands(&a), hands(&c));
+}
+
+#[test]
+fn determinism_holds_across_two_vms() {
+    let run = || {
+        let e = engine();
+        let mut g = e.new_game(GameConfig::new("high_card", 4, 99), true).expect("start");
+        play_out(&mut g);
+        (g.vars().expect("vars"), g.history().to_vec())
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn views_hide_other_hands_and_hidden_zones() {
+    let e = engine();
+    let g = e.new_game(GameConfig::new("high_card", 2, 3), true).expect("start");
+    let v = g.view(Some(1)).expect("view");
+    for z in &v.zones {
+        match (z.name.as_str(), z.owner) {
+            ("hand", Some(1)) | ("pile", None) => assert!(z.cards.is_some()),
+            ("hand", Some(2)) | ("deck", None) => {
+                assert!(z.cards.is_none());
+                assert_eq!(z.count, if z.name == "hand" { 3 } else { 6 });
+            }
+            other => panic!("unexpected zone {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn undo_and_redo_restore_exact_states() {
+    let e = engine();
+    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let before = g.view(None).expect("view");
+    g.apply(2).expect("apply");
+    let after = g.view(None).expect("view");
+    assert!(g.undo().expect("undo"));
+    assert_eq!(g.view(None).expect("view"), before);
+    assert!(g.redo().expect("redo"));
+    assert_eq!(g.view(None).expect("view"), after);
+    assert!(!g.redo().expect("nothing to redo"));
+    while g.undo().expect("undo") {}
+    assert_eq!(g.view(None).expect("view"), before);
+}
+
+#[test]
+fn replay_by_value_reports_the_first_illegal_step() {
+    let e = engine();
+    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    play_out(&mut g);
+    let log = g.history().to_vec();
+    let same = e.replay(g.config().clone(), &log).ok().expect("replays");
+    assert_eq!(same.vars().expect("vars"), g.vars().expect("vars"));
+    let mut bad = log.clone();
+    bad[3] = ActionRecord { seat: bad[3].seat, index: 1, action: serde_json::json!({"card": 999}) };
+    let stop = e.replay(g.config().clone(), &bad).err().expect("stops");
+    assert!(matches!(stop.error, CoreError::Replay { step: 4, .. }), "{}", stop.error);
+    assert_eq!(stop.game.expect("partial game").history().len(), 3);
+}
+
+#[test]
+fn a_script_error_names_the_line_and_leaves_the_game_unchanged() {
+    let e = engine();
+    let cfg = GameConfig::new("high_card", 2, 5).option("boom_at", 2);
+    let mut g = e.new_game(cfg, true).expect("start");
+    g.apply(1).expect("first step is fine");
+    let before = (g.view(None).expect("view"), g.history().to_vec());
+    let err = g.apply(1).expect_err("second step raises");
+    let msg = err.to_string();
+    assert!(msg.contains("test/high_card/game.lua:") && msg.contains("boom"), "{msg}");
+    assert_eq!((g.view(None).expect("view"), g.history().to_vec()), before);
+    g.check_invariants().expect("still consistent");
+}
+
+#[test]
+fn a_runaway_script_hits_the_instruction_budget() {
+    let e = engine();
+    let cfg = GameConfig::new("high_card", 2, 5).variant("loop");
+    let mut g = e.new_game(cfg, true).expect("start");
+    let err = g.apply(1).expect_err("budget");
+    assert!(err.to_string().contains("instruction budget"), "{err}");
+    assert_eq!(g.history().len(), 0);
+}
+
+#[test]
+fn a_runaway_coroutine_is_stopped_too() {
+    let e = engine();
+    let err = e
+        .host()
+        .eval("coroutine.wrap(function() while true do end end)()", None)
+        .expect_err("budget");
+    assert!(err.to_string().contains("instruction budget"), "{err}");
+}
+
+#[test]
+fn the_sandbox_has_no_escape_hatches() {
+    let e = engine();
+    for code in [
+        "io.open('/etc/passwd')",
+        "os.execute('true')",
+        "load('return 1')",
+        "loadfile('/etc/passwd')",
+        "dofile('/etc/passwd')",
+        "string.dump(print)",
+        "debug.getinfo(1)",
+        "math.random()",
+        "require('../../etc/passwd')",
+        "require('os')",
+        "package.loadlib('x', 'y')",
+        "collectgarbage('stop')",
+    ] {
+        assert!(e.host().eval(code, None).is_err(), "escape allowed: {code}");
+    }
+    assert_eq!(e.host().eval("1 + 1", None).expect("math works"), "2");
+}
+
+#[test]
+fn memory_is_limited() {
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(MemorySource::new("t", BTreeMap::new())));
+    let limits = deckhand_core::lua::Limits { instructions: u64::MAX / 2, memory: 16 * 1024 * 1024 };
+    let e = Engine::with_limits(Arc::new(lib), limits).expect("engine");
+    let err = e.host().eval("local t = {} for i = 1, 1e8 do t[i] = i end", None).expect_err("memory");
+    assert!(err.to_string().contains("memory"), "{err}");
+}
+
+#[test]
+fn options_are_checked_and_player_counts_enforced() {
+    let e = engine();
+    let err = e.new_game(GameConfig::new("high_card", 2, 1).option("hnd", 2), false).err().expect("typo");
+    assert!(err.to_string().contains("no option 'hnd'"), "{err}");
+    let err = e.new_game(GameConfig::new("high_card", 5, 1), false).err().expect("too many");
+    assert!(err.to_string().contains("2-4 players"), "{err}");
+    let err = e.new_game(GameConfig::new("high_card", 2, 1).option("hand", "x"), false).err().expect("type");
+    assert!(err.to_string().contains("expected a value like 3"), "{err}");
+}
+
+#[test]
+fn reading_an_unknown_option_in_a_script_is_an_error() {
+    let e = engine_with(&[(
+        "high_card/variants/typo.lua",
+        "return { id = 'typo', game = 'high_card', modify = function(R)\n local setup = R.setup\n R.setup = function(g) local x = g.options.hnd; setup(g) end end }",
+    )]);
+    let err = e.new_game(GameConfig::new("high_card", 2, 1).variant("typo"), false).err().expect("typo");
+    assert!(err.to_string().contains("no such key 'hnd'") && err.to_string().contains("typo.lua:3"), "{err}");
+}
+
+#[test]
+fn fork_is_independent_of_the_original() {
+    let e = engine();
+    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let mut f = g.fork().expect("fork");
+    play_out(&mut f);
+    f.check_invariants().expect("fork consistent");
+    assert_eq!(g.history().len(), 0);
+    g.check_invariants().expect("original untouched");
+    assert!(!g.is_over());
+}
+
+#[test]
+fn script_bots_see_only_their_view_and_pick_legal_options() {
+    let e = engine();
+    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("lowest"), 5, 1);
+    let i = bot.choose(&g).expect("choice");
+    let d = g.decision().expect("d").expect("pending");
+    let chosen = &d.options[i - 1];
+    let min = d.options.iter().map(|o| o.text[1..].parse::<u32>().unwrap_or(0)).min();
+    assert_eq!(chosen.text[1..].parse::<u32>().ok(), min);
+    g.apply(i).expect("legal");
+}
+
+#[test]
+fn events_are_logged_with_their_step_and_visibility() {
+    let e = engine();
+    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let setup = g.take_events();
+    assert!(setup.iter().any(|ev| matches!(ev.kind, deckhand_core::EventKind::Shuffle { .. })));
+    g.apply(1).expect("1");
+    g.apply(1).expect("2");
+    let evs = g.take_events();
+    let won = evs.iter().find(|ev| ev.text().is_some()).expect("trick event");
+    assert_eq!(won.step, 2);
+    // A deal into seat 2's hand is not visible to seat 1.
+    let deal = setup.iter().find(|ev| matches!(ev.kind, deckhand_core::EventKind::Move { to, .. } if to == 4)).expect("deal to seat 2");
+    assert!(!g.event_visible_to(deal, 1));
+    assert!(g.event_visible_to(deal, 2));
+}
