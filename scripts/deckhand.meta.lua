@@ -113,6 +113,12 @@ function Game:random(lo, hi) end
 ---@param data? table  plain data
 function Game:event(kind, data) end
 
+---Play in teams (during setup only): `teams` lists the seats of each team,
+---every seat in exactly one team. Afterwards game.teams and game.team_of
+---(team index of each seat) are set.
+---@param teams Seat[][]
+function Game:set_teams(teams) end
+
 ---The seat `k` places after `seat` going clockwise (k defaults to 1).
 ---@param seat Seat
 ---@param k? integer

@@ -1,1 +1,79 @@
-fn main() {}
+//! `deckhand`: play, simulate and check card games whose rules are Lua
+//! scripts. With no arguments it starts the REPL.
+
+mod commands;
+mod render;
+mod repl;
+mod scripts;
+mod seats;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "deckhand", version, about = "Play, simulate and script card games whose rules are Lua scripts")]
+struct Cli {
+    /// Extra scripts folder searched before the built-in scripts (repeatable).
+    #[arg(long = "scripts", global = true, value_name = "DIR")]
+    scripts: Vec<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// What defines a game, shared by `play` and `sim`.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Game id (see `deckhand games`).
+    pub game: String,
+    /// Number of players (default: the game's default).
+    #[arg(long, short = 'p')]
+    pub players: Option<u32>,
+    /// Variant name or house-rule file, applied in the order given (repeatable).
+    #[arg(long = "variant", short = 'v', value_name = "V")]
+    pub variants: Vec<String>,
+    /// Option as KEY=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "K=V")]
+    pub options: Vec<String>,
+    /// Seed of the game's random generator (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Who sits at each seat, in seat order: human, random, or a bot of the game (repeatable).
+    #[arg(long = "seat", value_name = "WHO")]
+    pub seats: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List games, their variants, player ranges, options and bots.
+    Games {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game at the terminal (bots take the seats not given as human).
+    Play(GameArgs),
+    /// Simulate many games between bots and print statistics.
+    Sim(commands::sim::SimArgs),
+    /// Replay a saved game, step by step or to the end.
+    Replay(commands::replay::ReplayArgs),
+    /// Load a game, variant or house rule and play random games checking the invariants.
+    Check(commands::check::CheckArgs),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let library = scripts::library(&cli.scripts);
+    let result: Result<()> = match cli.command {
+        None => repl::run(library, None),
+        Some(Command::Games { json }) => commands::games::run(&library, json),
+        Some(Command::Play(args)) => commands::play::run(library, &args),
+        Some(Command::Sim(args)) => commands::sim::run(library, &args),
+        Some(Command::Replay(args)) => commands::replay::run(library, &args),
+        Some(Command::Check(args)) => commands::check::run(library, &args),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}

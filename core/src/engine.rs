@@ -77,6 +77,13 @@ impl Engine {
         Ok(out)
     }
 
+    /// Read a variant or house-rule file's declaration (id, title, game).
+    pub fn variant_file_info(&self, path: &std::path::Path) -> Result<rules::VariantInfo> {
+        let text = ScriptLibrary::read_file(path)
+            .map_err(|e| CoreError::NotFound(format!("{}: {e}", path.display())))?;
+        rules::variant_info(&self.host, &text)
+    }
+
     /// Start a game. `logging` records events and action values (needed for
     /// the REPL, saves and traces; off for bulk simulation).
     pub fn new_game(&self, config: GameConfig, logging: bool) -> Result<Game> {

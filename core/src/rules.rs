@@ -15,6 +15,9 @@ use std::path::Path;
 pub struct PlayerRange {
     pub min: u32,
     pub max: u32,
+    /// The count used when none is given.
+    #[serde(default)]
+    pub default: Option<u32>,
 }
 
 /// One option: its default, what it does, and the allowed values if limited.
@@ -45,6 +48,9 @@ pub struct RulesInfo {
 pub struct VariantInfo {
     pub id: String,
     pub title: String,
+    /// The game it changes, when it says.
+    #[serde(default)]
+    pub game: Option<String>,
 }
 
 /// A game with its variants, as listed by `deckhand games`.
@@ -125,6 +131,7 @@ pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
     Ok(VariantInfo {
         id: t.get::<Option<String>>("id")?.unwrap_or_default(),
         title: t.get::<Option<String>>("title")?.unwrap_or_default(),
+        game: t.get::<Option<String>>("game")?,
     })
 }
 

@@ -111,6 +111,11 @@ impl<W: Write> TraceWriter<W> {
         }))
     }
 
+    /// The underlying writer.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
     /// Flush the writer.
     pub fn flush(&mut self) -> Result<()> {
         self.out.flush()?;

@@ -86,6 +86,8 @@ end
 ---  last_players_var, last_winner_var, leader_var, turn_var, dealer_var,
 ---  won_visibility ("hidden" by default: won cards lie face down),
 ---  keep_last (default true: keep the previous trick visible),
+---  tricks_var (default nil: when set, vars[tricks_var][seat] counts the
+---  tricks each seat took this round),
 ---  won_zone = function(game, player) -> Zone (default: won[player])
 function trick.new(cfg)
   cfg = cfg or {}
@@ -102,6 +104,7 @@ function trick.new(cfg)
   t.dealer_var = cfg.dealer_var or "dealer"
   t.won_visibility = cfg.won_visibility or "hidden"
   t.keep_last = cfg.keep_last ~= false
+  t.tricks_var = cfg.tricks_var
   t.won_zone_fn = cfg.won_zone
   return t
 end
@@ -126,6 +129,11 @@ function Layout:reset(game)
   v[self.players_var] = {}
   v[self.last_players_var] = {}
   v[self.last_winner_var] = nil
+  if self.tricks_var then
+    local counts = {}
+    for s = 1, game.seats do counts[s] = 0 end
+    v[self.tricks_var] = counts
+  end
 end
 
 function Layout:hand_of(game, seat)
@@ -213,6 +221,12 @@ function Layout:rotate(game, var, k)
   return s
 end
 
+---Make `who` the leader of the next trick (the trick winner by default;
+---a game may let the winner choose someone else).
+function Layout:set_leader(game, who)
+  game.vars[self.leader_var] = who
+end
+
 ---Who plays next in the trick: the leader when it is empty, else the seat
 ---after the last player; nil when the trick has `size` cards.
 function Layout:next_player(game, size)
@@ -242,6 +256,28 @@ function Layout:holds_prop(game, seat, value, key)
   local hand, cards = game:zone(self.hand, seat), game.cards
   for i = 1, #hand do
     if cards[hand[i]][key] == value then return true end
+  end
+  return false
+end
+
+---Is there a card in the current trick whose property `key` (default
+---"suit") is `value`? (For rules like "follow any suit already played".)
+function Layout:trick_has(game, value, key)
+  key = key or "suit"
+  local z, cards = game:zone(self.trick), game.cards
+  for i = 1, #z do
+    if cards[z[i]][key] == value then return true end
+  end
+  return false
+end
+
+---Does `seat` hold a card whose property `key` (default "suit") appears in
+---the current trick?
+function Layout:holds_trick_prop(game, seat, key)
+  key = key or "suit"
+  local hand, cards = game:zone(self.hand, seat), game.cards
+  for i = 1, #hand do
+    if self:trick_has(game, cards[hand[i]][key], key) then return true end
   end
   return false
 end
@@ -333,6 +369,10 @@ function Layout:collect(game, winner)
   local tz = game:zone(self.trick)
   local cards = {}
   for i = 1, #tz do cards[i] = tz[i] end
+  if self.tricks_var and type(winner) == "number" and winner >= 1 and winner <= game.seats then
+    local counts = v[self.tricks_var]
+    counts[winner] = counts[winner] + 1
+  end
   if self.keep_last then
     self:flush(game)
     game:move_all(tz, game:zone(self.last))

@@ -217,10 +217,11 @@ function M.compose(rules, variants)
       rules.options[name] = v.options[name]
     end
     if v.players then
-      rules.players = {
-        min = math.max(rules.players.min, v.players.min or rules.players.min),
-        max = math.min(rules.players.max, v.players.max or rules.players.max),
-      }
+      local min = math.max(rules.players.min, v.players.min or rules.players.min)
+      local max = math.min(rules.players.max, v.players.max or rules.players.max)
+      local default = rules.players.default
+      if default and (default < min or default > max) then default = nil end
+      rules.players = { min = min, max = max, default = v.players.default or default }
     end
     v.modify(rules)
     rules.variants[#rules.variants + 1] = v.id
@@ -238,7 +239,7 @@ function M.info(rules)
   local bots = sorted_keys(rules.bots or {})
   return {
     id = rules.id, title = rules.title or rules.id,
-    players = { min = rules.players.min, max = rules.players.max },
+    players = { min = rules.players.min, max = rules.players.max, default = rules.players.default },
     options = options, bots = bots,
   }
 end

@@ -1,0 +1,42 @@
+//! `deckhand games`: every game on the search path with its variants,
+//! player range, options (with defaults) and bots.
+
+use anyhow::Result;
+use deckhand_core::{Engine, ScriptLibrary};
+use std::sync::Arc;
+
+pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
+    let engine = Engine::new(library.clone())?;
+    let games = engine.catalog()?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&games)?);
+        return Ok(());
+    }
+    let sources: Vec<String> = library.sources().iter().map(|s| s.describe()).collect();
+    println!("scripts: {}\n", sources.join(", then "));
+    for g in games {
+        let i = &g.info;
+        let default = i.players.default.map(|d| format!(", default {d}")).unwrap_or_default();
+        println!("{} — {} ({}-{} players{default})", i.id, i.title, i.players.min, i.players.max);
+        if !g.variants.is_empty() {
+            println!("  variants:");
+            for v in &g.variants {
+                println!("    {:<22} {}", v.id, v.title);
+            }
+        }
+        if !i.options.is_empty() {
+            println!("  options:");
+            for (name, o) in &i.options {
+                let choices = o
+                    .choices
+                    .as_ref()
+                    .map(|c| format!(" [{}]", c.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")))
+                    .unwrap_or_default();
+                println!("    {name:<22} default {}{choices}  {}", o.default, o.doc);
+            }
+        }
+        println!("  bots: random{}", i.bots.iter().map(|b| format!(", {b}")).collect::<String>());
+        println!();
+    }
+    Ok(())
+}

@@ -1,0 +1,8 @@
+//! The subcommands, one module each.
+
+pub mod check;
+pub mod games;
+pub mod play;
+pub mod replay;
+pub mod setup;
+pub mod sim;

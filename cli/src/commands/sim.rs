@@ -1,0 +1,306 @@
+//! `deckhand sim`: many games between bots, in parallel, with statistics,
+//! optional JSON output and a JSON Lines trace.
+
+use super::setup;
+use crate::seats::{self, SeatSpec};
+use crate::GameArgs;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use deckhand_core::lua::Limits;
+use deckhand_core::{Engine, GameConfig, GameResult, ScriptLibrary, TraceWriter};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Games longer than this many decisions are reported as not ending.
+const MAX_STEPS: usize = 200_000;
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// How many games.
+    #[arg(long, short = 'n', default_value_t = 100)]
+    pub games: u64,
+    /// Print the statistics as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write a JSON Lines trace of every game to FILE (see docs/trace.md).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Turn off the per-step instruction budget (faster; only for scripts you
+    /// trust not to loop forever).
+    #[arg(long)]
+    pub no_budget: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+}
+
+/// Per-seat statistics.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SeatStats {
+    pub seat: u32,
+    pub bot: String,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub mean_score: f64,
+}
+
+/// The statistics `sim` prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct SimReport {
+    pub game: String,
+    pub variants: Vec<String>,
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub players: u32,
+    pub games: u64,
+    pub first_seed: u64,
+    pub seats: Vec<SeatStats>,
+    pub shared_wins: u64,
+    pub no_winner: u64,
+    pub mean_rounds: f64,
+    pub mean_steps: f64,
+    pub elapsed_s: f64,
+    pub games_per_s: f64,
+    pub threads: usize,
+}
+
+#[derive(Default)]
+struct Totals {
+    wins: Vec<u64>,
+    score: Vec<f64>,
+    shared: u64,
+    none: u64,
+    rounds: u64,
+    steps: u64,
+}
+
+impl Totals {
+    fn add(&mut self, r: &GameResult, steps: usize, players: usize) {
+        self.wins.resize(players, 0);
+        self.score.resize(players, 0.0);
+        for &w in &r.winners {
+            if let Some(x) = self.wins.get_mut(w as usize - 1) {
+                *x += 1;
+            }
+        }
+        for (i, s) in r.scores.iter().enumerate().take(players) {
+            self.score[i] += s;
+        }
+        match r.winners.len() {
+            0 => self.none += 1,
+            1 => {}
+            _ => self.shared += 1,
+        }
+        self.rounds += r.rounds as u64;
+        self.steps += steps as u64;
+    }
+
+    fn merge(mut self, o: Totals) -> Totals {
+        let n = self.wins.len().max(o.wins.len());
+        self.wins.resize(n, 0);
+        self.score.resize(n, 0.0);
+        for (i, w) in o.wins.iter().enumerate() {
+            self.wins[i] += w;
+        }
+        for (i, s) in o.score.iter().enumerate() {
+            self.score[i] += s;
+        }
+        self.shared += o.shared;
+        self.none += o.none;
+        self.rounds += o.rounds;
+        self.steps += o.steps;
+        self
+    }
+}
+
+/// Play one game between bots; `trace` receives its records when given.
+pub fn play_one(
+    engine: &Engine,
+    cfg: GameConfig,
+    specs: &[SeatSpec],
+    index: u64,
+    mut trace: Option<&mut TraceWriter<Vec<u8>>>,
+) -> Result<(GameResult, usize)> {
+    let seed = cfg.seed;
+    let mut game = engine.new_game(cfg, trace.is_some())?;
+    let mut bots = seats::bots(specs, seed);
+    if let Some(t) = trace.as_deref_mut() {
+        t.start(&game, index)?;
+        let ev = game.take_events();
+        t.events(&game, index, &ev)?;
+    }
+    while let Some((seat, _)) = game.pending() {
+        let step = game.history().len() + 1;
+        if step > MAX_STEPS {
+            bail!("game {index} (seed {seed}) did not end within {MAX_STEPS} decisions");
+        }
+        let bot = bots
+            .get_mut(seat as usize - 1)
+            .and_then(Option::as_mut)
+            .ok_or_else(|| anyhow!("seat {seat} has no bot"))?;
+        let choice = bot
+            .choose(&game)
+            .with_context(|| format!("game {index} (seed {seed}), step {step}, bot of seat {seat}"))?;
+        if let Some(t) = trace.as_deref_mut() {
+            t.decision(&game, index, choice)?;
+        }
+        game.apply(choice)
+            .with_context(|| format!("game {index} (seed {seed}), step {step}"))?;
+        if let Some(t) = trace.as_deref_mut() {
+            let ev = game.take_events();
+            t.events(&game, index, &ev)?;
+        }
+    }
+    if let Some(t) = trace.as_deref_mut() {
+        t.end(&game, index)?;
+    }
+    Ok((game.result()?, game.history().len()))
+}
+
+pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
+    let mut limits = Limits::default();
+    if args.no_budget {
+        limits.instructions = None;
+    }
+    let engine = Engine::with_limits(library.clone(), limits)?;
+    let rules = engine.rules(&args.game.game, &args.game.variants)?;
+    let fill = SeatSpec::Bot(deckhand_core::BotKind::Random);
+    let mut game_args = args.game.clone();
+    let first_seed = game_args.seed.unwrap_or(1);
+    game_args.seed = Some(first_seed);
+    let (cfg, specs) = setup::game_config(&engine, &game_args, &fill)?;
+    if specs.iter().any(|s| *s == SeatSpec::Human) {
+        bail!("sim needs bots at every seat (got 'human')");
+    }
+    // Fail early, on this thread, if the game cannot even start.
+    engine.new_game(cfg.clone(), false)?;
+    let options = engine.new_game(cfg.clone(), false)?.options().clone();
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+        .max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let n = args.games;
+    let chunk = (n / (threads as u64 * 8)).clamp(1, 500);
+    let chunks: Vec<(u64, u64)> = (0..n).step_by(chunk as usize).map(|s| (s, (s + chunk).min(n))).collect();
+    let bar = if args.json { ProgressBar::hidden() } else { ProgressBar::new(n) };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let tracing = args.trace.is_some();
+    let players = cfg.players as usize;
+    let start = Instant::now();
+    let results: Vec<Result<(Totals, Vec<u8>)>> = pool.install(|| {
+        chunks
+            .par_iter()
+            .map(|&(a, b)| {
+                let engine = Engine::with_limits(library.clone(), limits)?;
+                let mut totals = Totals::default();
+                let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
+                for i in a..b {
+                    let mut c = cfg.clone();
+                    c.seed = first_seed.wrapping_add(i);
+                    let (r, steps) = play_one(&engine, c, &specs, i, tw.as_mut())?;
+                    totals.add(&r, steps, players);
+                    bar.inc(1);
+                }
+                Ok((totals, tw.map(|t| t.into_inner()).unwrap_or_default()))
+            })
+            .collect()
+    });
+    let elapsed = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let mut totals = Totals::default();
+    let mut out = match &args.trace {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
+        )),
+        None => None,
+    };
+    for r in results {
+        let (t, bytes) = r?;
+        totals = totals.merge(t);
+        if let Some(o) = out.as_mut() {
+            o.write_all(&bytes)?;
+        }
+    }
+    if let Some(mut o) = out {
+        o.flush()?;
+    }
+    totals.wins.resize(players, 0);
+    totals.score.resize(players, 0.0);
+    let report = SimReport {
+        game: cfg.game.clone(),
+        variants: cfg.variants.clone(),
+        options: options.into_iter().collect(),
+        players: cfg.players,
+        games: n,
+        first_seed,
+        seats: specs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatStats {
+                seat: i as u32 + 1,
+                bot: s.name(),
+                wins: totals.wins[i],
+                win_rate: totals.wins[i] as f64 / n.max(1) as f64,
+                mean_score: totals.score[i] / n.max(1) as f64,
+            })
+            .collect(),
+        shared_wins: totals.shared,
+        no_winner: totals.none,
+        mean_rounds: totals.rounds as f64 / n.max(1) as f64,
+        mean_steps: totals.steps as f64 / n.max(1) as f64,
+        elapsed_s: elapsed,
+        games_per_s: n as f64 / elapsed.max(1e-9),
+        threads,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&report, &rules.info.title);
+    }
+    Ok(())
+}
+
+fn print_report(r: &SimReport, title: &str) {
+    let variants = if r.variants.is_empty() {
+        String::new()
+    } else {
+        format!(" + {}", r.variants.join(" + "))
+    };
+    println!(
+        "{title}{variants}: {} players, {} games (seeds {}..{})",
+        r.players,
+        r.games,
+        r.first_seed,
+        r.first_seed.wrapping_add(r.games.saturating_sub(1))
+    );
+    println!("{:<6}{:<10}{:>8}{:>9}{:>13}", "seat", "bot", "wins", "win %", "mean score");
+    for s in &r.seats {
+        println!(
+            "{:<6}{:<10}{:>8}{:>8.1}%{:>13.2}",
+            s.seat,
+            s.bot,
+            s.wins,
+            s.win_rate * 100.0,
+            s.mean_score
+        );
+    }
+    println!("shared wins: {}, games without a winner: {}", r.shared_wins, r.no_winner);
+    println!("mean rounds per game: {:.2}, mean decisions per game: {:.1}", r.mean_rounds, r.mean_steps);
+    println!(
+        "elapsed {:.2} s, {:.0} games/s on {} thread{}",
+        r.elapsed_s,
+        r.games_per_s,
+        r.threads,
+        if r.threads == 1 { "" } else { "s" }
+    );
+}

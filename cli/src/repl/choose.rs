@@ -1,0 +1,185 @@
+//! Finding the legal move a person means from what they typed: the option's
+//! text or the name of the card it plays, case-insensitive, whole or as a
+//! unique prefix, or as a unique run of whole words inside the text.
+
+use deckhand_core::OptionView;
+use serde_json::Value;
+
+/// A legal move with every name it can be called by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Named {
+    /// The 1-based option index.
+    pub index: usize,
+    /// The option text first, then the names of the cards it plays.
+    pub names: Vec<String>,
+}
+
+/// The names of each option: its text, and the card names of its `card`
+/// field or `cards` list (found with `card_name`).
+pub fn named_options(options: &[OptionView], card_name: impl Fn(u32) -> Option<String>) -> Vec<Named> {
+    options
+        .iter()
+        .map(|o| {
+            let mut names = vec![o.text.clone()];
+            let ids = card_ids(&o.action);
+            if ids.len() == 1 {
+                names.extend(ids.iter().filter_map(|&id| card_name(id)));
+            } else if ids.len() > 1 {
+                let all: Vec<String> = ids.iter().filter_map(|&id| card_name(id)).collect();
+                if all.len() == ids.len() {
+                    names.push(all.join(", "));
+                }
+            }
+            names.dedup();
+            Named { index: o.index, names }
+        })
+        .collect()
+}
+
+fn card_ids(action: &Value) -> Vec<u32> {
+    let as_id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+    if let Some(id) = action.get("card").and_then(as_id) {
+        return vec![id];
+    }
+    action
+        .get("cards")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(as_id).collect())
+        .unwrap_or_default()
+}
+
+/// Lower case with single spaces, for comparing.
+fn norm(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Whether `needle` occurs in `hay` starting and ending at word boundaries.
+fn has_words(hay: &str, needle: &str) -> bool {
+    let mut start = 0;
+    while let Some(i) = hay[start..].find(needle) {
+        let pos = start + i;
+        let end = pos + needle.len();
+        let before = hay[..pos].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+        let after = hay[end..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        if before && after {
+            return true;
+        }
+        start = pos + hay[pos..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
+}
+
+/// Why typed text does not pick exactly one move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoPick {
+    /// Nothing matches.
+    None,
+    /// Several moves match: their indexes and texts.
+    Ambiguous(Vec<(usize, String)>),
+}
+
+/// The option index that `typed` names: an exact name first, then a unique
+/// prefix, then a unique run of whole words.
+pub fn pick(options: &[Named], typed: &str) -> Result<usize, NoPick> {
+    let t = norm(typed);
+    if t.is_empty() {
+        return Err(NoPick::None);
+    }
+    let tests: [&dyn Fn(&str) -> bool; 3] = [&|n| n == t, &|n| n.starts_with(&t), &|n| has_words(n, &t)];
+    for test in tests {
+        let hits: Vec<&Named> = options
+            .iter()
+            .filter(|o| o.names.iter().any(|n| test(&norm(n))))
+            .collect();
+        match hits.as_slice() {
+            [] => continue,
+            [one] => return Ok(one.index),
+            many => {
+                return Err(NoPick::Ambiguous(
+                    many.iter().map(|o| (o.index, o.names[0].clone())).collect(),
+                ))
+            }
+        }
+    }
+    Err(NoPick::None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn opts(list: &[(&str, Value)]) -> Vec<OptionView> {
+        list.iter()
+            .enumerate()
+            .map(|(i, (t, a))| OptionView {
+                index: i + 1,
+                action: a.clone(),
+                text: t.to_string(),
+            })
+            .collect()
+    }
+
+    fn names(id: u32) -> Option<String> {
+        Some(
+            match id {
+                1 => "Blue 1",
+                2 => "Blue 12",
+                3 => "Red 5",
+                _ => return None,
+            }
+            .to_string(),
+        )
+    }
+
+    fn sample() -> Vec<Named> {
+        named_options(
+            &opts(&[
+                ("play Blue 1", json!({"card": 1})),
+                ("play Blue 12", json!({"card": 2})),
+                ("play Red 5 and change trump", json!({"card": 3})),
+                ("pass", json!("pass")),
+            ]),
+            names,
+        )
+    }
+
+    #[test]
+    fn names_include_card_names() {
+        let s = sample();
+        assert_eq!(s[0].names, vec!["play Blue 1", "Blue 1"]);
+        assert_eq!(s[3].names, vec!["pass"]);
+    }
+
+    #[test]
+    fn exact_names_win_over_prefixes() {
+        assert_eq!(pick(&sample(), "blue 1"), Ok(1));
+        assert_eq!(pick(&sample(), "BLUE   12"), Ok(2));
+        assert_eq!(pick(&sample(), "play blue 1"), Ok(1));
+    }
+
+    #[test]
+    fn unique_prefixes_and_words_pick() {
+        assert_eq!(pick(&sample(), "red"), Ok(3));
+        assert_eq!(pick(&sample(), "pa"), Ok(4));
+        assert_eq!(pick(&sample(), "change trump"), Ok(3));
+    }
+
+    #[test]
+    fn ambiguity_and_misses_are_reported() {
+        match pick(&sample(), "blu") {
+            Err(NoPick::Ambiguous(v)) => assert_eq!(v.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2]),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(pick(&sample(), "green 3"), Err(NoPick::None));
+        assert_eq!(pick(&sample(), "   "), Err(NoPick::None));
+        // Words must be whole: "lue" is inside "Blue" but not a word.
+        assert_eq!(pick(&sample(), "lue 1"), Err(NoPick::None));
+    }
+
+    #[test]
+    fn several_cards_are_named_together() {
+        let o = named_options(&opts(&[("discard two", json!({"cards": [1, 3]}))]), names);
+        assert_eq!(o[0].names, vec!["discard two", "Blue 1, Red 5"]);
+    }
+}

@@ -1,0 +1,245 @@
+//! Tab completion: command names, game ids, variant and option names, seat
+//! kinds and the names of the current legal moves, from a [`Vocabulary`]
+//! the session refreshes before each prompt. [`complete_line`] is a pure
+//! function; [`ReplHelper`] plugs it into rustyline (and completes file
+//! names after `save` and `load`).
+
+use super::registry;
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
+
+/// What one game offers to complete.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameWords {
+    pub id: String,
+    pub variants: Vec<String>,
+    pub options: Vec<String>,
+    pub bots: Vec<String>,
+}
+
+/// Everything completion may offer at the next prompt.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Vocabulary {
+    pub games: Vec<GameWords>,
+    /// The current game's id, if any.
+    pub current: Option<String>,
+    /// Names of the legal moves (option texts and card names).
+    pub moves: Vec<String>,
+}
+
+/// The keys `new` takes besides game options.
+const NEW_KEYS: &[&str] = &["players=", "variant=", "seed=", "seats="];
+
+impl Vocabulary {
+    fn game(&self, id: Option<&str>) -> Option<&GameWords> {
+        let id = id.or(self.current.as_deref())?;
+        self.games.iter().find(|g| g.id == id)
+    }
+
+    fn seat_kinds(&self, game: Option<&str>) -> Vec<String> {
+        let mut kinds = vec!["human".to_string(), "random".to_string()];
+        match self.game(game) {
+            Some(g) => kinds.extend(g.bots.iter().cloned()),
+            None => kinds.extend(self.games.iter().flat_map(|g| g.bots.iter().cloned())),
+        }
+        kinds.sort();
+        kinds.dedup();
+        kinds
+    }
+}
+
+fn starts_with_ci(candidate: &str, typed: &str) -> bool {
+    candidate.to_lowercase().starts_with(&typed.to_lowercase())
+}
+
+fn matching(words: impl IntoIterator<Item = String>, typed: &str) -> Vec<String> {
+    let mut out: Vec<String> = words.into_iter().filter(|w| starts_with_ci(w, typed)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Completions for `line` with the cursor at `pos`: the byte offset where
+/// the replaced text starts, and the candidates. `None` asks for file names.
+pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, Vec<String>)> {
+    let before = line.get(..pos).unwrap_or(line);
+    let lead = before.len() - before.trim_start().len();
+    let body = &before[lead..];
+    let Some(space) = body.find(char::is_whitespace) else {
+        // The first word: a command, or the start of a move.
+        let mut words: Vec<String> = registry::COMMANDS.iter().map(|c| c.name.to_string()).collect();
+        words.extend(v.moves.iter().cloned());
+        return Some((lead, matching(words, body)));
+    };
+    let first = &body[..space];
+    let Some(cmd) = registry::lookup(first) else {
+        // Not a command: the whole text may be a move with spaces in its name.
+        return Some((lead, matching(v.moves.iter().cloned(), body)));
+    };
+    let args_start = lead + space + (body[space..].len() - body[space..].trim_start().len());
+    let args = &before[args_start..];
+    // The word under the cursor and where it starts.
+    let word_start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1).max(args_start);
+    let word = &before[word_start..];
+    // 1 for the first argument, 2 for the second ...
+    let arg_index = before[args_start..word_start].split_whitespace().count() + 1;
+    let after = |sep: char| word.rfind(sep).map(|i| word_start + i + 1);
+    match cmd.name {
+        "play" => Some((args_start, matching(v.moves.iter().cloned(), args))),
+        "help" => Some((word_start, matching(registry::COMMANDS.iter().map(|c| c.name.to_string()), word))),
+        "options" => Some((word_start, matching(v.games.iter().map(|g| g.id.clone()), word))),
+        "save" | "load" => None,
+        "seats" => {
+            let start = after(',').or_else(|| after('=')).unwrap_or(word_start);
+            let game = v.current.clone();
+            Some((start, matching(v.seat_kinds(game.as_deref()), &before[start..])))
+        }
+        "new" => {
+            if arg_index <= 1 && !word.contains('=') {
+                let mut words: Vec<String> = v.games.iter().map(|g| g.id.clone()).collect();
+                if v.current.is_some() {
+                    words.extend(new_keys(v, None));
+                }
+                return Some((word_start, matching(words, word)));
+            }
+            let game = args
+                .split_whitespace()
+                .next()
+                .filter(|g| !g.contains('='))
+                .map(str::to_string);
+            let game = game.as_deref();
+            match word.split_once('=') {
+                None => Some((word_start, matching(new_keys(v, game), word))),
+                Some((key, _)) => {
+                    let start = after(',').unwrap_or_else(|| after('=').unwrap_or(word_start));
+                    let typed = &before[start..];
+                    let words = match key {
+                        "variant" | "variants" => v.game(game).map(|g| g.variants.clone()).unwrap_or_default(),
+                        "seats" => v.seat_kinds(game),
+                        _ => Vec::new(),
+                    };
+                    Some((start, matching(words, typed)))
+                }
+            }
+        }
+        _ => Some((word_start, Vec::new())),
+    }
+}
+
+fn new_keys(v: &Vocabulary, game: Option<&str>) -> Vec<String> {
+    let mut keys: Vec<String> = NEW_KEYS.iter().map(|k| k.to_string()).collect();
+    if let Some(g) = v.game(game) {
+        keys.extend(g.options.iter().map(|o| format!("{o}=")));
+    }
+    keys
+}
+
+/// The rustyline helper: completion from the vocabulary, no hints.
+#[derive(Helper, Hinter, Highlighter, Validator)]
+pub struct ReplHelper {
+    pub vocabulary: Vocabulary,
+    files: FilenameCompleter,
+}
+
+impl ReplHelper {
+    pub fn new() -> Self {
+        ReplHelper {
+            vocabulary: Vocabulary::default(),
+            files: FilenameCompleter::new(),
+        }
+    }
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+
+    fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        match complete_line(&self.vocabulary, line, pos) {
+            Some((start, words)) => Ok((
+                start,
+                words
+                    .into_iter()
+                    .map(|w| Pair {
+                        display: w.clone(),
+                        replacement: w,
+                    })
+                    .collect(),
+            )),
+            None => self.files.complete(line, pos, ctx),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vocab() -> Vocabulary {
+        Vocabulary {
+            games: vec![
+                GameWords {
+                    id: "sea_change".into(),
+                    variants: vec!["solo".into(), "team".into()],
+                    options: vec!["target_vp".into(), "team_target".into()],
+                    bots: vec!["greedy".into()],
+                },
+                GameWords {
+                    id: "seadogs".into(),
+                    ..GameWords::default()
+                },
+            ],
+            current: Some("sea_change".into()),
+            moves: vec!["Blue 1".into(), "Blue 12".into(), "Red 5".into()],
+        }
+    }
+
+    fn done(line: &str) -> (usize, Vec<String>) {
+        complete_line(&vocab(), line, line.len()).expect("words, not files")
+    }
+
+    #[test]
+    fn first_word_completes_commands_and_moves() {
+        assert_eq!(done("sh"), (0, vec!["show".to_string()]));
+        assert_eq!(done("re"), (0, vec!["Red 5".to_string(), "redo".into(), "reload".into()]));
+        assert_eq!(done("bl").1, vec!["Blue 1", "Blue 12"]);
+        assert_eq!(done("  he"), (2, vec!["help".to_string()]));
+    }
+
+    #[test]
+    fn move_names_with_spaces_complete_whole() {
+        assert_eq!(done("blue 1"), (0, vec!["Blue 1".to_string(), "Blue 12".into()]));
+        assert_eq!(done("play r"), (5, vec!["Red 5".to_string()]));
+        assert_eq!(done("play blue 1").0, 5);
+    }
+
+    #[test]
+    fn new_completes_games_keys_variants_and_seats() {
+        assert_eq!(done("new sea").1, vec!["sea_change", "seadogs", "seats=", "seed="]);
+        assert_eq!(done("new sea_change t").1, vec!["target_vp=", "team_target="]);
+        assert_eq!(done("new sea_change p").1, vec!["players="]);
+        assert_eq!(done("new sea_change variant=t"), (23, vec!["team".to_string()]));
+        let line = "new sea_change seats=human,g";
+        assert_eq!(done(line), (line.len() - 1, vec!["greedy".to_string()]));
+        assert_eq!(done("new seadogs variant=").1, Vec::<String>::new());
+    }
+
+    #[test]
+    fn help_options_and_seats_complete_their_words() {
+        assert_eq!(done("help un").1, vec!["undo"]);
+        assert_eq!(done("options sea_").1, vec!["sea_change"]);
+        assert_eq!(done("seats 2=r").1, vec!["random"]);
+        assert_eq!(done("seats human,gr").1, vec!["greedy"]);
+        assert_eq!(done("seats ").1, vec!["greedy", "human", "random"]);
+    }
+
+    #[test]
+    fn files_after_save_and_load() {
+        assert_eq!(complete_line(&vocab(), "save ga", 7), None);
+        assert_eq!(complete_line(&vocab(), "load ", 5), None);
+    }
+
+    #[test]
+    fn cursor_in_the_middle_uses_the_text_before_it() {
+        assert_eq!(complete_line(&vocab(), "sh foo", 2), Some((0, vec!["show".to_string()])));
+    }
+}

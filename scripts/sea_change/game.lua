@@ -1,0 +1,1032 @@
+--[[
+Sea Change (Inside Up Games, Conor McGoey): a trick-taking game for 1-8
+players where matching the value of the last card played changes trump.
+
+Rulebook: shared/rules/sea-change.en.md (EN) and sea-change.fr.md (FR);
+open points and their default reading: shared/rules/CLARIFICATIONS.md §1.
+Section names in the comments below ("Game play", "Round end" ...) are
+those of the English rulebook.
+
+Vocabulary used in this file
+  suit   a suit id: "blue", "green", "red", "purple", "yellow" (the cards'
+         `suit` and `color` properties); shown as "Blue" ...
+  who    who played a card / won a trick: a seat number, or AI (= 0) for the
+         automatic opponent of the solo game (the AI is not a seat).
+  side   who scores Victory Points: a seat, or in team games (game.teams set,
+         see variants/team.lua) a team number (index into game.teams).
+
+Zones
+  deck            hidden  all cards between rounds; in a 2-player game the
+                          face-down draw pile
+  hand[seat]      owner   the seat's hand
+  won[seat]       hidden  cards the seat won this round, face down
+  trick           public  the trick being played, in play order (bottom = led)
+  last_trick      public  the previous trick ("Any player is allowed to look
+                          back at the cards involved in the last trick")
+  ai_stack        hidden  solo only: the AI's face-down stack (top = next card)
+  ai_won          hidden  solo only: the cards won by the AI this round
+
+game.vars (plain data; a test can set a rulebook position by moving cards
+and setting these):
+  solo                true in the 1-player game
+  round               current round number (1 = first round)
+  dealer              seat dealing this round (solo: always 1)
+  trick_no            number of the trick being played in this round (1..)
+  leader              who leads the current trick (solo: always AI = 0)
+  turn                seat to play now; nil once the game is over
+  trump               suit that is trump now; nil before the first card of a
+                      round (that card sets it)
+  lead                suit of the led card of the current trick; nil while
+                      the trick is empty
+  trick_players       who played each card of the `trick` zone, in order
+  last_trick_players  who played each card of the `last_trick` zone
+  last_trick_winner   who won the trick in `last_trick` (nil if none)
+  points              round points so far, per seat (array): printed card
+                      points of the tricks won; the trump-0 bonus is only
+                      added at round end
+  ai_points           solo: the AI's round points so far
+  vp                  Victory Points per side (array: per seat, or per team
+                      in team games)
+  ai_vp               solo: the AI's Victory Points
+  targets             VP a side needs to win the game, per side (array)
+  last_round          summary of the last scored round: {round, points (per
+                      seat, with the trump-0 bonus), ai_points (solo),
+                      side_points (teams), trump, zero_holder}
+  game_over           true once the game has ended
+  winners             winning seats once the game is over (solo: {1} if you
+                      won, {} if the AI won)
+
+Everything in the `rules` table (constants and functions) can be replaced or
+wrapped by a variant or house rule (see scripts/house_rules/): every rule
+decision below goes through `rules.something(...)`, never a local copy.
+]]
+
+local trick = require("lib.trick")
+
+local rules = {
+  id = "sea_change",
+  title = "Sea Change",
+  players = { min = 1, max = 8 },
+}
+
+---------------------------------------------------------------------------
+-- Options
+---------------------------------------------------------------------------
+
+rules.options = {
+  target_vp = {
+    default = 3,
+    doc = "Victory Points needed to win the game (\"Round end\": for a longer or shorter game, "
+      .. "increase or decrease it). Team games use team_target instead.",
+  },
+  suits = {
+    default = "auto",
+    doc = "Suits used with 1-4 players (the rulebook lets players choose): \"auto\" = the first ones "
+      .. "of blue, green, red, purple, yellow; or a comma-separated list such as \"red,purple,yellow\" "
+      .. "(3 suits for 1-3 players, 4 for 4; 5+ players always use all five).",
+  },
+  match_into_trump = {
+    default = true,
+    doc = "A card matching the last card's value in the suit that is already trump counts as a "
+      .. "Sea Change (legal even when holding the lead suit; trump stays). false: it is an "
+      .. "ordinary card and must follow suit. (CLARIFICATIONS 1.3: INFERRED)",
+  },
+  solo_ai_sea_change = {
+    default = true,
+    doc = "Solo: the AI's second card makes a Sea Change when it matches your card's value "
+      .. "(\"Resolve according to the regular rules\"; CLARIFICATIONS 1.3: INFERRED).",
+  },
+  solo_more_points = {
+    default = true,
+    doc = "Solo: to win a round you need MORE points than the AI and at least one 8 (English "
+      .. "rules). false: only the 8 is needed (French text).",
+  },
+  final_tie = {
+    default = "shared",
+    choices = { "shared", "play_on" },
+    doc = "Game end, when the tie-breaks (trump 0, then fewest cards collected this round) "
+      .. "leave several winners: \"shared\" = they share the win; \"play_on\" = play more rounds "
+      .. "until one is ahead. (The rulebook is silent.)",
+  },
+}
+
+---------------------------------------------------------------------------
+-- Constants
+---------------------------------------------------------------------------
+
+-- The automatic opponent of the solo game: it plays cards and wins tricks
+-- but is not a seat and takes no decisions.
+rules.AI = 0
+
+-- Suits in their usual order ("Card information", B). "auto" uses the first
+-- ones of this list.
+rules.SUITS = { "blue", "green", "red", "purple", "yellow" }
+rules.SUIT_NAMES = { blue = "Blue", green = "Green", red = "Red", purple = "Purple", yellow = "Yellow" }
+
+-- "Deck setup": suits and card values by player count (CLARIFICATIONS 1.1).
+local BASE = { 0, 4, 5, 6, 7, 8, 9, 10, 11, 12 }
+rules.DECKS = {
+  [1] = { suits = 3, values = BASE },
+  [2] = { suits = 3, values = BASE },
+  [3] = { suits = 3, values = BASE },
+  [4] = { suits = 4, values = BASE },
+  [5] = { suits = 5, values = BASE },
+  [6] = { suits = 5, values = { 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 } },
+  [7] = { suits = 5, values = { 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 } },
+  [8] = { suits = 5, values = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 } },
+}
+
+-- Cards in each hand ("Hand setup"; 2 players: "deal out 10 cards to both").
+rules.HAND_SIZE = 10
+
+-- Printed points by card value, the same in every suit: table A of
+-- CLARIFICATIONS 1.2 (the printed values are not public; this table fits
+-- every rulebook example). A house rule may replace the whole table.
+rules.POINTS = {
+  [0] = 0, [1] = 0, [2] = -1, [3] = 0, [4] = 0, [5] = 0, [6] = 0, [7] = 0,
+  [8] = -4, [9] = 2, [10] = 1, [11] = 0, [12] = 1, [13] = 0, [14] = 0, [15] = 3,
+}
+
+-- "During tricks, 0s are not worth any points. At the end of the round ...
+-- the 0 from that [trump] suit, and only that suit, is now worth 5 points."
+rules.TRUMP_ZERO_POINTS = 5
+
+-- The card value a solo player must collect at least once per round ("Solo
+-- play": "at least one card with a value of 8").
+rules.SOLO_NEEDED_VALUE = 8
+
+local AI = rules.AI
+
+-- The shared trick mechanics; the AI's won cards go to "ai_won".
+local T = trick.new {
+  won_zone = function(game, who)
+    if who == AI then return game:zone("ai_won") end
+    return game:zone("won", who)
+  end,
+}
+rules.trick = T
+
+---------------------------------------------------------------------------
+-- Small helpers (names for texts)
+---------------------------------------------------------------------------
+
+local function suit_name(suit)
+  return rules.SUIT_NAMES[suit] or tostring(suit)
+end
+
+local function who_name(who)
+  if who == AI then return "the AI" end
+  return "P" .. tostring(who)
+end
+
+local function card_name(game, card)
+  return game.cards[card].name
+end
+
+local function names(game, cards)
+  local out = {}
+  for i = 1, #cards do out[i] = card_name(game, cards[i]) end
+  return table.concat(out, ", ")
+end
+
+local function copy_array(t)
+  local out = {}
+  for i = 1, #t do out[i] = t[i] end
+  return out
+end
+
+local function zeros(n)
+  local out = {}
+  for i = 1, n do out[i] = 0 end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Sides (who scores VP) and targets
+---------------------------------------------------------------------------
+
+-- Overridden by variants/team.lua to call game:set_teams during setup.
+function rules.make_teams(game) end
+
+local SINGLES = {}
+
+---The scoring sides: game.teams in a team game, else one side per seat.
+function rules.sides(game)
+  if game.teams then return game.teams end
+  local n = game.seats
+  local s = SINGLES[n]
+  if s == nil then
+    s = {}
+    for i = 1, n do s[i] = { i } end
+    SINGLES[n] = s
+  end
+  return s
+end
+
+---The side of a seat (its team number in a team game, else the seat).
+function rules.side_of(game, seat)
+  local team_of = game.team_of
+  if team_of then return team_of[seat] end
+  return seat
+end
+
+---VP the side needs to win the game.
+function rules.target_vp(game, side)
+  return tonumber(game.options.target_vp)
+end
+
+---------------------------------------------------------------------------
+-- Deck
+---------------------------------------------------------------------------
+
+---The suits in play, in the order of rules.SUITS ("Deck setup").
+function rules.suits_in_play(game)
+  local spec = rules.DECKS[game.seats]
+  local want = spec.suits
+  local opt = game.options.suits
+  if opt == nil or opt == "" or opt == "auto" then
+    local out = {}
+    for i = 1, want do out[i] = rules.SUITS[i] end
+    return out
+  end
+  local chosen = {}
+  for name in string.gmatch(string.lower(tostring(opt)), "[^,%s]+") do
+    if rules.SUIT_NAMES[name] == nil then
+      error("option suits: unknown suit '" .. name .. "' (use " .. table.concat(rules.SUITS, ", ") .. ")", 0)
+    end
+    if chosen[name] then error("option suits: '" .. name .. "' is listed twice", 0) end
+    chosen[name] = true
+  end
+  local out = {}
+  for _, s in ipairs(rules.SUITS) do
+    if chosen[s] then out[#out + 1] = s end
+  end
+  if #out ~= want then
+    error("option suits: " .. game.seats .. " players use " .. want .. " suits, not " .. #out
+      .. " (\"" .. tostring(opt) .. "\")", 0)
+  end
+  return out
+end
+
+---Define the cards (suit by suit, values ascending, so card ids sort the
+---way a hand is sorted) into the deck zone.
+function rules.create_deck(game)
+  local deck = game:new_zone("deck", { visibility = "hidden" })
+  local values = rules.DECKS[game.seats].values
+  for _, suit in ipairs(rules.suits_in_play(game)) do
+    for _, value in ipairs(values) do
+      local id = game:new_card {
+        name = suit_name(suit) .. " " .. value,
+        suit = suit,
+        value = value,
+        color = suit,
+        points = rules.POINTS[value] or 0,
+      }
+      game:place(id, deck)
+    end
+  end
+  return deck
+end
+
+---------------------------------------------------------------------------
+-- Points
+---------------------------------------------------------------------------
+
+---Points of a card during the round (and on the trick_won event).
+function rules.card_points(game, card)
+  return rules.POINTS[game.cards[card].value] or 0
+end
+
+---Points of a won card at round end, when `trump` is the trump suit after
+---the last card of the round ("Big Finish"): the trump 0 is worth
+---TRUMP_ZERO_POINTS.
+function rules.end_points(game, card, trump)
+  local c = game.cards[card]
+  if c.value == 0 and c.suit == trump then return rules.TRUMP_ZERO_POINTS end
+  return rules.card_points(game, card)
+end
+
+---Points of a list of cards (during the round).
+function rules.cards_points(game, cards)
+  local sum = 0
+  for i = 1, #cards do sum = sum + rules.card_points(game, cards[i]) end
+  return sum
+end
+
+---------------------------------------------------------------------------
+-- Playing a card: Sea Change, follow suit, winner
+---------------------------------------------------------------------------
+
+---Does `card` match the value of the last card played in the current trick?
+function rules.is_match(game, card)
+  local z = game:zone("trick")
+  local last = z[#z]
+  return last ~= nil and game.cards[last].value == game.cards[card].value
+end
+
+---Is playing `card` now a Sea Change ("Game play": "matches the value of the
+---last card played")? A Sea Change is automatic, wanted or not ("Bad Idea"),
+---and may break follow-suit. A match in the suit that is already trump is a
+---Sea Change that leaves trump as it is, unless match_into_trump is false.
+function rules.is_sea_change(game, card)
+  if not rules.is_match(game, card) then return false end
+  if game.cards[card].suit == game.vars.trump then
+    return game.options.match_into_trump == true
+  end
+  return true
+end
+
+---Does `seat` hold a card of `suit`?
+function rules.holds_suit(game, seat, suit)
+  return T:holds_prop(game, seat, suit, "suit")
+end
+
+---May `seat` play `card` now? The leader plays anything; others must follow
+---the lead suit if they can ("Game play"), except for a Sea Change ("with one
+---exception"). `holds_lead` (optional) saves looking through the hand again.
+function rules.may_play(game, seat, card, holds_lead)
+  local lead = game.vars.lead
+  if lead == nil then return true end
+  if game.cards[card].suit == lead then return true end
+  if holds_lead == nil then holds_lead = rules.holds_suit(game, seat, lead) end
+  if not holds_lead then return true end -- a sluff: any card
+  return rules.is_sea_change(game, card)
+end
+
+---Strength of a card in a trick: any trump beats any non-trump; else the lead
+---suit; other cards cannot win (nil). ("The highest-valued card from the
+---trump suit wins the trick. If no card from the trump suit was played, then
+---the highest-valued card from the lead suit wins.")
+function rules.card_rank(game, card, trump, lead)
+  local c = game.cards[card]
+  if c.suit == trump then return 100 + c.value end
+  if c.suit == lead then return c.value end
+  return nil
+end
+
+---Index of the winning card among `cards` (default: the trick zone), with
+---`trump` and `lead` (default: the current ones). Trump is the trump after
+---the last card: a Sea Change counts at once, for the whole trick.
+function rules.trick_winner(game, cards, trump, lead)
+  local v = game.vars
+  cards = cards or game:zone("trick")
+  trump = trump or v.trump
+  lead = lead or v.lead
+  local best, best_rank = 1, nil
+  for i = 1, #cards do
+    local r = rules.card_rank(game, cards[i], trump, lead)
+    if r ~= nil and (best_rank == nil or r > best_rank) then
+      best, best_rank = i, r
+    end
+  end
+  return best
+end
+
+local function resolver(game, cards)
+  return rules.trick_winner(game, cards)
+end
+
+---Cards in a complete trick: one per seat; solo: AI, you, AI.
+function rules.trick_size(game)
+  if game.seats == 1 then return 3 end
+  return game.seats
+end
+
+---Put `card` into the trick for `who`, from `from` (default: who's hand),
+---setting lead suit and trump and raising trump_changed events.
+function rules.play_card(game, who, card, from)
+  local v = game.vars
+  local c = game.cards[card]
+  if #game:zone("trick") == 0 then
+    -- "The suit of this first card of the round is both the lead suit and
+    -- the trump suit"; later tricks: the first card sets only the lead suit.
+    v.lead = c.suit
+    if v.trump == nil then
+      v.trump = c.suit
+      game:event("trump_changed", {
+        suit = c.suit, seat = who, card = card, reason = "lead",
+        text = who_name(who) .. " leads " .. c.name .. ": " .. suit_name(c.suit) .. " is trump",
+      })
+    end
+  elseif rules.is_sea_change(game, card) and (who ~= AI or game.options.solo_ai_sea_change) then
+    -- The Sea Change is immediate: it counts for the card played and every
+    -- card after it in this trick, and carries over to the next tricks.
+    if c.suit ~= v.trump then
+      local old = v.trump
+      v.trump = c.suit
+      game:event("trump_changed", {
+        suit = c.suit, seat = who, card = card, reason = "sea_change",
+        text = "Sea Change! " .. who_name(who) .. " matches with " .. c.name .. ": trump "
+          .. suit_name(old) .. " → " .. suit_name(c.suit),
+      })
+    end
+  end
+  T:play(game, who, card, from)
+end
+
+---2 players: "After a card is played, draw a new card from the draw pile"
+---(each player right after their own card, so the leader draws first).
+function rules.draw(game, seat)
+  if game.seats ~= 2 then return end
+  game:move_top(game:zone("deck"), game:zone("hand", seat))
+end
+
+---Solo: the AI plays the top card of its stack (it does not follow suit).
+function rules.ai_play(game)
+  local stack = game:zone("ai_stack")
+  local card = stack[#stack]
+  if card == nil then error("solo: the AI stack is empty", 0) end
+  rules.play_card(game, AI, card, stack)
+end
+
+---Who plays next in the current trick (AI = 0 for the solo AI).
+function rules.next_player(game)
+  if game.vars.solo then
+    -- "The AI will always lead the trick ... After you contribute a card,
+    -- the AI will play a second card into the current trick."
+    if T:count(game) == 1 then return 1 end
+    return AI
+  end
+  return T:next_player(game, rules.trick_size(game))
+end
+
+---------------------------------------------------------------------------
+-- Trick end, round end, game end
+---------------------------------------------------------------------------
+
+---Resolve the complete trick: the winner collects it and leads the next one.
+function rules.finish_trick(game)
+  local v = game.vars
+  local i, winner, wcard = T:resolve(game, resolver)
+  local cards = T:collect(game, winner)
+  local pts = rules.cards_points(game, cards)
+  if winner == AI then
+    v.ai_points = v.ai_points + pts
+  else
+    v.points[winner] = v.points[winner] + pts
+  end
+  game:event("trick_won", {
+    winner = winner, cards = cards, points = pts, card = wcard,
+    text = who_name(winner) .. " wins the trick with " .. card_name(game, wcard)
+      .. " (" .. names(game, cards) .. "): " .. pts .. " point" .. ((pts == 1 or pts == -1) and "" or "s"),
+  })
+  v.lead = nil
+  v.trick_no = v.trick_no + 1
+  -- "Play continues with the winner of each trick leading the next trick";
+  -- solo: the AI always leads.
+  if not v.solo then v.leader = winner end
+end
+
+---Is the round over (every hand and the draw pile empty)?
+function rules.round_over(game)
+  for s = 1, game.seats do
+    if #game:zone("hand", s) > 0 then return false end
+  end
+  return #game:zone("deck") == 0
+end
+
+---Round points of `who` (seat or AI), with the trump-0 bonus; also the number
+---of cards won and whether a card of value SOLO_NEEDED_VALUE was won.
+function rules.round_score(game, who, trump)
+  local z = T:won_zone(game, who)
+  local sum, needed = 0, false
+  local cards = game.cards
+  for i = 1, #z do
+    sum = sum + rules.end_points(game, z[i], trump)
+    if cards[z[i]].value == rules.SOLO_NEEDED_VALUE then needed = true end
+  end
+  return sum, #z, needed
+end
+
+---Who won the 0 of `trump` this round (seat, AI, or nil).
+function rules.zero_holder(game, trump)
+  local cards = game.cards
+  local function holds(z)
+    for i = 1, #z do
+      local c = cards[z[i]]
+      if c.value == 0 and c.suit == trump then return true end
+    end
+    return false
+  end
+  for s = 1, game.seats do
+    if holds(T:won_zone(game, s)) then return s end
+  end
+  if game.vars.solo and holds(T:won_zone(game, AI)) then return AI end
+  return nil
+end
+
+---Score the round and award VP ("Round end"); ends the game or deals the
+---next round.
+function rules.end_round(game)
+  local v = game.vars
+  T:flush(game)
+  local trump = v.trump -- "the trump suit after the last card" ("Big Finish")
+  local n = game.seats
+  local points, counts = {}, {}
+  local needed = false
+  for s = 1, n do
+    local p, c, nd = rules.round_score(game, s, trump)
+    points[s], counts[s] = p, c
+    if s == 1 then needed = nd end
+  end
+  local zero = rules.zero_holder(game, trump)
+  local summary = { round = v.round, points = points, trump = trump, zero_holder = zero, counts = counts }
+  local text = "Round " .. v.round .. " (trump " .. suit_name(trump) .. "): "
+  if v.solo then
+    local ai = rules.round_score(game, AI, trump)
+    summary.ai_points = ai
+    text = text .. "you " .. points[1] .. ", the AI " .. ai
+  else
+    local parts = {}
+    for s = 1, n do parts[s] = who_name(s) .. " " .. points[s] end
+    text = text .. table.concat(parts, ", ")
+    if game.teams then
+      local sp = {}
+      for t, members in ipairs(game.teams) do
+        local sum = 0
+        for _, s in ipairs(members) do sum = sum + points[s] end
+        sp[t] = sum
+      end
+      summary.side_points = sp
+    end
+  end
+  if zero ~= nil then
+    text = text .. "; " .. who_name(zero) .. " has the " .. suit_name(trump) .. " 0"
+  end
+  v.last_round = summary
+  game:event("round_scored", {
+    round = v.round, points = copy_array(points), ai_points = summary.ai_points,
+    side_points = summary.side_points and copy_array(summary.side_points) or nil,
+    trump = trump, zero_holder = zero, text = text,
+  })
+
+  if v.solo then
+    rules.award_solo(game, points[1], summary.ai_points, needed)
+  else
+    rules.award_vp(game, points)
+  end
+
+  if not v.game_over then
+    rules.start_round(game)
+  end
+end
+
+---Points of each side this round.
+function rules.side_points(game, points)
+  local out = {}
+  for t, members in ipairs(rules.sides(game)) do
+    local sum = 0
+    for _, s in ipairs(members) do sum = sum + points[s] end
+    out[t] = sum
+  end
+  return out
+end
+
+---"The player with the highest score will earn 1 Victory Point ... In the
+---event of a tie, all tied players receive 1 VP." (Teams: the team with the
+---most points.) Then checks the end of the game.
+function rules.award_vp(game, points)
+  local v = game.vars
+  local sp = rules.side_points(game, points)
+  local best = nil
+  for t = 1, #sp do
+    if best == nil or sp[t] > best then best = sp[t] end
+  end
+  local got = {}
+  for t = 1, #sp do
+    if sp[t] == best then
+      v.vp[t] = v.vp[t] + 1
+      got[#got + 1] = t
+    end
+  end
+  local parts = {}
+  for i, t in ipairs(got) do parts[i] = rules.side_name(game, t) end
+  game:event("vp_awarded", {
+    seats = (not game.teams) and copy_array(got) or nil,
+    teams = game.teams and copy_array(got) or nil,
+    vp = copy_array(v.vp),
+    text = table.concat(parts, ", ") .. " +1 VP (" .. rules.vp_text(game) .. ")",
+  })
+  local winners = rules.game_winners(game)
+  if winners then rules.end_game(game, winners) end
+end
+
+---Solo round end ("Solo play"): you win the round with more points than the
+---AI (option solo_more_points) and at least one 8 collected; otherwise the AI
+---gains 1 VP. First to the target (you or the AI) ends the game.
+function rules.award_solo(game, you, ai, has_needed)
+  local v = game.vars
+  local won = has_needed and (you > ai or not game.options.solo_more_points)
+  if won then
+    v.vp[1] = v.vp[1] + 1
+  else
+    v.ai_vp = v.ai_vp + 1
+  end
+  game:event("vp_awarded", {
+    seats = won and { 1 } or nil, ai = not won,
+    vp = copy_array(v.vp), ai_vp = v.ai_vp,
+    text = (won and "You" or "The AI") .. " +1 VP (you " .. v.vp[1] .. ", the AI " .. v.ai_vp .. ")",
+  })
+  local target = rules.target_vp(game, 1)
+  if v.vp[1] >= target then
+    rules.end_game(game, { 1 })
+  elseif v.ai_vp >= target then
+    rules.end_game(game, {})
+  end
+end
+
+---The winning sides when the game is over, else nil ("Game end"). Several
+---sides at their target at once: the one holding the trump 0 wins; else the
+---one that collected the fewest cards this round; still tied: option
+---final_tie ("shared" win, or "play_on" another round).
+function rules.game_winners(game)
+  local v = game.vars
+  local sides = rules.sides(game)
+  local cand, best = {}, nil
+  for t = 1, #sides do
+    local margin = v.vp[t] - v.targets[t]
+    if margin >= 0 then
+      if best == nil or margin > best then
+        cand, best = { t }, margin
+      elseif margin == best then
+        cand[#cand + 1] = t
+      end
+    end
+  end
+  if #cand == 0 then return nil end
+  if #cand == 1 then return cand end
+  -- Tie-break 1: "the player who collected the 0 in the trump suit wins".
+  local summary = v.last_round
+  local zero = summary and summary.zero_holder
+  if zero ~= nil and zero ~= AI then
+    local zs = rules.side_of(game, zero)
+    for _, t in ipairs(cand) do
+      if t == zs then return { t } end
+    end
+  end
+  -- Tie-break 2: "whoever has collected the fewest cards this round wins".
+  local counts = summary and summary.counts or {}
+  local fewest, out = nil, {}
+  for _, t in ipairs(cand) do
+    local c = 0
+    for _, s in ipairs(sides[t]) do c = c + (counts[s] or 0) end
+    if fewest == nil or c < fewest then
+      fewest, out = c, { t }
+    elseif c == fewest then
+      out[#out + 1] = t
+    end
+  end
+  if #out > 1 and game.options.final_tie == "play_on" then return nil end
+  return out
+end
+
+---End the game with these winning sides (solo: {1} or {}).
+function rules.end_game(game, sides)
+  local v = game.vars
+  local winners = {}
+  for _, t in ipairs(sides) do
+    for _, s in ipairs(rules.sides(game)[t]) do winners[#winners + 1] = s end
+  end
+  table.sort(winners)
+  v.winners = winners
+  v.game_over = true
+  v.turn = nil
+  local text
+  if v.solo then
+    text = (#winners > 0) and "You win the game!" or "The AI wins the game."
+  else
+    local parts = {}
+    for i, t in ipairs(sides) do parts[i] = rules.side_name(game, t) end
+    text = table.concat(parts, " and ") .. ((#sides > 1) and " share the win" or " wins the game")
+      .. " (" .. rules.vp_text(game) .. ")"
+  end
+  game:event("game_over", {
+    winners = copy_array(winners), vp = copy_array(v.vp), ai_vp = v.ai_vp,
+    scores = rules.result(game).scores,
+    points = v.last_round and copy_array(v.last_round.points) or nil,
+    text = text,
+  })
+end
+
+---------------------------------------------------------------------------
+-- Rounds
+---------------------------------------------------------------------------
+
+---Gather, shuffle and deal a new round; the next dealer is the player to the
+---left of the previous one, and the player left of the dealer leads.
+function rules.start_round(game)
+  local v = game.vars
+  local n = game.seats
+  local deck = game:zone("deck")
+  v.round = v.round + 1
+  if v.round > 1 and not v.solo then
+    T:rotate(game, "dealer") -- "the player to the left of the dealer will become the new dealer"
+  end
+  T:gather(game, deck, v.solo and { game:zone("ai_stack"), game:zone("ai_won") } or nil)
+  game:shuffle(deck)
+  if v.solo then
+    -- "deal yourself 10 cards. The remaining cards are placed facedown in an AI stack."
+    T:deal(game, deck, 1, rules.HAND_SIZE, 1)
+    game:move_all(deck, game:zone("ai_stack"))
+    v.leader = AI
+  else
+    local first = game:next_seat(v.dealer)
+    -- 3+ players: the whole deck, 10 each; 2 players: 10 each, the rest is
+    -- the draw pile.
+    T:deal(game, deck, first, rules.HAND_SIZE)
+    v.leader = first
+  end
+  v.trump = nil -- "The trump suit carries over between tricks, not rounds."
+  v.lead = nil
+  v.trick_no = 1
+  v.points = zeros(n)
+  if v.solo then v.ai_points = 0 end
+  game:event("round_started", {
+    round = v.round, dealer = v.dealer,
+    text = "Round " .. v.round .. (v.solo and "" or (": " .. who_name(v.dealer) .. " deals")),
+  })
+end
+
+---Run everything automatic until a seat must choose (or the game is over):
+---trick resolution, round end, the solo AI's cards.
+function rules.advance(game)
+  local v = game.vars
+  while not v.game_over do
+    if T:complete(game, rules.trick_size(game)) then
+      rules.finish_trick(game)
+      if rules.round_over(game) then
+        rules.end_round(game)
+      end
+    else
+      local who = rules.next_player(game)
+      if who == AI then
+        rules.ai_play(game)
+      else
+        v.turn = who
+        return
+      end
+    end
+  end
+  v.turn = nil
+end
+
+---------------------------------------------------------------------------
+-- GameScript entry points
+---------------------------------------------------------------------------
+
+function rules.setup(game)
+  local v = game.vars
+  local n = game.seats
+  rules.make_teams(game)
+  rules.create_deck(game)
+  T:create_zones(game)
+  v.solo = (n == 1)
+  if v.solo then
+    game:new_zone("ai_stack", { visibility = "hidden" })
+    game:new_zone("ai_won", { visibility = "hidden" })
+    v.ai_vp = 0
+    v.dealer = 1
+  else
+    v.dealer = game:random(1, n) -- random first dealer
+  end
+  local sides = rules.sides(game)
+  v.vp = zeros(#sides)
+  v.targets = {}
+  for t = 1, #sides do v.targets[t] = rules.target_vp(game, t) end
+  v.round = 0
+  v.game_over = false
+  v.winners = {}
+  rules.start_round(game)
+  rules.advance(game)
+end
+
+-- Prompts, cached by lead and trump so that a decision allocates no string.
+local PROMPTS = {}
+local function prompt(lead, trump)
+  local l, t = lead or "-", trump or "-"
+  local row = PROMPTS[l]
+  if row == nil then row = {}; PROMPTS[l] = row end
+  local p = row[t]
+  if p == nil then
+    if lead == nil then
+      p = (trump == nil) and "Lead a card (it sets trump)" or ("Lead a card (trump " .. suit_name(trump) .. ")")
+    else
+      p = "Play a card (lead " .. suit_name(lead) .. ", trump " .. suit_name(trump) .. ")"
+    end
+    row[t] = p
+  end
+  return p
+end
+
+function rules.decision(game)
+  local v = game.vars
+  if v.game_over then return nil end
+  local seat = v.turn
+  local lead = v.lead
+  local holds = false
+  if lead ~= nil then holds = rules.holds_suit(game, seat, lead) end
+  return {
+    seat = seat,
+    prompt = prompt(lead, v.trump),
+    options = T:options(game, seat, rules.may_play, holds),
+  }
+end
+
+function rules.apply(game, seat, action)
+  local v = game.vars
+  if v.game_over then error("the game is over", 0) end
+  if seat ~= v.turn then
+    error("it is " .. who_name(v.turn) .. "'s turn, not " .. who_name(seat) .. "'s", 0)
+  end
+  local card = type(action) == "table" and action.card or nil
+  if type(card) ~= "number" or game.cards[card] == nil then
+    error("expected an option {card = id}, got " .. tostring(action), 0)
+  end
+  if not T:in_hand(game, seat, card) then
+    error(card_name(game, card) .. " is not in " .. who_name(seat) .. "'s hand", 0)
+  end
+  if not rules.may_play(game, seat, card) then
+    error(card_name(game, card) .. ": you must follow " .. suit_name(v.lead), 0)
+  end
+  rules.play_card(game, seat, card)
+  rules.draw(game, seat)
+  rules.advance(game)
+end
+
+function rules.describe(game, action)
+  local card = type(action) == "table" and action.card or nil
+  local c = card and game.cards[card]
+  if not c then return tostring(action) end
+  local v = game.vars
+  -- Only a card still in the hand of the seat to play gets marks: describe
+  -- may also be asked about an action that is already in the past.
+  if v.game_over or v.turn == nil or not T:in_hand(game, v.turn, card) then return c.name end
+  if #game:zone("trick") == 0 then
+    if v.trump == nil then return c.name .. " (trump → " .. suit_name(c.suit) .. ")" end
+    return c.name
+  end
+  if rules.is_sea_change(game, card) then
+    if c.suit ~= v.trump then
+      return c.name .. " (Sea Change → " .. suit_name(c.suit) .. ")"
+    end
+    return c.name .. " (Sea Change, " .. suit_name(c.suit) .. " stays trump)"
+  end
+  return c.name
+end
+
+function rules.result(game)
+  local v = game.vars
+  local scores = {}
+  if v.solo then
+    scores[1] = v.vp[1]
+  else
+    for s = 1, game.seats do scores[s] = v.vp[rules.side_of(game, s)] end
+  end
+  return { scores = scores, winners = copy_array(v.winners or {}), rounds = v.round }
+end
+
+---------------------------------------------------------------------------
+-- Status lines (REPL)
+---------------------------------------------------------------------------
+
+---A side in words: "P3", or "Team 2 (P2 P4)".
+function rules.side_name(game, side)
+  if game.teams then
+    local m = {}
+    for i, s in ipairs(game.teams[side]) do m[i] = who_name(s) end
+    return "Team " .. side .. " (" .. table.concat(m, " ") .. ")"
+  end
+  return who_name(side)
+end
+
+---Everyone's VP in words.
+function rules.vp_text(game)
+  local v = game.vars
+  if v.solo then
+    return "you " .. v.vp[1] .. ", the AI " .. (v.ai_vp or 0) .. " of " .. v.targets[1]
+  end
+  local parts = {}
+  for t = 1, #v.vp do
+    parts[t] = rules.side_name(game, t) .. " " .. v.vp[t] .. "/" .. v.targets[t]
+  end
+  return table.concat(parts, ", ")
+end
+
+function rules.status(view)
+  local v = view.vars
+  local lines = {}
+  local head = "Trump: " .. (v.trump and suit_name(v.trump) or "-")
+    .. "   Lead: " .. (v.lead and suit_name(v.lead) or "-")
+    .. "   Round " .. tostring(v.round) .. ", trick " .. tostring(v.trick_no)
+  if not v.solo then head = head .. "   Dealer: " .. who_name(v.dealer) end
+  lines[1] = head
+  lines[2] = "VP: " .. rules.vp_text(view)
+  local pts = {}
+  if v.solo then
+    pts[1] = "you " .. v.points[1] .. ", the AI " .. (v.ai_points or 0)
+  else
+    for s = 1, view.seats do pts[s] = who_name(s) .. " " .. v.points[s] end
+    if view.teams then
+      local sp = rules.side_points(view, v.points)
+      for t = 1, #sp do pts[#pts + 1] = "team " .. t .. " " .. sp[t] end
+    end
+  end
+  lines[3] = "Round points: " .. table.concat(pts, ", ")
+  if v.last_trick_winner ~= nil then
+    lines[4] = "Last trick won by " .. who_name(v.last_trick_winner)
+  end
+  return lines
+end
+
+---------------------------------------------------------------------------
+-- Bots
+---------------------------------------------------------------------------
+
+-- Greedy: for each legal card, work out who would win the trick as it
+-- stands after that card (with any Sea Change it makes) and how many points
+-- the trick holds, then
+--   * if I would win: worth the trick's points, discounted when players
+--     still to come may take it from me (more so for a non-trump card);
+--   * if a teammate would win: worth the points to my side;
+--   * if an opponent would win: worth minus some of the points (dumping an 8
+--     on an opponent is good, handing them a 9 is bad);
+-- minus a small cost for spending a strong card, so among cards doing the
+-- same job it plays the lowest. Uses only the view.
+local function greedy_choice(view, decision)
+  local opts = decision.options
+  if #opts <= 1 then return 1 end
+  local v, cards, me = view.vars, view.cards, view.seat
+  local tz = view:zone("trick")
+  local n_in = #tz
+  local solo = v.solo
+  local size = solo and 3 or view.seats
+  local after = size - n_in - 1
+  local players = v.trick_players
+  local team_of = view.team_of
+  local my_side = team_of and team_of[me] or me
+  local hand = view:zone("hand", me)
+  local zero_bonus = (#hand <= 1) and rules.TRUMP_ZERO_POINTS or 2
+  local base = 0
+  local buf = {}
+  for i = 1, n_in do
+    buf[i] = tz[i]
+    base = base + rules.card_points(view, tz[i])
+  end
+  local best_i, best_s = 1, nil
+  for i = 1, #opts do
+    local card = opts[i].card
+    local c = cards[card]
+    local trump, lead = v.trump, v.lead
+    if n_in == 0 then
+      lead = c.suit
+      if trump == nil then trump = c.suit end
+    elseif rules.is_sea_change(view, card) then
+      trump = c.suit
+    end
+    buf[n_in + 1] = card
+    local w = rules.trick_winner(view, buf, trump, lead)
+    local winner = (w == n_in + 1) and me or players[w]
+    local pts = base + rules.card_points(view, card)
+    for j = 1, n_in + 1 do
+      local d = cards[buf[j]]
+      if d.value == 0 and d.suit == trump then pts = pts + zero_bonus end
+    end
+    if solo and winner == me then
+      for j = 1, n_in + 1 do
+        if cards[buf[j]].value == rules.SOLO_NEEDED_VALUE then pts = pts + 2 end
+      end
+    end
+    local s
+    if winner == me then
+      if after <= 0 then
+        s = pts
+      else
+        local sure = (c.suit == trump) and (0.5 + c.value / 40) or 0.3
+        s = pts * sure
+      end
+    else
+      local ws = (winner == AI and solo) and -1 or (team_of and team_of[winner] or winner)
+      local factor = (after <= 0) and 1 or 0.6
+      if ws == my_side then
+        s = pts * factor
+      elseif solo then
+        s = -pts * factor
+      else
+        s = -pts * factor * 0.5
+      end
+    end
+    s = s - (c.value + ((c.suit == trump) and 16 or 0)) * 0.01
+    if best_s == nil or s > best_s then best_i, best_s = i, s end
+  end
+  return best_i
+end
+
+rules.bots = {
+  greedy = function(view, decision)
+    local ok, i = pcall(greedy_choice, view, decision)
+    if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
+    return 1
+  end,
+}
+
+return rules

@@ -1,0 +1,109 @@
+//! Helpers shared by the integration tests: an engine over the repository's
+//! scripts folder, and rulebook scenarios (set hands and variables, then
+//! play cards by name through the public API).
+
+#![allow(dead_code)]
+
+use deckhand_core::{DirSource, Engine, Event, EventKind, Game, GameConfig, ScriptLibrary};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The repository's scripts folder.
+pub fn scripts_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
+/// An engine over the repository's scripts.
+pub fn engine() -> Engine {
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(DirSource::new(scripts_dir())));
+    Engine::new(Arc::new(lib)).expect("engine over scripts/")
+}
+
+/// Lua helpers for arranging a position: `find(name)`, `clear()` (every card
+/// back to the deck), `give(seat, {names})`, `to_zone(zone, {names})`.
+pub const ARRANGE: &str = r#"
+function find(name)
+  for id, c in ipairs(game.cards) do if c.name == name then return id end end
+  error("no card named " .. name)
+end
+function where(id)
+  for _, z in ipairs(game._zones) do
+    for i = 1, #z do if z[i] == id then return z end end
+  end
+end
+function clear()
+  local deck = game:zone("deck")
+  for _, z in ipairs(game._zones) do
+    if z ~= deck then game:move_all(z, deck) end
+  end
+end
+function to_zone(z, names)
+  for _, n in ipairs(names) do local id = find(n); game:move(id, where(id), z) end
+end
+function give(seat, names) to_zone(game:zone("hand", seat), names) end
+"#;
+
+/// Start a game and run `lua` (with the ARRANGE helpers) to set a position.
+pub fn scenario(cfg: GameConfig, lua: &str) -> Game {
+    let e = Box::leak(Box::new(engine()));
+    let mut g = e.new_game(cfg, true).expect("start");
+    g.take_events();
+    // Helpers are defined as locals of the same chunk as the scenario code.
+    let code = format!("do {}\n{}\nend", ARRANGE.replace("function ", "local function "), lua);
+    g.arrange(&code).expect("arrange");
+    g.check_invariants().expect("arranged position is consistent");
+    g
+}
+
+/// The id of the card with this name.
+pub fn card_id(g: &Game, name: &str) -> u32 {
+    g.cards()
+        .expect("cards")
+        .iter()
+        .find(|c| c.name == name)
+        .map(|c| c.id)
+        .unwrap_or_else(|| panic!("no card named {name}"))
+}
+
+/// Play the named card for `seat`, which must be the seat to move and may legally play it.
+pub fn play(g: &mut Game, seat: u32, name: &str) {
+    let id = card_id(g, name);
+    let d = g.decision().expect("decision").expect("game not over");
+    assert_eq!(d.seat, seat, "expected seat {seat} to play {name}, but seat {} is to move", d.seat);
+    let o = d
+        .options
+        .iter()
+        .find(|o| o.action.get("card").and_then(Value::as_u64) == Some(id as u64))
+        .unwrap_or_else(|| {
+            let legal: Vec<&str> = d.options.iter().map(|o| o.text.as_str()).collect();
+            panic!("{name} is not a legal play for seat {seat}; legal: {legal:?}")
+        });
+    g.apply(o.index).expect("apply");
+}
+
+/// Whether the named card is among the legal plays of the seat to move.
+pub fn is_legal(g: &Game, name: &str) -> bool {
+    let id = card_id(g, name) as u64;
+    g.decision()
+        .expect("decision")
+        .map(|d| d.options.iter().any(|o| o.action.get("card").and_then(Value::as_u64) == Some(id)))
+        .unwrap_or(false)
+}
+
+/// The script events named `name`, with their data.
+pub fn script_events(events: &[Event], name: &str) -> Vec<Value> {
+    events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Script { name: n, data, .. } if n == name => Some(data.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A string variable of the script.
+pub fn var(g: &Game, key: &str) -> Value {
+    g.vars().expect("vars").get(key).cloned().unwrap_or(Value::Null)
+}
