@@ -474,8 +474,10 @@ impl Game {
         let f: mlua::Function = self.host.prelude.get("result")?;
         self.host.arm();
         let v: Value = f.call(self.state.clone())?;
-        let json: Json = self.host.lua().from_value(v)?;
-        serde_json::from_value(json)
+        // Straight from Lua, so that an empty table reads as an empty list.
+        self.host
+            .lua()
+            .from_value(v)
             .map_err(|e| CoreError::Script(format!("result() returned an unexpected shape: {e}")))
     }
 

@@ -37,17 +37,23 @@ A "player" here is normally a seat number, but a game may use other integers
 gives trick.new a `won_zone` function that knows where that player's won
 cards go.
 
-Usage:
+Usage (a whole trick):
   local trick = require("lib.trick")
   local T = trick.new{}                      -- default names
   T:create_zones(game)                       -- in setup
   T:deal(game, deck, game:next_seat(dealer), 10)
-  local opts = T:options(game, seat, may_play)
-  T:play(game, seat, card)
+  local opts = T:options(game, seat, may_play, ctx)   -- decision options
+  T:play(game, seat, card)                   -- in apply
   if T:complete(game, game.seats) then
     local i, winner = T:resolve(game, trick.highest_rank(rank))
     local cards = T:collect(game, winner)
+    T:set_leader(game, winner)               -- or whoever the winner picks
   end
+  ... T:flush(game) at round end, T:gather(game, deck) before a new deal.
+
+Helpers for common rules: T:holds_prop (follow the led suit),
+T:trick_has / T:holds_trick_prop (follow any suit already in the trick),
+trick.best_index (who would win if these cards were played: for bots).
 ]]
 
 local trick = {}
@@ -329,14 +335,7 @@ end
 ---rank, the led card wins.
 function trick.highest_rank(rank)
   return function(game, cards, _, ctx)
-    local best, best_rank = 1, nil
-    for i = 1, #cards do
-      local r = rank(game, cards[i], ctx)
-      if r ~= nil and (best_rank == nil or r > best_rank) then
-        best, best_rank = i, r
-      end
-    end
-    return best
+    return trick.best_index(game, cards, rank, ctx)
   end
 end
 

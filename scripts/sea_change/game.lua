@@ -50,8 +50,10 @@ and setting these):
   ai_vp               solo: the AI's Victory Points
   targets             VP a side needs to win the game, per side (array)
   last_round          summary of the last scored round: {round, points (per
-                      seat, with the trump-0 bonus), ai_points (solo),
-                      side_points (teams), trump, zero_holder}
+                      seat, with the trump-0 bonus), counts (cards won, per
+                      seat), ai_points (solo), side_points (teams), trump,
+                      zero_holder (seat, AI, or absent)}; the game-end
+                      tie-breaks read zero_holder and counts
   game_over           true once the game has ended
   winners             winning seats once the game is over (solo: {1} if you
                       won, {} if the AI won)
@@ -174,8 +176,9 @@ local function suit_name(suit)
   return rules.SUIT_NAMES[suit] or tostring(suit)
 end
 
-local function who_name(who)
+local function who_name(who, solo)
   if who == AI then return "the AI" end
+  if solo then return "you" end
   return "P" .. tostring(who)
 end
 
@@ -405,7 +408,7 @@ function rules.play_card(game, who, card, from)
       v.trump = c.suit
       game:event("trump_changed", {
         suit = c.suit, seat = who, card = card, reason = "lead",
-        text = who_name(who) .. " leads " .. c.name .. ": " .. suit_name(c.suit) .. " is trump",
+        text = c.name .. " led by " .. who_name(who, v.solo) .. ": " .. suit_name(c.suit) .. " is trump",
       })
     end
   elseif rules.is_sea_change(game, card) and (who ~= AI or game.options.solo_ai_sea_change) then
@@ -416,7 +419,7 @@ function rules.play_card(game, who, card, from)
       v.trump = c.suit
       game:event("trump_changed", {
         suit = c.suit, seat = who, card = card, reason = "sea_change",
-        text = "Sea Change! " .. who_name(who) .. " matches with " .. c.name .. ": trump "
+        text = "Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name .. ": trump "
           .. suit_name(old) .. " → " .. suit_name(c.suit),
       })
     end
@@ -467,14 +470,14 @@ function rules.finish_trick(game)
   end
   game:event("trick_won", {
     winner = winner, cards = cards, points = pts, card = wcard,
-    text = who_name(winner) .. " wins the trick with " .. card_name(game, wcard)
+    text = "Trick won by " .. who_name(winner, v.solo) .. " with " .. card_name(game, wcard)
       .. " (" .. names(game, cards) .. "): " .. pts .. " point" .. ((pts == 1 or pts == -1) and "" or "s"),
   })
   v.lead = nil
   v.trick_no = v.trick_no + 1
   -- "Play continues with the winner of each trick leading the next trick";
   -- solo: the AI always leads.
-  if not v.solo then v.leader = winner end
+  if not v.solo then T:set_leader(game, winner) end
 end
 
 ---Is the round over (every hand and the draw pile empty)?
@@ -551,7 +554,8 @@ function rules.end_round(game)
     end
   end
   if zero ~= nil then
-    text = text .. "; " .. who_name(zero) .. " has the " .. suit_name(trump) .. " 0"
+    text = text .. "; the " .. suit_name(trump) .. " 0 (" .. rules.TRUMP_ZERO_POINTS .. " points) went to "
+      .. who_name(zero, v.solo)
   end
   v.last_round = summary
   game:event("round_scored", {
@@ -627,7 +631,7 @@ function rules.award_solo(game, you, ai, has_needed)
     vp = copy_array(v.vp), ai_vp = v.ai_vp,
     text = (won and "You" or "The AI") .. " +1 VP (you " .. v.vp[1] .. ", the AI " .. v.ai_vp .. ")",
   })
-  local target = rules.target_vp(game, 1)
+  local target = v.targets[1]
   if v.vp[1] >= target then
     rules.end_game(game, { 1 })
   elseif v.ai_vp >= target then
@@ -933,7 +937,7 @@ function rules.status(view)
   end
   lines[3] = "Round points: " .. table.concat(pts, ", ")
   if v.last_trick_winner ~= nil then
-    lines[4] = "Last trick won by " .. who_name(v.last_trick_winner)
+    lines[4] = "Last trick won by " .. who_name(v.last_trick_winner, v.solo)
   end
   return lines
 end
