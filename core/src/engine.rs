@@ -13,10 +13,13 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// Composed rules by game id and variant list.
+type RulesCache = BTreeMap<(String, Vec<String>), Rc<Rules>>;
+
 /// A VM with its loaded rules.
 pub struct Engine {
     host: Rc<Host>,
-    cache: RefCell<BTreeMap<(String, Vec<String>), Rc<Rules>>>,
+    cache: RefCell<RulesCache>,
 }
 
 /// A replay that stopped: the game as far as it went (none when even the
@@ -99,14 +102,14 @@ impl Engine {
         config: GameConfig,
         actions: &[ActionRecord],
     ) -> std::result::Result<Game, Box<ReplayStop>> {
-        let mut game = self.new_game(config, true).map_err(|error| {
-            Box::new(ReplayStop { game: None, error })
-        })?;
+        let mut game = self
+            .new_game(config, true)
+            .map_err(|error| Box::new(ReplayStop { game: None, error }))?;
         for (i, rec) in actions.iter().enumerate() {
             let step = i + 1;
-            let result = game.match_action(rec).and_then(|index| {
-                game.apply(index).map_err(|e| e.to_string())
-            });
+            let result = game
+                .match_action(rec)
+                .and_then(|index| game.apply(index).map_err(|e| e.to_string()));
             if let Err(reason) = result {
                 game.take_events();
                 return Err(Box::new(ReplayStop {

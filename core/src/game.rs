@@ -431,7 +431,9 @@ impl Game {
                     visibility: z.visibility,
                     count: z.cards.len(),
                     cards: (sight == Sight::All).then(|| z.cards.clone()),
-                    top: (sight == Sight::Top).then(|| z.cards.last().copied()).flatten(),
+                    top: (sight == Sight::Top)
+                        .then(|| z.cards.last().copied())
+                        .flatten(),
                 }
             })
             .collect();

@@ -156,9 +156,9 @@ impl ScriptLibrary {
     /// Only plain names are allowed, so `require` cannot leave the search path.
     pub fn module_path(name: &str) -> Option<String> {
         let ok = !name.is_empty()
-            && name
-                .split('.')
-                .all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+            && name.split('.').all(|part| {
+                !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
         ok.then(|| format!("{}.lua", name.replace('.', "/")))
     }
 }
@@ -169,7 +169,10 @@ mod tests {
 
     #[test]
     fn module_names_cannot_escape_the_search_path() {
-        assert_eq!(ScriptLibrary::module_path("lib.trick").as_deref(), Some("lib/trick.lua"));
+        assert_eq!(
+            ScriptLibrary::module_path("lib.trick").as_deref(),
+            Some("lib/trick.lua")
+        );
         assert_eq!(ScriptLibrary::module_path("../etc/passwd"), None);
         assert_eq!(ScriptLibrary::module_path("a..b"), None);
         assert_eq!(ScriptLibrary::module_path("/abs"), None);

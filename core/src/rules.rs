@@ -2,8 +2,8 @@
 //! (id, title, player range, options with defaults, bots).
 
 use crate::error::{CoreError, Result};
-use crate::lua::Host;
 use crate::library::{ScriptLibrary, ScriptText};
+use crate::lua::Host;
 use mlua::{LuaSerdeExt, Table, Value};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
@@ -138,7 +138,10 @@ pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
 impl RulesInfo {
     /// Resolve user options against the declared ones: unknown names, values
     /// of the wrong type and values outside `choices` are errors.
-    pub fn resolve_options(&self, given: &BTreeMap<String, Json>) -> Result<BTreeMap<String, Json>> {
+    pub fn resolve_options(
+        &self,
+        given: &BTreeMap<String, Json>,
+    ) -> Result<BTreeMap<String, Json>> {
         for name in given.keys() {
             if !self.options.contains_key(name) {
                 let known: Vec<&str> = self.options.keys().map(String::as_str).collect();

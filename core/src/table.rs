@@ -63,7 +63,11 @@ impl Table {
                 )));
             }
         }
-        if self.zones.iter().any(|z| z.name == name && z.owner == owner) {
+        if self
+            .zones
+            .iter()
+            .any(|z| z.name == name && z.owner == owner)
+        {
             return Err(CoreError::Rule(format!(
                 "zone '{name}' (owner {owner:?}) already exists"
             )));
@@ -108,14 +112,17 @@ impl Table {
 
     /// Move `card` from zone `from` to the top (or bottom) of zone `to`.
     /// The card must be in `from`: this is what conserves cards.
-    pub fn move_card(&mut self, card: CardId, from: ZoneId, to: ZoneId, bottom: bool) -> Result<()> {
+    pub fn move_card(
+        &mut self,
+        card: CardId,
+        from: ZoneId,
+        to: ZoneId,
+        bottom: bool,
+    ) -> Result<()> {
         self.zone(to)?;
         let src = self.zone_mut(from)?;
         let pos = src.cards.iter().rposition(|&c| c == card).ok_or_else(|| {
-            CoreError::Rule(format!(
-                "card {card} is not in zone '{}'",
-                src.label()
-            ))
+            CoreError::Rule(format!("card {card} is not in zone '{}'", src.label()))
         })?;
         src.cards.remove(pos);
         let dst = self.zone_mut(to)?;
@@ -217,11 +224,14 @@ mod tests {
         for i in 0..4 {
             t.new_card(format!("c{i}"), Map::new());
         }
-        let deck = t.new_zone("deck".into(), None, Visibility::Hidden).unwrap_or(0);
+        let deck = t
+            .new_zone("deck".into(), None, Visibility::Hidden)
+            .unwrap_or(0);
         for c in 1..=4 {
             assert!(t.place_new(c, deck).is_ok());
         }
-        t.new_zone("hand".into(), Some(1), Visibility::Owner).unwrap_or(0);
+        t.new_zone("hand".into(), Some(1), Visibility::Owner)
+            .unwrap_or(0);
         t
     }
 
@@ -246,8 +256,12 @@ mod tests {
     #[test]
     fn zone_owner_must_be_a_seat() {
         let mut t = table();
-        assert!(t.new_zone("hand".into(), Some(3), Visibility::Owner).is_err());
-        assert!(t.new_zone("hand".into(), Some(1), Visibility::Owner).is_err());
+        assert!(t
+            .new_zone("hand".into(), Some(3), Visibility::Owner)
+            .is_err());
+        assert!(t
+            .new_zone("hand".into(), Some(1), Visibility::Owner)
+            .is_err());
     }
 
     #[test]

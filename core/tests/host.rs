@@ -78,7 +78,10 @@ return { id = "loop", title = "Never ends", game = "high_card",
 fn engine_with(extra: &[(&str, &str)]) -> Engine {
     let mut files = BTreeMap::new();
     files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
-    files.insert("high_card/variants/loop.lua".to_string(), LOOP_VARIANT.to_string());
+    files.insert(
+        "high_card/variants/loop.lua".to_string(),
+        LOOP_VARIANT.to_string(),
+    );
     for (k, v) in extra {
         files.insert(k.to_string(), v.to_string());
     }
@@ -100,7 +103,9 @@ fn play_out(game: &mut deckhand_core::Game) {
 #[test]
 fn a_whole_game_conserves_cards_and_reports_a_result() {
     let e = engine();
-    let mut g = e.new_game(GameConfig::new("high_card", 3, 7), true).expect("start");
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 3, 7), true)
+        .expect("start");
     g.check_invariants().expect("after setup");
     play_out(&mut g);
     g.check_invariants().expect("at the end");
@@ -113,9 +118,15 @@ fn a_whole_game_conserves_cards_and_reports_a_result() {
 #[test]
 fn same_seed_same_game_different_seed_different_deal() {
     let e = engine();
-    let a = e.new_game(GameConfig::new("high_card", 2, 1), false).expect("a");
-    let b = e.new_game(GameConfig::new("high_card", 2, 1), false).expect("b");
-    let c = e.new_game(GameConfig::new("high_card", 2, 2), false).expect("c");
+    let a = e
+        .new_game(GameConfig::new("high_card", 2, 1), false)
+        .expect("a");
+    let b = e
+        .new_game(GameConfig::new("high_card", 2, 1), false)
+        .expect("b");
+    let c = e
+        .new_game(GameConfig::new("high_card", 2, 2), false)
+        .expect("c");
     let hands = |g: &deckhand_core::Game| g.view(None).expect("view").zones;
     assert_eq!(hands(&a), hands(&b));
     assert_ne!(hands(&a), hands(&c));
@@ -125,7 +136,9 @@ fn same_seed_same_game_different_seed_different_deal() {
 fn determinism_holds_across_two_vms() {
     let run = || {
         let e = engine();
-        let mut g = e.new_game(GameConfig::new("high_card", 4, 99), true).expect("start");
+        let mut g = e
+            .new_game(GameConfig::new("high_card", 4, 99), true)
+            .expect("start");
         play_out(&mut g);
         (g.vars().expect("vars"), g.history().to_vec())
     };
@@ -135,7 +148,9 @@ fn determinism_holds_across_two_vms() {
 #[test]
 fn views_hide_other_hands_and_hidden_zones() {
     let e = engine();
-    let g = e.new_game(GameConfig::new("high_card", 2, 3), true).expect("start");
+    let g = e
+        .new_game(GameConfig::new("high_card", 2, 3), true)
+        .expect("start");
     let v = g.view(Some(1)).expect("view");
     for z in &v.zones {
         match (z.name.as_str(), z.owner) {
@@ -152,7 +167,9 @@ fn views_hide_other_hands_and_hidden_zones() {
 #[test]
 fn undo_and_redo_restore_exact_states() {
     let e = engine();
-    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 5), true)
+        .expect("start");
     let before = g.view(None).expect("view");
     g.apply(2).expect("apply");
     let after = g.view(None).expect("view");
@@ -168,15 +185,25 @@ fn undo_and_redo_restore_exact_states() {
 #[test]
 fn replay_by_value_reports_the_first_illegal_step() {
     let e = engine();
-    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 5), true)
+        .expect("start");
     play_out(&mut g);
     let log = g.history().to_vec();
     let same = e.replay(g.config().clone(), &log).ok().expect("replays");
     assert_eq!(same.vars().expect("vars"), g.vars().expect("vars"));
     let mut bad = log.clone();
-    bad[3] = ActionRecord { seat: bad[3].seat, index: 1, action: serde_json::json!({"card": 999}) };
+    bad[3] = ActionRecord {
+        seat: bad[3].seat,
+        index: 1,
+        action: serde_json::json!({"card": 999}),
+    };
     let stop = e.replay(g.config().clone(), &bad).err().expect("stops");
-    assert!(matches!(stop.error, CoreError::Replay { step: 4, .. }), "{}", stop.error);
+    assert!(
+        matches!(stop.error, CoreError::Replay { step: 4, .. }),
+        "{}",
+        stop.error
+    );
     assert_eq!(stop.game.expect("partial game").history().len(), 3);
 }
 
@@ -189,7 +216,10 @@ fn a_script_error_names_the_line_and_leaves_the_game_unchanged() {
     let before = (g.view(None).expect("view"), g.history().to_vec());
     let err = g.apply(1).expect_err("second step raises");
     let msg = err.to_string();
-    assert!(msg.contains("test/high_card/game.lua:") && msg.contains("boom"), "{msg}");
+    assert!(
+        msg.contains("test/high_card/game.lua:") && msg.contains("boom"),
+        "{msg}"
+    );
     assert_eq!((g.view(None).expect("view"), g.history().to_vec()), before);
     g.check_invariants().expect("still consistent");
 }
@@ -240,20 +270,38 @@ fn the_sandbox_has_no_escape_hatches() {
 fn memory_is_limited() {
     let mut lib = ScriptLibrary::new();
     lib.push(Arc::new(MemorySource::new("t", BTreeMap::new())));
-    let limits = deckhand_core::lua::Limits { instructions: None, memory: 16 * 1024 * 1024 };
+    let limits = deckhand_core::lua::Limits {
+        instructions: None,
+        memory: 16 * 1024 * 1024,
+    };
     let e = Engine::with_limits(Arc::new(lib), limits).expect("engine");
-    let err = e.host().eval("local t = {} for i = 1, 1e8 do t[i] = i end", None).expect_err("memory");
+    let err = e
+        .host()
+        .eval("local t = {} for i = 1, 1e8 do t[i] = i end", None)
+        .expect_err("memory");
     assert!(err.to_string().contains("memory"), "{err}");
 }
 
 #[test]
 fn options_are_checked_and_player_counts_enforced() {
     let e = engine();
-    let err = e.new_game(GameConfig::new("high_card", 2, 1).option("hnd", 2), false).err().expect("typo");
+    let err = e
+        .new_game(GameConfig::new("high_card", 2, 1).option("hnd", 2), false)
+        .err()
+        .expect("typo");
     assert!(err.to_string().contains("no option 'hnd'"), "{err}");
-    let err = e.new_game(GameConfig::new("high_card", 5, 1), false).err().expect("too many");
+    let err = e
+        .new_game(GameConfig::new("high_card", 5, 1), false)
+        .err()
+        .expect("too many");
     assert!(err.to_string().contains("2-4 players"), "{err}");
-    let err = e.new_game(GameConfig::new("high_card", 2, 1).option("hand", "x"), false).err().expect("type");
+    let err = e
+        .new_game(
+            GameConfig::new("high_card", 2, 1).option("hand", "x"),
+            false,
+        )
+        .err()
+        .expect("type");
     assert!(err.to_string().contains("expected a value like 3"), "{err}");
 }
 
@@ -263,14 +311,22 @@ fn reading_an_unknown_option_in_a_script_is_an_error() {
         "high_card/variants/typo.lua",
         "return { id = 'typo', game = 'high_card', modify = function(R)\n local setup = R.setup\n R.setup = function(g) local x = g.options.hnd; setup(g) end end }",
     )]);
-    let err = e.new_game(GameConfig::new("high_card", 2, 1).variant("typo"), false).err().expect("typo");
-    assert!(err.to_string().contains("no such key 'hnd'") && err.to_string().contains("typo.lua:3"), "{err}");
+    let err = e
+        .new_game(GameConfig::new("high_card", 2, 1).variant("typo"), false)
+        .err()
+        .expect("typo");
+    assert!(
+        err.to_string().contains("no such key 'hnd'") && err.to_string().contains("typo.lua:3"),
+        "{err}"
+    );
 }
 
 #[test]
 fn fork_is_independent_of_the_original() {
     let e = engine();
-    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let g = e
+        .new_game(GameConfig::new("high_card", 2, 5), true)
+        .expect("start");
     let mut f = g.fork().expect("fork");
     play_out(&mut f);
     f.check_invariants().expect("fork consistent");
@@ -282,12 +338,18 @@ fn fork_is_independent_of_the_original() {
 #[test]
 fn script_bots_see_only_their_view_and_pick_legal_options() {
     let e = engine();
-    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 5), true)
+        .expect("start");
     let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("lowest"), 5, 1);
     let i = bot.choose(&g).expect("choice");
     let d = g.decision().expect("d").expect("pending");
     let chosen = &d.options[i - 1];
-    let min = d.options.iter().map(|o| o.text[1..].parse::<u32>().unwrap_or(0)).min();
+    let min = d
+        .options
+        .iter()
+        .map(|o| o.text[1..].parse::<u32>().unwrap_or(0))
+        .min();
     assert_eq!(chosen.text[1..].parse::<u32>().ok(), min);
     g.apply(i).expect("legal");
 }
@@ -295,16 +357,26 @@ fn script_bots_see_only_their_view_and_pick_legal_options() {
 #[test]
 fn events_are_logged_with_their_step_and_visibility() {
     let e = engine();
-    let mut g = e.new_game(GameConfig::new("high_card", 2, 5), true).expect("start");
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 5), true)
+        .expect("start");
     let setup = g.take_events();
-    assert!(setup.iter().any(|ev| matches!(ev.kind, deckhand_core::EventKind::Shuffle { .. })));
+    assert!(setup
+        .iter()
+        .any(|ev| matches!(ev.kind, deckhand_core::EventKind::Shuffle { .. })));
     g.apply(1).expect("1");
     g.apply(1).expect("2");
     let evs = g.take_events();
-    let won = evs.iter().find(|ev| ev.text().is_some()).expect("trick event");
+    let won = evs
+        .iter()
+        .find(|ev| ev.text().is_some())
+        .expect("trick event");
     assert_eq!(won.step, 2);
     // A deal into seat 2's hand is not visible to seat 1.
-    let deal = setup.iter().find(|ev| matches!(ev.kind, deckhand_core::EventKind::Move { to, .. } if to == 4)).expect("deal to seat 2");
+    let deal = setup
+        .iter()
+        .find(|ev| matches!(ev.kind, deckhand_core::EventKind::Move { to, .. } if to == 4))
+        .expect("deal to seat 2");
     assert!(!g.event_visible_to(deal, 1));
     assert!(g.event_visible_to(deal, 2));
 }

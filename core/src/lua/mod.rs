@@ -185,14 +185,22 @@ pub fn describe_error(e: &mlua::Error) -> String {
         }
         mlua::Error::SyntaxError { message, .. } => message.clone(),
         mlua::Error::RuntimeError(m) => first_line_without_traceback(m),
-        mlua::Error::MemoryError(m) => format!("out of memory (the script memory limit was reached): {m}"),
-        mlua::Error::WithContext { context, cause } => format!("{context}: {}", describe_error(cause)),
+        mlua::Error::MemoryError(m) => {
+            format!("out of memory (the script memory limit was reached): {m}")
+        }
+        mlua::Error::WithContext { context, cause } => {
+            format!("{context}: {}", describe_error(cause))
+        }
         other => first_line_without_traceback(&other.to_string()),
     }
 }
 
 fn first_line_without_traceback(m: &str) -> String {
-    m.split("\nstack traceback:").next().unwrap_or(m).trim().to_string()
+    m.split("\nstack traceback:")
+        .next()
+        .unwrap_or(m)
+        .trim()
+        .to_string()
 }
 
 fn has_position(m: &str) -> bool {

@@ -45,11 +45,14 @@ impl Budget {
     }
 }
 
+/// Where `print` output is collected.
+pub type PrintBuffer = Rc<RefCell<Vec<String>>>;
+
 /// Build the sandboxed VM. Returns the VM, its budget and the captured print output.
 pub fn new_vm(
     library: Arc<ScriptLibrary>,
     limits: Limits,
-) -> mlua::Result<(Lua, Rc<Budget>, Rc<RefCell<Vec<String>>>)> {
+) -> mlua::Result<(Lua, Rc<Budget>, PrintBuffer)> {
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
     let lua = Lua::new_with(libs, LuaOptions::default())?;
     let globals = lua.globals();
@@ -85,16 +88,24 @@ pub fn new_vm(
             return Ok(v);
         }
         let path = ScriptLibrary::module_path(&name).ok_or_else(|| {
-            mlua::Error::runtime(format!("require: '{name}' is not a module name (use dots: lib.trick)"))
+            mlua::Error::runtime(format!(
+                "require: '{name}' is not a module name (use dots: lib.trick)"
+            ))
         })?;
         let script = lib.read(&path).ok_or_else(|| {
-            mlua::Error::runtime(format!("require: module '{name}' not found on the scripts search path ({path})"))
+            mlua::Error::runtime(format!(
+                "require: module '{name}' not found on the scripts search path ({path})"
+            ))
         })?;
         let value: Value = lua
             .load(&script.text)
             .set_name(format!("@{}", script.chunk_name))
             .call(name.as_str())?;
-        let value = if value.is_nil() { Value::Boolean(true) } else { value };
+        let value = if value.is_nil() {
+            Value::Boolean(true)
+        } else {
+            value
+        };
         loaded.raw_set(name.as_str(), value.clone())?;
         Ok(value)
     })?;

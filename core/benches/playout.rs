@@ -1,0 +1,72 @@
+//! Playout benchmark (run with `cargo bench -p deckhand-core`): whole
+//! 4-player Sea Change games per second on one thread with random bots
+//! (trace off, with and without the instruction budget, then trace on) and
+//! with the greedy script bot. Figures are recorded in docs/performance.md.
+
+use deckhand_core::lua::Limits;
+use deckhand_core::{Bot, BotKind, DirSource, Engine, GameConfig, ScriptLibrary, TraceWriter};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+fn engine(limits: Limits) -> Engine {
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(DirSource::new(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts"),
+    )));
+    Engine::with_limits(Arc::new(lib), limits).expect("engine")
+}
+
+/// Play `n` games; returns (games/s, mean decisions per game).
+fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool) -> (f64, f64) {
+    let start = Instant::now();
+    let mut steps = 0usize;
+    let mut sink = TraceWriter::new(std::io::sink());
+    for i in 0..n {
+        let mut g = e
+            .new_game(GameConfig::new("sea_change", 4, i), trace)
+            .expect("start");
+        let mut bots: Vec<Bot> = (1..=4)
+            .map(|s| Bot::new(BotKind::parse(bot), i, s))
+            .collect();
+        if trace {
+            sink.start(&g, i).expect("trace");
+        }
+        while let Some((seat, _)) = g.pending() {
+            let c = bots[seat as usize - 1].choose(&g).expect("bot");
+            if trace {
+                sink.decision(&g, i, c).expect("trace");
+            }
+            g.apply(c).expect("apply");
+            if trace {
+                let ev = g.take_events();
+                sink.events(&g, i, &ev).expect("trace");
+            }
+        }
+        steps += g.history().len();
+    }
+    (
+        n as f64 / start.elapsed().as_secs_f64(),
+        steps as f64 / n as f64,
+    )
+}
+
+fn main() {
+    // `cargo bench` passes --bench; a quick run under `cargo test` passes nothing.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let n = if quick { 20 } else { 2000 };
+    let budget = engine(Limits::default());
+    let unbounded = engine(Limits {
+        instructions: None,
+        ..Limits::default()
+    });
+    games_per_second(&budget, 20, "random", false); // warm up
+    let (gps, steps) = games_per_second(&budget, n, "random", false);
+    println!("sea_change 4p, random bots, trace off:             {gps:>8.0} games/s ({steps:.0} decisions/game)");
+    let (gps, _) = games_per_second(&unbounded, n, "random", false);
+    println!("sea_change 4p, random bots, trace off, no budget:  {gps:>8.0} games/s");
+    let (gps, _) = games_per_second(&budget, n / 4, "random", true);
+    println!("sea_change 4p, random bots, trace on:              {gps:>8.0} games/s");
+    let (gps, _) = games_per_second(&budget, n / 4, "greedy", false);
+    println!("sea_change 4p, greedy bots, trace off:             {gps:>8.0} games/s");
+}
