@@ -72,6 +72,12 @@ function Game:new_zone(name, spec) end
 ---@return Zone
 function Game:zone(name, owner) end
 
+---Put a newly defined card into a zone (setup only; every card must be
+---placed exactly once before it can move).
+---@param card CardId
+---@param zone Zone
+function Game:place(card, zone) end
+
 ---Move one card from a zone to another (on top, or at the bottom).
 ---Raises an error when the card is not in `from`.
 ---@param card CardId

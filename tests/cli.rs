@@ -13,11 +13,19 @@ fn deckhand(args: &[&str]) -> Output {
 }
 
 fn text(o: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
 }
 
 fn repo(path: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(path).display().to_string()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
+        .display()
+        .to_string()
 }
 
 #[test]
@@ -25,37 +33,74 @@ fn games_lists_sea_change_with_variants_options_and_bots() {
     let o = deckhand(&["games"]);
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
-    for needle in ["sea_change", "Sea Change", "1-8 players", "team", "target_vp", "greedy"] {
+    for needle in [
+        "sea_change",
+        "Sea Change",
+        "1-8 players",
+        "team",
+        "target_vp",
+        "greedy",
+    ] {
         assert!(t.contains(needle), "missing {needle} in:\n{t}");
     }
 }
 
 #[test]
 fn sim_prints_statistics_and_json() {
-    let o = deckhand(&["sim", "sea_change", "-p", "4", "-n", "20", "--seat", "greedy", "--json"]);
+    let o = deckhand(&[
+        "sim",
+        "sea_change",
+        "-p",
+        "4",
+        "-n",
+        "20",
+        "--seat",
+        "greedy",
+        "--json",
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
     assert_eq!(v["games"], 20);
     assert_eq!(v["seats"].as_array().map(Vec::len), Some(4));
     assert_eq!(v["seats"][0]["bot"], "greedy");
     assert_eq!(v["seats"][1]["bot"], "random");
-    let wins: u64 = v["seats"].as_array().into_iter().flatten().filter_map(|s| s["wins"].as_u64()).sum();
+    let wins: u64 = v["seats"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["wins"].as_u64())
+        .sum();
     assert!(wins >= 20, "every game has at least one winner: {wins}");
     assert!(v["mean_rounds"].as_f64().unwrap_or(0.0) >= 3.0);
     assert!(v["games_per_s"].as_f64().unwrap_or(0.0) > 0.0);
     let o = deckhand(&["sim", "sea_change", "-p", "3", "-n", "5"]);
     let t = text(&o);
-    assert!(t.contains("mean rounds per game") && t.contains("games/s"), "{t}");
+    assert!(
+        t.contains("mean rounds per game") && t.contains("games/s"),
+        "{t}"
+    );
 }
 
 #[test]
 fn sim_trace_is_json_lines_that_check_out() {
     let dir = tempfile::tempdir().expect("tmp");
     let trace = dir.path().join("t.jsonl");
-    let o = deckhand(&["sim", "sea_change", "-p", "4", "-n", "3", "--trace", &trace.display().to_string()]);
+    let o = deckhand(&[
+        "sim",
+        "sea_change",
+        "-p",
+        "4",
+        "-n",
+        "3",
+        "--trace",
+        &trace.display().to_string(),
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     let body = std::fs::read_to_string(&trace).expect("trace");
-    let records: Vec<serde_json::Value> = body.lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    let records: Vec<serde_json::Value> = body
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
     let count = |t: &str| records.iter().filter(|r| r["type"] == t).count();
     assert_eq!(count("start"), 3);
     assert_eq!(count("end"), 3);
@@ -65,19 +110,46 @@ fn sim_trace_is_json_lines_that_check_out() {
         let opts = d["options"].as_array().expect("options");
         let chosen = d["chosen"].as_u64().expect("chosen") as usize;
         assert!(chosen >= 1 && chosen <= opts.len());
-        assert!(opts.iter().all(|o| o["card"]["suit"].is_string() && o["card"]["value"].is_number()));
+        assert!(opts
+            .iter()
+            .all(|o| o["card"]["suit"].is_string() && o["card"]["value"].is_number()));
     }
     // Moves carry the whole card and named zones with their owners.
-    let m = records.iter().find(|r| r["type"] == "move").expect("a move");
-    assert!(m["card"]["name"].is_string() && m["from"]["zone"].is_string() && m["to"].get("owner").is_some());
-    for name in ["trick_won", "trump_changed", "round_scored", "vp_awarded", "game_over"] {
-        assert!(records.iter().any(|r| r["type"] == "event" && r["name"] == name), "no {name} event");
+    let m = records
+        .iter()
+        .find(|r| r["type"] == "move")
+        .expect("a move");
+    assert!(
+        m["card"]["name"].is_string()
+            && m["from"]["zone"].is_string()
+            && m["to"].get("owner").is_some()
+    );
+    for name in [
+        "trick_won",
+        "trump_changed",
+        "round_scored",
+        "vp_awarded",
+        "game_over",
+    ] {
+        assert!(
+            records
+                .iter()
+                .any(|r| r["type"] == "event" && r["name"] == name),
+            "no {name} event"
+        );
     }
 }
 
 #[test]
 fn check_accepts_a_house_rule_and_reports_a_broken_one() {
-    let o = deckhand(&["check", &repo("scripts/house_rules/eights_minus_five.lua"), "-n", "2", "-p", "4"]);
+    let o = deckhand(&[
+        "check",
+        &repo("scripts/house_rules/eights_minus_five.lua"),
+        "-n",
+        "2",
+        "-p",
+        "4",
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("ok: sea_change"), "{}", text(&o));
 
@@ -91,7 +163,14 @@ fn check_accepts_a_house_rule_and_reports_a_broken_one() {
     let o = deckhand(&["check", &bad.display().to_string(), "-n", "1", "-p", "4"]);
     assert!(!o.status.success());
     let t = text(&o);
-    assert!(t.contains("FAILED") && t.contains("seed 1") && t.contains("step") && t.contains("bad.lua:4") && t.contains("deliberate"), "{t}");
+    assert!(
+        t.contains("FAILED")
+            && t.contains("seed 1")
+            && t.contains("step")
+            && t.contains("bad.lua:4")
+            && t.contains("deliberate"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -100,9 +179,23 @@ fn bad_input_gets_a_clear_message() {
     assert!(t.contains("game 'no_such_game'"), "{t}");
     let t = text(&deckhand(&["sim", "sea_change", "-p", "9", "-n", "1"]));
     assert!(t.contains("1-8 players"), "{t}");
-    let t = text(&deckhand(&["sim", "sea_change", "-n", "1", "-o", "target=2"]));
+    let t = text(&deckhand(&[
+        "sim",
+        "sea_change",
+        "-n",
+        "1",
+        "-o",
+        "target=2",
+    ]));
     assert!(t.contains("no option 'target'"), "{t}");
-    let t = text(&deckhand(&["sim", "sea_change", "-n", "1", "--seat", "genius"]));
+    let t = text(&deckhand(&[
+        "sim",
+        "sea_change",
+        "-n",
+        "1",
+        "--seat",
+        "genius",
+    ]));
     assert!(t.contains("no bot named 'genius'"), "{t}");
     let dir = tempfile::tempdir().expect("tmp");
     let save = dir.path().join("corrupt.json");
@@ -113,8 +206,20 @@ fn bad_input_gets_a_clear_message() {
 
 #[test]
 fn watching_a_bot_game_prints_events_and_the_result() {
-    let o = deckhand(&["play", "sea_change", "--seat", "greedy", "--seat", "random", "--seed", "3"]);
+    let o = deckhand(&[
+        "play",
+        "sea_change",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "--seed",
+        "3",
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
-    assert!((t.contains("wins the trick") || t.contains("Trick won by")) && t.contains("game over"), "{t}");
+    assert!(
+        (t.contains("wins the trick") || t.contains("Trick won by")) && t.contains("game over"),
+        "{t}"
+    );
 }

@@ -51,9 +51,14 @@ pub fn scenario(cfg: GameConfig, lua: &str) -> Game {
     let mut g = e.new_game(cfg, true).expect("start");
     g.take_events();
     // Helpers are defined as locals of the same chunk as the scenario code.
-    let code = format!("do {}\n{}\nend", ARRANGE.replace("function ", "local function "), lua);
+    let code = format!(
+        "do {}\n{}\nend",
+        ARRANGE.replace("function ", "local function "),
+        lua
+    );
     g.arrange(&code).expect("arrange");
-    g.check_invariants().expect("arranged position is consistent");
+    g.check_invariants()
+        .expect("arranged position is consistent");
     g
 }
 
@@ -71,7 +76,11 @@ pub fn card_id(g: &Game, name: &str) -> u32 {
 pub fn play(g: &mut Game, seat: u32, name: &str) {
     let id = card_id(g, name);
     let d = g.decision().expect("decision").expect("game not over");
-    assert_eq!(d.seat, seat, "expected seat {seat} to play {name}, but seat {} is to move", d.seat);
+    assert_eq!(
+        d.seat, seat,
+        "expected seat {seat} to play {name}, but seat {} is to move",
+        d.seat
+    );
     let o = d
         .options
         .iter()
@@ -88,7 +97,11 @@ pub fn is_legal(g: &Game, name: &str) -> bool {
     let id = card_id(g, name) as u64;
     g.decision()
         .expect("decision")
-        .map(|d| d.options.iter().any(|o| o.action.get("card").and_then(Value::as_u64) == Some(id)))
+        .map(|d| {
+            d.options
+                .iter()
+                .any(|o| o.action.get("card").and_then(Value::as_u64) == Some(id))
+        })
         .unwrap_or(false)
 }
 
@@ -105,5 +118,9 @@ pub fn script_events(events: &[Event], name: &str) -> Vec<Value> {
 
 /// A string variable of the script.
 pub fn var(g: &Game, key: &str) -> Value {
-    g.vars().expect("vars").get(key).cloned().unwrap_or(Value::Null)
+    g.vars()
+        .expect("vars")
+        .get(key)
+        .cloned()
+        .unwrap_or(Value::Null)
 }

@@ -8,7 +8,11 @@ use deckhand_core::GameConfig;
 use serde_json::json;
 
 fn rule(file: &str) -> String {
-    scripts_dir().join("house_rules").join(file).display().to_string()
+    scripts_dir()
+        .join("house_rules")
+        .join(file)
+        .display()
+        .to_string()
 }
 
 const SLUFF: &str = "clear(); give(1, {'Blue 5', 'Yellow 9'}); give(2, {'Purple 8', 'Yellow 10'}); give(3, {'Blue 4', 'Purple 9'})
@@ -42,7 +46,11 @@ fn five_vp_plays_to_five() {
     }
     let r = g.result().expect("result");
     let best = r.scores.iter().cloned().fold(0.0, f64::max);
-    assert_eq!(best, 5.0, "the game ends when someone reaches 5 VP: {:?}", r.scores);
+    assert_eq!(
+        best, 5.0,
+        "the game ends when someone reaches 5 VP: {:?}",
+        r.scores
+    );
 }
 
 #[test]
@@ -59,11 +67,17 @@ fn no_sea_change_when_following_keeps_trump() {
         play(&mut g, 1, "Blue 9");
         play(&mut g, 2, "Purple 4");
         play(&mut g, 3, "Blue 4");
-        (var(&g, "trump"), script_events(&g.take_events(), "trick_won")[0]["winner"].clone())
+        (
+            var(&g, "trump"),
+            script_events(&g.take_events(), "trick_won")[0]["winner"].clone(),
+        )
     };
     // By the rulebook the Blue 4 is a Sea Change: Blue becomes trump, Daniel's Blue 9 wins.
     assert_eq!(run(vec![]), (json!("blue"), json!(1)));
     // With the house rule trump stays Yellow; nobody played Yellow, so the
     // highest Blue (the lead suit) still wins.
-    assert_eq!(run(vec![rule("no_sea_change_when_following.lua")]), (json!("yellow"), json!(1)));
+    assert_eq!(
+        run(vec![rule("no_sea_change_when_following.lua")]),
+        (json!("yellow"), json!(1))
+    );
 }

@@ -34,9 +34,15 @@ fn sluffing_3p() {
         ),
     );
     play(&mut g, 1, "Blue 5");
-    assert!(!is_legal(&g, "Yellow 10") || is_legal(&g, "Purple 8"), "Maureen may sluff");
+    assert!(
+        !is_legal(&g, "Yellow 10") || is_legal(&g, "Purple 8"),
+        "Maureen may sluff"
+    );
     play(&mut g, 2, "Purple 8");
-    assert!(!is_legal(&g, "Purple 9"), "Ann holds Blue, so she must follow");
+    assert!(
+        !is_legal(&g, "Purple 9"),
+        "Ann holds Blue, so she must follow"
+    );
     play(&mut g, 3, "Blue 4");
     let won = script_events(&g.take_events(), "trick_won");
     assert_eq!(won.len(), 1);
@@ -59,11 +65,17 @@ fn bad_idea_3p() {
     );
     play(&mut g, 1, "Yellow 6");
     play(&mut g, 2, "Purple 8");
-    assert!(is_legal(&g, "Blue 8"), "a Sea Change is legal even when holding the lead suit");
+    assert!(
+        is_legal(&g, "Blue 8"),
+        "a Sea Change is legal even when holding the lead suit"
+    );
     play(&mut g, 3, "Blue 8");
     let events = g.take_events();
     let changes = script_events(&events, "trump_changed");
-    assert_eq!(changes.last().map(|c| c["suit"].clone()), Some(json!("blue")));
+    assert_eq!(
+        changes.last().map(|c| c["suit"].clone()),
+        Some(json!("blue"))
+    );
     let won = script_events(&events, "trick_won");
     assert_eq!(won[0]["winner"], json!(3));
     assert_eq!(won[0]["points"], json!(-8));
@@ -84,14 +96,22 @@ fn round_walkthrough_fr() {
         ),
     );
     play(&mut g, 1, "Yellow 4");
-    assert_eq!(var(&g, "trump"), json!("yellow"), "the first card of the round sets trump");
+    assert_eq!(
+        var(&g, "trump"),
+        json!("yellow"),
+        "the first card of the round sets trump"
+    );
     play(&mut g, 2, "Yellow 10");
     play(&mut g, 3, "Purple 10");
     let won = script_events(&g.take_events(), "trick_won");
     assert_eq!(won[0]["winner"], json!(3));
     assert_eq!(won[0]["points"], json!(2));
     assert_eq!(var(&g, "trump"), json!("purple"));
-    assert_eq!(var(&g, "leader"), json!(3), "the winner leads the next trick");
+    assert_eq!(
+        var(&g, "leader"),
+        json!(3),
+        "the winner leads the next trick"
+    );
 }
 
 #[test]
@@ -140,11 +160,19 @@ fn big_finish_4p() {
     let events = g.take_events();
     let won = script_events(&events, "trick_won");
     assert_eq!(won[0]["winner"], json!(4));
-    assert_eq!(won[0]["points"], json!(1), "printed points: 12 is +1, 7 and the 0s are 0");
+    assert_eq!(
+        won[0]["points"],
+        json!(1),
+        "printed points: 12 is +1, 7 and the 0s are 0"
+    );
     let scored = script_events(&events, "round_scored");
     assert_eq!(scored.len(), 1, "the round ends with this trick");
     assert_eq!(scored[0]["trump"], json!("red"));
-    assert_eq!(scored[0]["points"][3], json!(6), "Maureen: 1 + the Red 0 worth 5");
+    assert_eq!(
+        scored[0]["points"][3],
+        json!(6),
+        "Maureen: 1 + the Red 0 worth 5"
+    );
     assert_eq!(scored[0]["zero_holder"], json!(4));
 }
 

@@ -14,7 +14,9 @@ fn play_random(cfg: GameConfig, bot: &str) -> deckhand_core::Game {
     let players = cfg.players;
     let mut g = e.new_game(cfg, true).expect("start");
     g.check_invariants().expect("after setup");
-    let mut bots: Vec<Bot> = (1..=players).map(|s| Bot::new(BotKind::parse(bot), seed, s)).collect();
+    let mut bots: Vec<Bot> = (1..=players)
+        .map(|s| Bot::new(BotKind::parse(bot), seed, s))
+        .collect();
     let mut steps = 0;
     while let Some((seat, _)) = g.pending() {
         let i = bots[seat as usize - 1].choose(&g).expect("bot");
@@ -39,7 +41,10 @@ fn sea_change_every_player_count() {
             let vp: Vec<f64> = r.scores.clone();
             let target = 3.0;
             if players > 1 {
-                assert!(vp.iter().any(|&v| v >= target), "someone reached 3 VP: {vp:?}");
+                assert!(
+                    vp.iter().any(|&v| v >= target),
+                    "someone reached 3 VP: {vp:?}"
+                );
                 for w in &r.winners {
                     assert!(vp[*w as usize - 1] >= target, "winner {w} has {vp:?}");
                 }
@@ -52,9 +57,15 @@ fn sea_change_every_player_count() {
 fn sea_change_team_every_player_count() {
     for players in 4..=8 {
         for seed in 0..2 {
-            let g = play_random(GameConfig::new("sea_change", players, seed).variant("team"), "greedy");
+            let g = play_random(
+                GameConfig::new("sea_change", players, seed).variant("team"),
+                "greedy",
+            );
             let r = g.result().expect("result");
-            let teams = g.with_table(|t| t.teams.clone()).expect("teams").expect("teams set");
+            let teams = g
+                .with_table(|t| t.teams.clone())
+                .expect("teams")
+                .expect("teams set");
             // Teammates share their team's VP.
             for team in &teams {
                 let first = r.scores[team[0] as usize - 1];
@@ -72,10 +83,17 @@ fn sea_change_team_every_player_count() {
 #[test]
 fn sea_change_greedy_bots_and_house_rules() {
     let dir = common::scripts_dir().join("house_rules");
-    for file in ["eights_minus_five.lua", "five_vp.lua", "no_sea_change_when_following.lua"] {
+    for file in [
+        "eights_minus_five.lua",
+        "five_vp.lua",
+        "no_sea_change_when_following.lua",
+    ] {
         let path = dir.join(file).display().to_string();
         for players in [2, 4] {
-            play_random(GameConfig::new("sea_change", players, 11).variant(&path), "greedy");
+            play_random(
+                GameConfig::new("sea_change", players, 11).variant(&path),
+                "greedy",
+            );
         }
     }
 }
@@ -91,7 +109,10 @@ fn save_and_replay_continue_identically() {
     }
     let dir = tempfile::tempdir().expect("tmp");
     let path = dir.path().join("save.json");
-    SaveFile::of(&g, vec!["human".into(); 4]).expect("save").write(&path).expect("write");
+    SaveFile::of(&g, vec!["human".into(); 4])
+        .expect("save")
+        .write(&path)
+        .expect("write");
     let save = SaveFile::read(&path).expect("read");
     let mut loaded = e.replay(save.config, &save.actions).ok().expect("replay");
     assert_eq!(loaded.view(None).expect("v"), g.view(None).expect("v"));
@@ -106,15 +127,19 @@ fn save_and_replay_continue_identically() {
 #[test]
 fn corrupt_saves_are_refused_with_a_message() {
     assert!(SaveFile::parse("not json").is_err());
-    let err = SaveFile::parse(r#"{"format": 99, "config": {"game":"sea_change","players":4,"seed":1}, "actions": []}"#)
-        .expect_err("format");
+    let err = SaveFile::parse(
+        r#"{"format": 99, "config": {"game":"sea_change","players":4,"seed":1}, "actions": []}"#,
+    )
+    .expect_err("format");
     assert!(err.to_string().contains("format 99"), "{err}");
 }
 
 #[test]
 fn undo_to_the_start_and_redo_to_the_end() {
     let e = engine();
-    let mut g = e.new_game(GameConfig::new("sea_change", 3, 9), true).expect("start");
+    let mut g = e
+        .new_game(GameConfig::new("sea_change", 3, 9), true)
+        .expect("start");
     let start = g.view(None).expect("v");
     for _ in 0..40 {
         g.apply(1).expect("apply");

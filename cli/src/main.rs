@@ -12,7 +12,11 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "deckhand", version, about = "Play, simulate and script card games whose rules are Lua scripts")]
+#[command(
+    name = "deckhand",
+    version,
+    about = "Play, simulate and script card games whose rules are Lua scripts"
+)]
 struct Cli {
     /// Extra scripts folder searched before the built-in scripts (repeatable).
     #[arg(long = "scripts", global = true, value_name = "DIR")]

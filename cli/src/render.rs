@@ -90,7 +90,10 @@ impl Painter {
         if ids.is_empty() {
             return "(empty)".into();
         }
-        ids.iter().map(|&c| self.card(c)).collect::<Vec<_>>().join("  ")
+        ids.iter()
+            .map(|&c| self.card(c))
+            .collect::<Vec<_>>()
+            .join("  ")
     }
 
     /// One zone as a line.
@@ -148,7 +151,8 @@ fn find_word(hay: &str, needle: &str) -> Option<usize> {
     while let Some(i) = hay[start..].find(needle) {
         let pos = start + i;
         let end = pos + needle.len();
-        let before_ok = pos == 0 || !hay.as_bytes()[pos - 1].is_ascii_alphanumeric() && hay.as_bytes()[pos - 1] != b'[';
+        let before_ok = pos == 0
+            || !hay.as_bytes()[pos - 1].is_ascii_alphanumeric() && hay.as_bytes()[pos - 1] != b'[';
         let after_ok = end == hay.len() || !hay.as_bytes()[end].is_ascii_alphanumeric();
         if before_ok && after_ok {
             return Some(pos);

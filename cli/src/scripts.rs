@@ -13,7 +13,10 @@ static BUILT_IN: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../scripts");
 fn collect(dir: &Dir<'_>, out: &mut BTreeMap<String, String>) {
     for f in dir.files() {
         if let Some(text) = f.contents_utf8() {
-            out.insert(f.path().to_string_lossy().replace('\\', "/"), text.to_string());
+            out.insert(
+                f.path().to_string_lossy().replace('\\', "/"),
+                text.to_string(),
+            );
         }
     }
     for d in dir.dirs() {

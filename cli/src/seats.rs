@@ -29,7 +29,12 @@ impl SeatSpec {
 }
 
 /// Check bot names against the rules and fill missing seats with `fill`.
-pub fn complete(specs: &[SeatSpec], players: u32, fill: &SeatSpec, info: &RulesInfo) -> Result<Vec<SeatSpec>> {
+pub fn complete(
+    specs: &[SeatSpec],
+    players: u32,
+    fill: &SeatSpec,
+    info: &RulesInfo,
+) -> Result<Vec<SeatSpec>> {
     if specs.len() > players as usize {
         bail!("{} seats given for {players} players", specs.len());
     }
@@ -41,7 +46,10 @@ pub fn complete(specs: &[SeatSpec], players: u32, fill: &SeatSpec, info: &RulesI
                 bail!(
                     "'{}' has no bot named '{name}' (bots: random{})",
                     info.id,
-                    info.bots.iter().map(|b| format!(", {b}")).collect::<String>()
+                    info.bots
+                        .iter()
+                        .map(|b| format!(", {b}"))
+                        .collect::<String>()
                 );
             }
         }

@@ -64,6 +64,43 @@ Layout.__index = Layout
 local tsort = table.sort
 
 ---------------------------------------------------------------------------
+-- Zone lookups
+---------------------------------------------------------------------------
+
+-- Zones are stable objects for the whole game, so each layout looks up the
+-- hands and the trick zone once per game and keeps them here (weak keys: a
+-- clone is another key and gets its own entries). A View (no `logging`
+-- field) is short-lived and masks zones: it gets a throwaway cache.
+local function zone_cache(self, game)
+  local c = self._zones[game]
+  if c == nil then
+    c = { hands = {} }
+    if game.logging ~= nil then self._zones[game] = c end
+  end
+  return c
+end
+
+local function hand_zone(self, game, seat)
+  local c = self._zones[game] or zone_cache(self, game)
+  local h = c.hands[seat]
+  if h == nil then
+    h = game:zone(self.hand, seat)
+    c.hands[seat] = h
+  end
+  return h
+end
+
+local function trick_zone(self, game)
+  local c = self._zones[game] or zone_cache(self, game)
+  local z = c.trick
+  if z == nil then
+    z = game:zone(self.trick)
+    c.trick = z
+  end
+  return z
+end
+
+---------------------------------------------------------------------------
 -- Options
 ---------------------------------------------------------------------------
 
@@ -112,6 +149,7 @@ function trick.new(cfg)
   t.keep_last = cfg.keep_last ~= false
   t.tricks_var = cfg.tricks_var
   t.won_zone_fn = cfg.won_zone
+  t._zones = setmetatable({}, { __mode = "k" })
   return t
 end
 
@@ -143,7 +181,7 @@ function Layout:reset(game)
 end
 
 function Layout:hand_of(game, seat)
-  return game:zone(self.hand, seat)
+  return hand_zone(self, game, seat)
 end
 
 ---The zone where `player`'s won cards go.
@@ -154,7 +192,7 @@ end
 
 ---The trick zone (cards in play order).
 function Layout:cards(game)
-  return game:zone(self.trick)
+  return trick_zone(self, game)
 end
 
 ---Who played each card of the trick, in order.
@@ -173,13 +211,13 @@ function Layout:last_play(game)
   local players = game.vars[self.players_var]
   local n = #players
   if n == 0 then return nil end
-  local z = game:zone(self.trick)
+  local z = trick_zone(self, game)
   return z[n], players[n]
 end
 
 ---The led card (nil when the trick is empty).
 function Layout:led_card(game)
-  return game:zone(self.trick)[1]
+  return trick_zone(self, game)[1]
 end
 
 ---Is the trick complete with `size` cards?
@@ -197,7 +235,7 @@ function Layout:deal(game, from, first, n, count)
   count = count or game.seats
   local to, s = {}, first
   for i = 1, count do
-    to[i] = game:zone(self.hand, s)
+    to[i] = hand_zone(self, game, s)
     s = game:next_seat(s)
   end
   game:deal(from, to, n)
@@ -249,7 +287,7 @@ end
 
 ---Does `seat` hold a card for which pred(game, card, arg) is true?
 function Layout:holds(game, seat, pred, arg)
-  local hand = game:zone(self.hand, seat)
+  local hand = hand_zone(self, game, seat)
   for i = 1, #hand do
     if pred(game, hand[i], arg) then return true end
   end
@@ -259,7 +297,9 @@ end
 ---Does `seat` hold a card whose property `key` (default "suit") is `value`?
 function Layout:holds_prop(game, seat, value, key)
   key = key or "suit"
-  local hand, cards = game:zone(self.hand, seat), game.cards
+  local c = self._zones[game]
+  local hand = c and c.hands[seat] or hand_zone(self, game, seat)
+  local cards = game.cards
   for i = 1, #hand do
     if cards[hand[i]][key] == value then return true end
   end
@@ -270,7 +310,7 @@ end
 ---"suit") is `value`? (For rules like "follow any suit already played".)
 function Layout:trick_has(game, value, key)
   key = key or "suit"
-  local z, cards = game:zone(self.trick), game.cards
+  local z, cards = trick_zone(self, game), game.cards
   for i = 1, #z do
     if cards[z[i]][key] == value then return true end
   end
@@ -281,7 +321,7 @@ end
 ---the current trick?
 function Layout:holds_trick_prop(game, seat, key)
   key = key or "suit"
-  local hand, cards = game:zone(self.hand, seat), game.cards
+  local hand, cards = hand_zone(self, game, seat), game.cards
   for i = 1, #hand do
     if self:trick_has(game, cards[hand[i]][key], key) then return true end
   end
@@ -291,7 +331,8 @@ end
 ---The cards of `seat`'s hand that may_play allows, sorted by card id (so a
 ---game that defines its cards in suit/value order lists them sorted).
 function Layout:legal_cards(game, seat, may_play, ctx)
-  local hand, out = game:zone(self.hand, seat), {}
+  local zc = self._zones[game]
+  local hand, out = zc and zc.hands[seat] or hand_zone(self, game, seat), {}
   for i = 1, #hand do
     local c = hand[i]
     if may_play(game, seat, c, ctx) then out[#out + 1] = c end
@@ -303,13 +344,17 @@ end
 ---Options {card = id} (shared tables, see trick.option) for legal_cards.
 function Layout:options(game, seat, may_play, ctx)
   local out = self:legal_cards(game, seat, may_play, ctx)
-  for i = 1, #out do out[i] = trick.option(out[i]) end
+  for i = 1, #out do
+    local c = out[i]
+    out[i] = OPTION[c] or trick.option(c)
+  end
   return out
 end
 
 ---Is `card` in `seat`'s hand?
 function Layout:in_hand(game, seat, card)
-  local hand = game:zone(self.hand, seat)
+  local c = self._zones[game]
+  local hand = c and c.hands[seat] or hand_zone(self, game, seat)
   for i = #hand, 1, -1 do
     if hand[i] == card then return true end
   end
@@ -323,8 +368,8 @@ end
 ---Play `card` from `from` (default: `player`'s hand) onto the trick and
 ---record who played it. Returns the card's position in the trick.
 function Layout:play(game, player, card, from)
-  from = from or game:zone(self.hand, player)
-  game:move(card, from, game:zone(self.trick))
+  from = from or hand_zone(self, game, player)
+  game:move(card, from, trick_zone(self, game))
   local players = game.vars[self.players_var]
   players[#players + 1] = player
   return #players
@@ -355,7 +400,7 @@ end
 ---Who wins the current trick: returns the winning index, the winning player
 ---and the winning card.
 function Layout:resolve(game, resolver, ctx)
-  local cards, players = game:zone(self.trick), game.vars[self.players_var]
+  local cards, players = trick_zone(self, game), game.vars[self.players_var]
   local i = resolver(game, cards, players, ctx)
   return i, players[i], cards[i]
 end
@@ -365,7 +410,7 @@ end
 ---their own winner's won pile. Returns a fresh list of the collected cards.
 function Layout:collect(game, winner)
   local v = game.vars
-  local tz = game:zone(self.trick)
+  local tz = trick_zone(self, game)
   local cards = {}
   for i = 1, #tz do cards[i] = tz[i] end
   if self.tricks_var and type(winner) == "number" and winner >= 1 and winner <= game.seats then

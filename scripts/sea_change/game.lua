@@ -168,6 +168,19 @@ local T = trick.new {
 }
 rules.trick = T
 
+-- The trick zone, looked up once per game (zones are stable objects; weak
+-- keys: a clone gets its own entry; a bot's View, which has no `logging`
+-- field, is not cached).
+local TRICK_ZONE = setmetatable({}, { __mode = "k" })
+local function trick_cards(game)
+  local z = TRICK_ZONE[game]
+  if z == nil then
+    z = T:cards(game)
+    if game.logging ~= nil then TRICK_ZONE[game] = z end
+  end
+  return z
+end
+
 ---------------------------------------------------------------------------
 -- Small helpers (names for texts)
 ---------------------------------------------------------------------------
@@ -322,7 +335,7 @@ end
 
 ---Does `card` match the value of the last card played in the current trick?
 function rules.is_match(game, card)
-  local z = game:zone("trick")
+  local z = trick_cards(game)
   local last = z[#z]
   return last ~= nil and game.cards[last].value == game.cards[card].value
 end
@@ -372,7 +385,7 @@ end
 ---the last card: a Sea Change counts at once, for the whole trick.
 function rules.trick_winner(game, cards, trump, lead)
   local v = game.vars
-  cards = cards or game:zone("trick")
+  cards = cards or T:cards(game)
   trump = trump or v.trump
   lead = lead or v.lead
   local best, best_rank = 1, nil
@@ -400,16 +413,18 @@ end
 function rules.play_card(game, who, card, from)
   local v = game.vars
   local c = game.cards[card]
-  if #game:zone("trick") == 0 then
+  if #T:cards(game) == 0 then
     -- "The suit of this first card of the round is both the lead suit and
     -- the trump suit"; later tricks: the first card sets only the lead suit.
     v.lead = c.suit
     if v.trump == nil then
       v.trump = c.suit
-      game:event("trump_changed", {
-        suit = c.suit, seat = who, card = card, reason = "lead",
-        text = c.name .. " led by " .. who_name(who, v.solo) .. ": " .. suit_name(c.suit) .. " is trump",
-      })
+      if game.logging then
+        game:event("trump_changed", {
+          suit = c.suit, seat = who, card = card, reason = "lead",
+          text = c.name .. " led by " .. who_name(who, v.solo) .. ": " .. suit_name(c.suit) .. " is trump",
+        })
+      end
     end
   elseif rules.is_sea_change(game, card) and (who ~= AI or game.options.solo_ai_sea_change) then
     -- The Sea Change is immediate: it counts for the card played and every
@@ -417,11 +432,13 @@ function rules.play_card(game, who, card, from)
     if c.suit ~= v.trump then
       local old = v.trump
       v.trump = c.suit
-      game:event("trump_changed", {
-        suit = c.suit, seat = who, card = card, reason = "sea_change",
-        text = "Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name .. ": trump "
-          .. suit_name(old) .. " → " .. suit_name(c.suit),
-      })
+      if game.logging then
+        game:event("trump_changed", {
+          suit = c.suit, seat = who, card = card, reason = "sea_change",
+          text = "Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name .. ": trump "
+            .. suit_name(old) .. " → " .. suit_name(c.suit),
+        })
+      end
     end
   end
   T:play(game, who, card, from)
@@ -431,7 +448,7 @@ end
 ---(each player right after their own card, so the leader draws first).
 function rules.draw(game, seat)
   if game.seats ~= 2 then return end
-  game:move_top(game:zone("deck"), game:zone("hand", seat))
+  game:move_top(game:zone("deck"), T:hand_of(game, seat))
 end
 
 ---Solo: the AI plays the top card of its stack (it does not follow suit).
@@ -468,11 +485,13 @@ function rules.finish_trick(game)
   else
     v.points[winner] = v.points[winner] + pts
   end
-  game:event("trick_won", {
-    winner = winner, cards = cards, points = pts, card = wcard,
-    text = "Trick won by " .. who_name(winner, v.solo) .. " with " .. card_name(game, wcard)
-      .. " (" .. names(game, cards) .. "): " .. pts .. " point" .. ((pts == 1 or pts == -1) and "" or "s"),
-  })
+  if game.logging then
+    game:event("trick_won", {
+      winner = winner, cards = cards, points = pts, card = wcard,
+      text = "Trick won by " .. who_name(winner, v.solo) .. " with " .. card_name(game, wcard)
+        .. " (" .. names(game, cards) .. "): " .. pts .. " point" .. ((pts == 1 or pts == -1) and "" or "s"),
+    })
+  end
   v.lead = nil
   v.trick_no = v.trick_no + 1
   -- "Play continues with the winner of each trick leading the next trick";
@@ -483,7 +502,7 @@ end
 ---Is the round over (every hand and the draw pile empty)?
 function rules.round_over(game)
   for s = 1, game.seats do
-    if #game:zone("hand", s) > 0 then return false end
+    if #T:hand_of(game, s) > 0 then return false end
   end
   return #game:zone("deck") == 0
 end
@@ -745,10 +764,12 @@ function rules.start_round(game)
   v.trick_no = 1
   v.points = zeros(n)
   if v.solo then v.ai_points = 0 end
-  game:event("round_started", {
-    round = v.round, dealer = v.dealer,
-    text = "Round " .. v.round .. (v.solo and "" or (": " .. who_name(v.dealer) .. " deals")),
-  })
+  if game.logging then
+    game:event("round_started", {
+      round = v.round, dealer = v.dealer,
+      text = "Round " .. v.round .. (v.solo and "" or (": " .. who_name(v.dealer) .. " deals")),
+    })
+  end
 end
 
 ---Run everything automatic until a seat must choose (or the game is over):
@@ -865,7 +886,7 @@ function rules.describe(game, action)
   -- Only a card still in the hand of the seat to play gets marks: describe
   -- may also be asked about an action that is already in the past.
   if v.game_over or v.turn == nil or not T:in_hand(game, v.turn, card) then return c.name end
-  if #game:zone("trick") == 0 then
+  if #T:cards(game) == 0 then
     if v.trump == nil then return c.name .. " (trump → " .. suit_name(c.suit) .. ")" end
     return c.name
   end

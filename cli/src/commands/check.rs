@@ -34,15 +34,25 @@ pub struct CheckArgs {
 }
 
 /// What the script is: a game (by id) and the variants to apply.
-fn resolve(library: &Arc<ScriptLibrary>, args: &CheckArgs) -> Result<(Arc<ScriptLibrary>, String, Vec<String>)> {
+fn resolve(
+    library: &Arc<ScriptLibrary>,
+    args: &CheckArgs,
+) -> Result<(Arc<ScriptLibrary>, String, Vec<String>)> {
     let path = Path::new(&args.script);
     if !path.is_file() {
         return Ok((library.clone(), args.script.clone(), args.variants.clone()));
     }
     if path.file_name().is_some_and(|n| n == "game.lua") {
         let dir = path.parent().context("game.lua has no folder")?;
-        let id = dir.file_name().context("game folder has no name")?.to_string_lossy().into_owned();
-        let root: PathBuf = dir.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
+        let id = dir
+            .file_name()
+            .context("game folder has no name")?
+            .to_string_lossy()
+            .into_owned();
+        let root: PathBuf = dir
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."));
         let mut lib = ScriptLibrary::new();
         lib.push(Arc::new(DirSource::new(root)));
         for s in library.sources() {
@@ -54,7 +64,10 @@ fn resolve(library: &Arc<ScriptLibrary>, args: &CheckArgs) -> Result<(Arc<Script
     let engine = Engine::new(library.clone())?;
     let game = engine.variant_file_info(path)?.game;
     let Some(game) = game else {
-        bail!("{}: a variant must return a table with a `game` field naming the game it changes", path.display());
+        bail!(
+            "{}: a variant must return a table with a `game` field naming the game it changes",
+            path.display()
+        );
     };
     let mut variants = args.variants.clone();
     variants.push(args.script.clone());
@@ -66,7 +79,9 @@ fn check_game(engine: &Engine, cfg: GameConfig) -> Result<usize> {
     let players = cfg.players;
     let mut game = engine.new_game(cfg.clone(), true)?;
     game.check_invariants().context("after setup")?;
-    let mut bots: Vec<Bot> = (1..=players).map(|s| Bot::new(BotKind::Random, seed, s)).collect();
+    let mut bots: Vec<Bot> = (1..=players)
+        .map(|s| Bot::new(BotKind::Random, seed, s))
+        .collect();
     while let Some((seat, _)) = game.pending() {
         let step = game.history().len() + 1;
         if step > MAX_STEPS {
@@ -75,7 +90,8 @@ fn check_game(engine: &Engine, cfg: GameConfig) -> Result<usize> {
         let choice = bots[seat as usize - 1].choose(&game)?;
         game.apply(choice).with_context(|| format!("step {step}"))?;
         game.take_events();
-        game.check_invariants().with_context(|| format!("after step {step}"))?;
+        game.check_invariants()
+            .with_context(|| format!("after step {step}"))?;
         if step % 97 == 0 {
             undo_round_trip(&mut game).with_context(|| format!("undo/redo at step {step}"))?;
         }
@@ -121,8 +137,12 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
             cfg.variants = variants.clone();
             super::setup::parse_options(&mut cfg, &args.options)?;
             let seed = cfg.seed;
-            total_steps += check_game(&engine, cfg)
-                .with_context(|| format!("FAILED: {game_id} [{}] with {players} players, seed {seed}", variants.join(", ")))?;
+            total_steps += check_game(&engine, cfg).with_context(|| {
+                format!(
+                    "FAILED: {game_id} [{}] with {players} players, seed {seed}",
+                    variants.join(", ")
+                )
+            })?;
         }
     }
     println!(

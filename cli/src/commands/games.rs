@@ -16,8 +16,15 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
     println!("scripts: {}\n", sources.join(", then "));
     for g in games {
         let i = &g.info;
-        let default = i.players.default.map(|d| format!(", default {d}")).unwrap_or_default();
-        println!("{} — {} ({}-{} players{default})", i.id, i.title, i.players.min, i.players.max);
+        let default = i
+            .players
+            .default
+            .map(|d| format!(", default {d}"))
+            .unwrap_or_default();
+        println!(
+            "{} — {} ({}-{} players{default})",
+            i.id, i.title, i.players.min, i.players.max
+        );
         if !g.variants.is_empty() {
             println!("  variants:");
             for v in &g.variants {
@@ -30,12 +37,23 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
                 let choices = o
                     .choices
                     .as_ref()
-                    .map(|c| format!(" [{}]", c.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")))
+                    .map(|c| {
+                        format!(
+                            " [{}]",
+                            c.iter()
+                                .map(|v| v.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    })
                     .unwrap_or_default();
                 println!("    {name:<22} default {}{choices}  {}", o.default, o.doc);
             }
         }
-        println!("  bots: random{}", i.bots.iter().map(|b| format!(", {b}")).collect::<String>());
+        println!(
+            "  bots: random{}",
+            i.bots.iter().map(|b| format!(", {b}")).collect::<String>()
+        );
         println!();
     }
     Ok(())

@@ -51,8 +51,20 @@ pub fn run(library: Arc<ScriptLibrary>, args: &GameArgs) -> Result<()> {
         .enumerate()
         .map(|(i, s)| format!("seat {}: {s}", i + 1))
         .collect();
-    println!("game over after {} decisions: {}", game.history().len(), scores.join(", "));
+    println!(
+        "game over after {} decisions: {}",
+        game.history().len(),
+        scores.join(", ")
+    );
     let winners: Vec<String> = r.winners.iter().map(|w| w.to_string()).collect();
-    println!("winner{}: {}", if r.winners.len() == 1 { "" } else { "s" }, if winners.is_empty() { "none".into() } else { winners.join(", ") });
+    println!(
+        "winner{}: {}",
+        if r.winners.len() == 1 { "" } else { "s" },
+        if winners.is_empty() {
+            "none".into()
+        } else {
+            winners.join(", ")
+        }
+    );
     Ok(())
 }

@@ -47,14 +47,19 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
     };
     show_events(&mut game);
     for (i, rec) in save.actions.iter().enumerate() {
-        let index = game
-            .match_action(rec)
-            .map_err(|reason| anyhow::anyhow!("the log stops being legal at step {}: {reason}", i + 1))?;
+        let index = game.match_action(rec).map_err(|reason| {
+            anyhow::anyhow!("the log stops being legal at step {}: {reason}", i + 1)
+        })?;
         let text = game
             .decision()?
             .and_then(|d| d.options.get(index - 1).map(|o| o.text.clone()))
             .unwrap_or_default();
-        println!("{:>4}. seat {}: {}", i + 1, rec.seat, painter.paint_names(&text));
+        println!(
+            "{:>4}. seat {}: {}",
+            i + 1,
+            rec.seat,
+            painter.paint_names(&text)
+        );
         game.apply(index)?;
         show_events(&mut game);
         if args.tables {
@@ -73,7 +78,10 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
         let r = game.result()?;
         println!("scores: {:?}, winners: {:?}", r.scores, r.winners);
     } else {
-        println!("(the game goes on: load it in the REPL with `load {}`)", args.file.display());
+        println!(
+            "(the game goes on: load it in the REPL with `load {}`)",
+            args.file.display()
+        );
     }
     Ok(())
 }

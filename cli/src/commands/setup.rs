@@ -16,7 +16,9 @@ pub fn clock_seed() -> u64 {
 
 /// The player count to use when none is given.
 pub fn default_players(info: &RulesInfo) -> u32 {
-    info.players.default.unwrap_or(info.players.min.max(2).min(info.players.max))
+    info.players
+        .default
+        .unwrap_or(info.players.min.max(2).min(info.players.max))
 }
 
 /// Parse `K=V` options.
@@ -25,13 +27,18 @@ pub fn parse_options(cfg: &mut GameConfig, options: &[String]) -> Result<()> {
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| anyhow!("option '{kv}' should be KEY=VALUE"))?;
-        cfg.options.insert(k.trim().to_string(), parse_option_text(v.trim()));
+        cfg.options
+            .insert(k.trim().to_string(), parse_option_text(v.trim()));
     }
     Ok(())
 }
 
 /// The config and seats described by `args`; unspecified seats get `fill`.
-pub fn game_config(engine: &Engine, args: &GameArgs, fill: &SeatSpec) -> Result<(GameConfig, Vec<SeatSpec>)> {
+pub fn game_config(
+    engine: &Engine,
+    args: &GameArgs,
+    fill: &SeatSpec,
+) -> Result<(GameConfig, Vec<SeatSpec>)> {
     let rules = engine.rules(&args.game, &args.variants)?;
     // Without --players, one --seat per player sets the count.
     let players = args.players.unwrap_or_else(|| {

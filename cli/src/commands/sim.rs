@@ -144,9 +144,9 @@ pub fn play_one(
             .get_mut(seat as usize - 1)
             .and_then(Option::as_mut)
             .ok_or_else(|| anyhow!("seat {seat} has no bot"))?;
-        let choice = bot
-            .choose(&game)
-            .with_context(|| format!("game {index} (seed {seed}), step {step}, bot of seat {seat}"))?;
+        let choice = bot.choose(&game).with_context(|| {
+            format!("game {index} (seed {seed}), step {step}, bot of seat {seat}")
+        })?;
         if let Some(t) = trace.as_deref_mut() {
             t.decision(&game, index, choice)?;
         }
@@ -157,7 +157,7 @@ pub fn play_one(
             t.events(&game, index, &ev)?;
         }
     }
-    if let Some(t) = trace.as_deref_mut() {
+    if let Some(t) = trace {
         t.end(&game, index)?;
     }
     Ok((game.result()?, game.history().len()))
@@ -175,7 +175,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let first_seed = game_args.seed.unwrap_or(1);
     game_args.seed = Some(first_seed);
     let (cfg, specs) = setup::game_config(&engine, &game_args, &fill)?;
-    if specs.iter().any(|s| *s == SeatSpec::Human) {
+    if specs.contains(&SeatSpec::Human) {
         bail!("sim needs bots at every seat (got 'human')");
     }
     // Fail early, on this thread, if the game cannot even start.
@@ -183,13 +183,26 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let options = engine.new_game(cfg.clone(), false)?.options().clone();
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
         .max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
     let n = args.games;
     let chunk = (n / (threads as u64 * 8)).clamp(1, 500);
-    let chunks: Vec<(u64, u64)> = (0..n).step_by(chunk as usize).map(|s| (s, (s + chunk).min(n))).collect();
-    let bar = if args.json { ProgressBar::hidden() } else { ProgressBar::new(n) };
+    let chunks: Vec<(u64, u64)> = (0..n)
+        .step_by(chunk as usize)
+        .map(|s| (s, (s + chunk).min(n)))
+        .collect();
+    let bar = if args.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(n)
+    };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -283,7 +296,10 @@ fn print_report(r: &SimReport, title: &str) {
         r.first_seed,
         r.first_seed.wrapping_add(r.games.saturating_sub(1))
     );
-    println!("{:<6}{:<10}{:>8}{:>9}{:>13}", "seat", "bot", "wins", "win %", "mean score");
+    println!(
+        "{:<6}{:<10}{:>8}{:>9}{:>13}",
+        "seat", "bot", "wins", "win %", "mean score"
+    );
     for s in &r.seats {
         println!(
             "{:<6}{:<10}{:>8}{:>8.1}%{:>13.2}",
@@ -294,8 +310,14 @@ fn print_report(r: &SimReport, title: &str) {
             s.mean_score
         );
     }
-    println!("shared wins: {}, games without a winner: {}", r.shared_wins, r.no_winner);
-    println!("mean rounds per game: {:.2}, mean decisions per game: {:.1}", r.mean_rounds, r.mean_steps);
+    println!(
+        "shared wins: {}, games without a winner: {}",
+        r.shared_wins, r.no_winner
+    );
+    println!(
+        "mean rounds per game: {:.2}, mean decisions per game: {:.1}",
+        r.mean_rounds, r.mean_steps
+    );
     println!(
         "elapsed {:.2} s, {:.0} games/s on {} thread{}",
         r.elapsed_s,

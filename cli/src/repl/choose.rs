@@ -16,7 +16,10 @@ pub struct Named {
 
 /// The names of each option: its text, and the card names of its `card`
 /// field or `cards` list (found with `card_name`).
-pub fn named_options(options: &[OptionView], card_name: impl Fn(u32) -> Option<String>) -> Vec<Named> {
+pub fn named_options(
+    options: &[OptionView],
+    card_name: impl Fn(u32) -> Option<String>,
+) -> Vec<Named> {
     options
         .iter()
         .map(|o| {
@@ -31,7 +34,10 @@ pub fn named_options(options: &[OptionView], card_name: impl Fn(u32) -> Option<S
                 }
             }
             names.dedup();
-            Named { index: o.index, names }
+            Named {
+                index: o.index,
+                names,
+            }
         })
         .collect()
 }
@@ -50,7 +56,10 @@ fn card_ids(action: &Value) -> Vec<u32> {
 
 /// Lower case with single spaces, for comparing.
 fn norm(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// Whether `needle` occurs in `hay` starting and ending at word boundaries.
@@ -59,8 +68,14 @@ fn has_words(hay: &str, needle: &str) -> bool {
     while let Some(i) = hay[start..].find(needle) {
         let pos = start + i;
         let end = pos + needle.len();
-        let before = hay[..pos].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
-        let after = hay[end..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        let before = hay[..pos]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let after = hay[end..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
         if before && after {
             return true;
         }
@@ -85,7 +100,8 @@ pub fn pick(options: &[Named], typed: &str) -> Result<usize, NoPick> {
     if t.is_empty() {
         return Err(NoPick::None);
     }
-    let tests: [&dyn Fn(&str) -> bool; 3] = [&|n| n == t, &|n| n.starts_with(&t), &|n| has_words(n, &t)];
+    let tests: [&dyn Fn(&str) -> bool; 3] =
+        [&|n| n == t, &|n| n.starts_with(&t), &|n| has_words(n, &t)];
     for test in tests {
         let hits: Vec<&Named> = options
             .iter()
@@ -168,7 +184,9 @@ mod tests {
     #[test]
     fn ambiguity_and_misses_are_reported() {
         match pick(&sample(), "blu") {
-            Err(NoPick::Ambiguous(v)) => assert_eq!(v.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2]),
+            Err(NoPick::Ambiguous(v)) => {
+                assert_eq!(v.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2])
+            }
             other => panic!("{other:?}"),
         }
         assert_eq!(pick(&sample(), "green 3"), Err(NoPick::None));

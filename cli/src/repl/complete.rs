@@ -53,7 +53,10 @@ fn starts_with_ci(candidate: &str, typed: &str) -> bool {
 }
 
 fn matching(words: impl IntoIterator<Item = String>, typed: &str) -> Vec<String> {
-    let mut out: Vec<String> = words.into_iter().filter(|w| starts_with_ci(w, typed)).collect();
+    let mut out: Vec<String> = words
+        .into_iter()
+        .filter(|w| starts_with_ci(w, typed))
+        .collect();
     out.sort();
     out.dedup();
     out
@@ -67,7 +70,10 @@ pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, V
     let body = &before[lead..];
     let Some(space) = body.find(char::is_whitespace) else {
         // The first word: a command, or the start of a move.
-        let mut words: Vec<String> = registry::COMMANDS.iter().map(|c| c.name.to_string()).collect();
+        let mut words: Vec<String> = registry::COMMANDS
+            .iter()
+            .map(|c| c.name.to_string())
+            .collect();
         words.extend(v.moves.iter().cloned());
         return Some((lead, matching(words, body)));
     };
@@ -79,20 +85,34 @@ pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, V
     let args_start = lead + space + (body[space..].len() - body[space..].trim_start().len());
     let args = &before[args_start..];
     // The word under the cursor and where it starts.
-    let word_start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1).max(args_start);
+    let word_start = before
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8())
+        .max(args_start);
     let word = &before[word_start..];
     // 1 for the first argument, 2 for the second ...
     let arg_index = before[args_start..word_start].split_whitespace().count() + 1;
     let after = |sep: char| word.rfind(sep).map(|i| word_start + i + 1);
     match cmd.name {
         "play" => Some((args_start, matching(v.moves.iter().cloned(), args))),
-        "help" => Some((word_start, matching(registry::COMMANDS.iter().map(|c| c.name.to_string()), word))),
-        "options" => Some((word_start, matching(v.games.iter().map(|g| g.id.clone()), word))),
+        "help" => Some((
+            word_start,
+            matching(registry::COMMANDS.iter().map(|c| c.name.to_string()), word),
+        )),
+        "options" => Some((
+            word_start,
+            matching(v.games.iter().map(|g| g.id.clone()), word),
+        )),
         "save" | "load" => None,
         "seats" => {
             let start = after(',').or_else(|| after('=')).unwrap_or(word_start);
             let game = v.current.clone();
-            Some((start, matching(v.seat_kinds(game.as_deref()), &before[start..])))
+            Some((
+                start,
+                matching(v.seat_kinds(game.as_deref()), &before[start..]),
+            ))
         }
         "new" => {
             if arg_index <= 1 && !word.contains('=') {
@@ -114,7 +134,9 @@ pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, V
                     let start = after(',').unwrap_or_else(|| after('=').unwrap_or(word_start));
                     let typed = &before[start..];
                     let words = match key {
-                        "variant" | "variants" => v.game(game).map(|g| g.variants.clone()).unwrap_or_default(),
+                        "variant" | "variants" => {
+                            v.game(game).map(|g| g.variants.clone()).unwrap_or_default()
+                        }
                         "seats" => v.seat_kinds(game),
                         _ => Vec::new(),
                     };
@@ -153,7 +175,12 @@ impl ReplHelper {
 impl Completer for ReplHelper {
     type Candidate = Pair;
 
-    fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         match complete_line(&self.vocabulary, line, pos) {
             Some((start, words)) => Ok((
                 start,
@@ -200,24 +227,40 @@ mod tests {
     #[test]
     fn first_word_completes_commands_and_moves() {
         assert_eq!(done("sh"), (0, vec!["show".to_string()]));
-        assert_eq!(done("re"), (0, vec!["Red 5".to_string(), "redo".into(), "reload".into()]));
+        assert_eq!(
+            done("re"),
+            (0, vec!["Red 5".to_string(), "redo".into(), "reload".into()])
+        );
         assert_eq!(done("bl").1, vec!["Blue 1", "Blue 12"]);
         assert_eq!(done("  he"), (2, vec!["help".to_string()]));
     }
 
     #[test]
     fn move_names_with_spaces_complete_whole() {
-        assert_eq!(done("blue 1"), (0, vec!["Blue 1".to_string(), "Blue 12".into()]));
+        assert_eq!(
+            done("blue 1"),
+            (0, vec!["Blue 1".to_string(), "Blue 12".into()])
+        );
         assert_eq!(done("play r"), (5, vec!["Red 5".to_string()]));
         assert_eq!(done("play blue 1").0, 5);
     }
 
     #[test]
     fn new_completes_games_keys_variants_and_seats() {
-        assert_eq!(done("new sea").1, vec!["sea_change", "seadogs", "seats=", "seed="]);
-        assert_eq!(done("new sea_change t").1, vec!["target_vp=", "team_target="]);
+        assert_eq!(done("new sea").1, vec!["sea_change", "seadogs", "seats="]);
+        assert_eq!(
+            done("new se").1,
+            vec!["sea_change", "seadogs", "seats=", "seed="]
+        );
+        assert_eq!(
+            done("new sea_change t").1,
+            vec!["target_vp=", "team_target="]
+        );
         assert_eq!(done("new sea_change p").1, vec!["players="]);
-        assert_eq!(done("new sea_change variant=t"), (23, vec!["team".to_string()]));
+        assert_eq!(
+            done("new sea_change variant=t"),
+            (23, vec!["team".to_string()])
+        );
         let line = "new sea_change seats=human,g";
         assert_eq!(done(line), (line.len() - 1, vec!["greedy".to_string()]));
         assert_eq!(done("new seadogs variant=").1, Vec::<String>::new());
@@ -233,6 +276,24 @@ mod tests {
     }
 
     #[test]
+    fn wide_spaces_and_odd_text_do_not_panic() {
+        assert_eq!(done("new\u{a0}sea_c").1, vec!["sea_change"]);
+        assert_eq!(done("new sea_change\u{3000}tar").1, vec!["target_vp="]);
+        for line in [
+            "é",
+            "new é=",
+            "seats ,,,",
+            "play \u{3000}",
+            "new = =",
+            "\u{a0}",
+        ] {
+            for pos in (0..=line.len()).filter(|p| line.is_char_boundary(*p)) {
+                let _ = complete_line(&vocab(), line, pos);
+            }
+        }
+    }
+
+    #[test]
     fn files_after_save_and_load() {
         assert_eq!(complete_line(&vocab(), "save ga", 7), None);
         assert_eq!(complete_line(&vocab(), "load ", 5), None);
@@ -240,6 +301,9 @@ mod tests {
 
     #[test]
     fn cursor_in_the_middle_uses_the_text_before_it() {
-        assert_eq!(complete_line(&vocab(), "sh foo", 2), Some((0, vec!["show".to_string()])));
+        assert_eq!(
+            complete_line(&vocab(), "sh foo", 2),
+            Some((0, vec!["show".to_string()]))
+        );
     }
 }

@@ -1,8 +1,146 @@
-//! The REPL (being written).
+//! The interactive REPL: a rustyline editor (history, tab completion) over a
+//! [`Session`](session::Session) that plays one game at a time against bots
+//! or hot-seat.
+//!
+//! - [`registry`]: every command in one place (help and completion come from it);
+//! - [`parse`]: a typed line to a [`ReplInput`](parse::ReplInput), a pure function;
+//! - [`choose`]: typed text to one of the legal moves;
+//! - [`complete`]: tab completion;
+//! - [`session`]: the game flow (moves, bots, undo/redo, seats, the end);
+//! - [`files`]: save, load and reload;
+//! - [`info`]: games, options, log and the Lua prompt.
+//!
+//! The REPL knows no particular game: everything it shows comes from the
+//! rules through the core's API.
+
+mod choose;
+mod complete;
+mod files;
+mod info;
+mod parse;
+mod registry;
+mod session;
+
+use crate::render::colour_enabled;
 use crate::seats::SeatSpec;
+use anyhow::Result;
+use complete::ReplHelper;
 use deckhand_core::{GameConfig, ScriptLibrary};
+use rustyline::config::Config;
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::{CompletionType, Editor};
+use session::{Flow, Session};
+use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 
-pub fn run(_library: Arc<ScriptLibrary>, _start: Option<(GameConfig, Vec<SeatSpec>)>) -> anyhow::Result<()> {
-    anyhow::bail!("the REPL is not built yet")
+/// The game a first session starts, ready to play.
+const DEFAULT_GAME: &str = "sea_change";
+/// Its player count.
+const DEFAULT_PLAYERS: u32 = 4;
+/// The bot at the seats other than yours (the game's first bot if it has none by this name).
+const DEFAULT_BOT: &str = "greedy";
+
+/// Where the history is kept: `$XDG_DATA_HOME/deckhand/history`, else
+/// `~/.local/share/deckhand/history`.
+fn history_path() -> Option<PathBuf> {
+    let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
+            .join(".local")
+            .join("share"),
+    };
+    Some(base.join("deckhand").join("history"))
 }
+
+fn print(lines: Vec<String>) {
+    let mut out = std::io::stdout().lock();
+    for l in lines {
+        // A closed stdout is not worth a panic.
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = out.flush();
+}
+
+/// Run the REPL. With `start = None` it greets the user and starts the
+/// default game (you at seat 1, bots elsewhere); with a game, starts that.
+pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>)>) -> Result<()> {
+    let mut session = Session::new(library, colour_enabled())?;
+    match start {
+        None => session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT),
+        Some((cfg, seats)) => session.start(cfg, seats, None),
+    }
+    print(session.take_output());
+
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .auto_add_history(false)
+        .history_ignore_dups(true)?
+        .history_ignore_space(true)
+        .max_history_size(2000)?
+        .build();
+    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
+    editor.set_helper(Some(ReplHelper::new()));
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = editor.load_history(h);
+    }
+
+    let mut lua_mode = false;
+    loop {
+        if let Some(helper) = editor.helper_mut() {
+            helper.vocabulary = session.vocabulary();
+        }
+        let prompt = if lua_mode {
+            "lua> ".to_string()
+        } else {
+            session.prompt()
+        };
+        let line = match editor.readline(&prompt) {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => {
+                print(vec!["(Ctrl-C: type `quit` or press Ctrl-D to leave)".into()]);
+                continue;
+            }
+            Err(ReadlineError::Eof) => {
+                if lua_mode {
+                    lua_mode = false;
+                    print(vec!["Back to the deckhand prompt.".into()]);
+                    continue;
+                }
+                break;
+            }
+            Err(e) => {
+                print(vec![format!("cannot read the terminal: {e}")]);
+                break;
+            }
+        };
+        if !line.trim().is_empty() {
+            let _ = editor.add_history_entry(line.as_str());
+        }
+        if lua_mode {
+            lua_mode = session.handle_lua_line(&line);
+            print(session.take_output());
+            continue;
+        }
+        let flow = session.handle_line(&line);
+        print(session.take_output());
+        match flow {
+            Flow::Continue => {}
+            Flow::LuaPrompt => lua_mode = true,
+            Flow::Quit => break,
+        }
+    }
+    if let Some(h) = &history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = editor.save_history(h);
+    }
+    print(vec!["Bye.".into()]);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -99,18 +99,31 @@ pub enum ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseError::Unknown { word, suggestion, .. } => {
+            ParseError::Unknown {
+                word, suggestion, ..
+            } => {
                 write!(f, "unknown command '{word}'")?;
                 if let Some(s) = suggestion {
                     write!(f, " — did you mean '{s}'?")?;
                 }
-                write!(f, " (type `help` for the commands, `moves` for the legal moves)")
+                write!(
+                    f,
+                    " (type `help` for the commands, `moves` for the legal moves)"
+                )
             }
             ParseError::BadArgs { command, message } => {
-                write!(f, "{}: {message} (usage: {})", command.name, command.usage())
+                write!(
+                    f,
+                    "{}: {message} (usage: {})",
+                    command.name,
+                    command.usage()
+                )
             }
             ParseError::BadNumber(n) => {
-                write!(f, "'{n}' is not a move number: moves are numbered from 1 (type `moves`)")
+                write!(
+                    f,
+                    "'{n}' is not a move number: moves are numbered from 1 (type `moves`)"
+                )
             }
         }
     }
@@ -138,7 +151,10 @@ pub fn parse(line: &str) -> Result<ReplInput, ParseError> {
     let Some(cmd) = registry::lookup(word) else {
         return Err(unknown(word, line));
     };
-    let bad = |message: String| ParseError::BadArgs { command: cmd, message };
+    let bad = |message: String| ParseError::BadArgs {
+        command: cmd,
+        message,
+    };
     let no_args = |input: ReplInput| {
         if rest.is_empty() {
             Ok(input)
@@ -247,7 +263,9 @@ fn parse_new(rest: &str) -> Result<NewArgs, String> {
                 args.game = Some(word.to_string());
                 continue;
             }
-            return Err(format!("'{word}' should be KEY=VALUE (the game id comes first)"));
+            return Err(format!(
+                "'{word}' should be KEY=VALUE (the game id comes first)"
+            ));
         };
         let (key, value) = (key.trim(), value.trim());
         if key.is_empty() || value.is_empty() {
@@ -259,7 +277,11 @@ fn parse_new(rest: &str) -> Result<NewArgs, String> {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| *n >= 1)
-                    .ok_or_else(|| format!("players={value}: the number of players must be a whole number from 1"))?;
+                    .ok_or_else(|| {
+                        format!(
+                            "players={value}: the number of players must be a whole number from 1"
+                        )
+                    })?;
                 args.players = Some(n);
             }
             "seed" => {
@@ -365,7 +387,11 @@ mod tests {
     #[test]
     fn unknown_commands_suggest_the_closest_name_and_keep_the_text() {
         match parse("shwo") {
-            Err(ParseError::Unknown { word, text, suggestion }) => {
+            Err(ParseError::Unknown {
+                word,
+                text,
+                suggestion,
+            }) => {
                 assert_eq!(word, "shwo");
                 assert_eq!(text, "shwo");
                 assert_eq!(suggestion, Some("show"));
@@ -393,13 +419,18 @@ mod tests {
     #[test]
     fn commands_without_arguments_refuse_them() {
         let msg = err("show me");
-        assert!(msg.contains("takes no arguments") && msg.contains("usage: show"), "{msg}");
+        assert!(
+            msg.contains("takes no arguments") && msg.contains("usage: show"),
+            "{msg}"
+        );
         assert!(err("reload now").contains("takes no arguments"));
     }
 
     #[test]
     fn new_reads_key_values() {
-        let a = match ok("new sea_change players=4 seats=human,greedy,greedy,greedy target_vp=1 seed=7") {
+        let a = match ok(
+            "new sea_change players=4 seats=human,greedy,greedy,greedy target_vp=1 seed=7",
+        ) {
             ReplInput::New(a) => a,
             other => panic!("{other:?}"),
         };
@@ -443,10 +474,16 @@ mod tests {
 
     #[test]
     fn files_lua_options_help() {
-        assert_eq!(ok("save /tmp/a b.json"), ReplInput::Save("/tmp/a b.json".into()));
+        assert_eq!(
+            ok("save /tmp/a b.json"),
+            ReplInput::Save("/tmp/a b.json".into())
+        );
         assert_eq!(ok("load \"x.json\""), ReplInput::Load("x.json".into()));
         assert!(err("save").contains("which file"));
-        assert_eq!(ok("lua game.seats"), ReplInput::Lua(Some("game.seats".into())));
+        assert_eq!(
+            ok("lua game.seats"),
+            ReplInput::Lua(Some("game.seats".into()))
+        );
         assert_eq!(ok("lua"), ReplInput::Lua(None));
         assert_eq!(ok("options"), ReplInput::Options(None));
         assert_eq!(ok("options g"), ReplInput::Options(Some("g".into())));
@@ -460,11 +497,18 @@ mod tests {
         assert_eq!(ok("seats"), ReplInput::Seats(SeatsChange::Show));
         assert_eq!(
             ok("seats human,greedy, random"),
-            ReplInput::Seats(SeatsChange::All(vec!["human".into(), "greedy".into(), "random".into()]))
+            ReplInput::Seats(SeatsChange::All(vec![
+                "human".into(),
+                "greedy".into(),
+                "random".into()
+            ]))
         );
         assert_eq!(
             ok("seats 2=human 3=random"),
-            ReplInput::Seats(SeatsChange::Some(vec![(2, "human".into()), (3, "random".into())]))
+            ReplInput::Seats(SeatsChange::Some(vec![
+                (2, "human".into()),
+                (3, "random".into())
+            ]))
         );
         assert!(err("seats x=human").contains("not a seat number"));
         assert!(err("seats 0=human").contains("not a seat number"));

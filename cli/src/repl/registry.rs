@@ -30,7 +30,8 @@ impl CommandInfo {
 
     /// Whether `word` names this command (name or alias, case-insensitive).
     pub fn answers_to(&self, word: &str) -> bool {
-        self.name.eq_ignore_ascii_case(word) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
+        self.name.eq_ignore_ascii_case(word)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
     }
 }
 
@@ -155,7 +156,8 @@ Example:
         help: "Reread every script from disk (edit a rule, then reload) and replay the
 game's moves under the new rules. If a move is no longer legal, it says at
 which step and why, and the game continues from the last legal step. If a
-script is broken, the current game is kept as it was.
+script is broken, the current game is kept as it was. Games started with
+`new` afterwards use the reread scripts too.
 Example:
   reload",
     },
@@ -235,7 +237,8 @@ pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
     COMMANDS.iter().find(|c| c.answers_to(word))
 }
 
-/// Every name and alias, for completion.
+/// Every name and alias.
+#[cfg(test)]
 pub fn all_names() -> impl Iterator<Item = &'static str> {
     COMMANDS
         .iter()
@@ -258,13 +261,14 @@ pub fn closest(word: &str) -> Option<&'static str> {
         3..=5 => 2,
         _ => 3,
     };
+    let w = w.as_str();
     COMMANDS
         .iter()
         .flat_map(|c| {
             std::iter::once(c.name)
                 .chain(c.aliases.iter().copied())
                 .filter(|n| n.len() > 1)
-                .map(move |n| (edit_distance(&w, n), c.name))
+                .map(move |n| (edit_distance(w, n), c.name))
         })
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
@@ -280,13 +284,15 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 v = v.min(d[i - 2][j - 2] + 1);
             }
@@ -304,7 +310,9 @@ pub fn overview() -> String {
     }
     lines.push(String::new());
     lines.push("To play, type a move's number or its text (a card name, a unique prefix);".into());
-    lines.push("bots move for the other seats. Tab completes commands, games, options and moves.".into());
+    lines.push(
+        "bots move for the other seats. Tab completes commands, games, options and moves.".into(),
+    );
     lines.join("\n")
 }
 

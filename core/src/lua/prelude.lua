@@ -262,6 +262,10 @@ local function refresh(game)
   return d.seat, #opts
 end
 
+-- `game.logging` (public, read-only for scripts): true when the events the
+-- script raises are recorded (trace, log). When false, game:event does
+-- nothing, so a script may skip building event data and texts:
+--   if game.logging then game:event("x", { text = ... }) end
 function M.new_game(rules, ud, seats, options, logging)
   local game = setmetatable({
     seats = seats,
@@ -273,6 +277,7 @@ function M.new_game(rules, ud, seats, options, logging)
     _zones = {},
     _zindex = {},
     _log = logging,
+    logging = logging and true or false,
   }, Game)
   rules.setup(game)
   return game
@@ -333,6 +338,7 @@ function M.clone(game, ud)
     end
   end
   copy._log = false
+  copy.logging = false
   return copy
 end
 

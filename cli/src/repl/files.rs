@@ -1,0 +1,168 @@
+//! Saving and loading games, and reloading the scripts from disk: each
+//! either succeeds or says why in one line and keeps the current game.
+
+use super::session::{plural, Current, Session};
+use crate::seats::{self, SeatSpec};
+use deckhand_core::{CoreError, Engine, Game, ReplayStop, SaveFile};
+use std::path::Path;
+
+impl Session {
+    pub(super) fn save(&mut self, path: &str) {
+        let Some(c) = &self.current else {
+            return self.no_game();
+        };
+        let names: Vec<String> = c.seats.iter().map(SeatSpec::name).collect();
+        let result = SaveFile::of(&c.game, names).and_then(|s| s.write(Path::new(path)));
+        match result {
+            Ok(()) => {
+                let n = c.game.history().len();
+                self.out
+                    .say(format!("Saved to {path} ({n} move{}).", plural(n)));
+            }
+            Err(e) => self.out.error(format!("cannot save to {path}: {e}")),
+        }
+    }
+
+    pub(super) fn load(&mut self, path: &str) {
+        let save = match SaveFile::read(Path::new(path)) {
+            Ok(s) => s,
+            Err(e) => {
+                return self
+                    .out
+                    .error(format!("cannot load {path}: {e}; nothing changed"))
+            }
+        };
+        let info = match self.engine.rules(&save.config.game, &save.config.variants) {
+            Ok(r) => r.info.clone(),
+            Err(e) => {
+                let msg = self.explain_rules_error(&save.config.game, e);
+                return self.out.error(format!("cannot load {path}: {msg}"));
+            }
+        };
+        let mut specs: Vec<SeatSpec> = save.seats.iter().map(|s| SeatSpec::parse(s)).collect();
+        if specs.is_empty() {
+            specs.push(SeatSpec::Human);
+        }
+        specs.truncate(save.config.players as usize);
+        let fill = crate::commands::play::default_fill(&info);
+        let specs = match seats::complete(&specs, save.config.players, &fill, &info) {
+            Ok(s) => s,
+            Err(e) => {
+                return self
+                    .out
+                    .error(format!("cannot load {path}: {e}; nothing changed"))
+            }
+        };
+        let total = save.actions.len();
+        match self.engine.replay(save.config.clone(), &save.actions) {
+            Ok(game) => {
+                self.out.say(format!(
+                    "Loaded {path}: {}, {total} move{} replayed.",
+                    info.title,
+                    plural(total)
+                ));
+                self.install(game, specs);
+            }
+            Err(stop) => match *stop {
+                ReplayStop { game: None, error } => self
+                    .out
+                    .error(format!("cannot load {path}: {error}; nothing changed")),
+                ReplayStop {
+                    game: Some(game),
+                    error,
+                } => {
+                    let msg = self.stop_message(&error, &save.actions, game.history().len());
+                    self.out.error(format!("{path}: {msg}"));
+                    self.install(game, specs);
+                }
+            },
+        }
+    }
+
+    /// Put a loaded or replayed game in place and carry on from it.
+    fn install(&mut self, game: Game, specs: Vec<SeatSpec>) {
+        self.current = Some(Current::new(game, specs, self.colour));
+        self.advance();
+    }
+
+    /// Where a replayed log stops being legal, and what happens next.
+    fn stop_message(
+        &self,
+        error: &CoreError,
+        actions: &[deckhand_core::ActionRecord],
+        kept: usize,
+    ) -> String {
+        let (step, reason) = match error {
+            CoreError::Replay { step, reason } => (*step, reason.clone()),
+            other => (kept + 1, other.to_string()),
+        };
+        let seat = actions
+            .get(step.saturating_sub(1))
+            .map(|r| format!(" (seat {})", r.seat))
+            .unwrap_or_default();
+        let dropped = actions.len().saturating_sub(kept);
+        format!(
+            "the log stops being legal at step {step}{seat}: {reason}. Continuing from step {kept} under the new rules \
+             ({dropped} later move{} dropped).",
+            plural(dropped)
+        )
+    }
+
+    pub(super) fn reload(&mut self) {
+        let engine = match Engine::new(self.library.clone()) {
+            Ok(e) => e,
+            Err(e) => {
+                return self
+                    .out
+                    .error(format!("reload failed: {e}; nothing changed"))
+            }
+        };
+        let Some(c) = &self.current else {
+            self.engine = engine;
+            self.words = self.game_words();
+            return self.out.say("Reloaded the scripts (no game in progress).");
+        };
+        let config = c.game.config().clone();
+        let actions = c.game.history().to_vec();
+        let specs = c.seats.clone();
+        match engine.replay(config, &actions) {
+            Ok(game) => {
+                let n = actions.len();
+                self.out.say(format!(
+                    "Reloaded the scripts: all {n} move{} replayed under the new rules.",
+                    plural(n)
+                ));
+                self.engine = engine;
+                self.words = self.game_words();
+                self.reinstall(game, specs);
+            }
+            Err(stop) => match *stop {
+                ReplayStop { game: None, error } => self.out.error(format!(
+                    "reload failed: {error}. The game goes on under the rules loaded before."
+                )),
+                ReplayStop {
+                    game: Some(game),
+                    error,
+                } => {
+                    let msg = self.stop_message(&error, &actions, game.history().len());
+                    self.out.error(format!("Reloaded the scripts, but {msg}"));
+                    self.engine = engine;
+                    self.words = self.game_words();
+                    self.reinstall(game, specs);
+                }
+            },
+        }
+    }
+
+    /// After a reload: the new game with the same seats, bots and viewer.
+    fn reinstall(&mut self, game: Game, specs: Vec<SeatSpec>) {
+        let old = self.current.take();
+        let mut cur = Current::new(game, specs, self.colour);
+        if let Some(old) = old {
+            cur.bots = old.bots;
+            cur.last_human = old.last_human;
+        }
+        self.current = Some(cur);
+        self.advance();
+    }
+}

@@ -1,0 +1,171 @@
+//! Commands that look without playing: `games`, `options`, `log` and `lua`.
+
+use super::session::Session;
+use deckhand_core::RulesInfo;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl Session {
+    pub(super) fn games(&mut self) {
+        let games = match self.engine.catalog() {
+            Ok(g) => g,
+            Err(e) => return self.out.error(format!("cannot list the games: {e}")),
+        };
+        if games.is_empty() {
+            return self.out.say("No games on the scripts search path.");
+        }
+        let current = self.current.as_ref().map(|c| c.game.config().game.clone());
+        let mut lines = Vec::new();
+        for g in games {
+            let i = &g.info;
+            let mark = if current.as_deref() == Some(i.id.as_str()) {
+                "*"
+            } else {
+                " "
+            };
+            lines.push(format!(
+                "{mark} {:<14} {} ({}-{} players)",
+                i.id, i.title, i.players.min, i.players.max
+            ));
+            if !g.variants.is_empty() {
+                let v: Vec<String> = g
+                    .variants
+                    .iter()
+                    .map(|v| {
+                        if v.title.is_empty() {
+                            v.id.clone()
+                        } else {
+                            format!("{} ({})", v.id, v.title)
+                        }
+                    })
+                    .collect();
+                lines.push(format!("    variants: {}", v.join(", ")));
+            }
+            lines.push(format!(
+                "    bots: random{}",
+                i.bots.iter().map(|b| format!(", {b}")).collect::<String>()
+            ));
+        }
+        lines.push("Start one with `new GAME [players=N] [variant=V] ...`; `options GAME` shows its options.".into());
+        self.out.say(lines.join("\n"));
+    }
+
+    pub(super) fn options(&mut self, game: Option<&str>) {
+        let current_id = self.current.as_ref().map(|c| c.game.config().game.clone());
+        let (info, values): (RulesInfo, Option<BTreeMap<String, Value>>) =
+            match (game, &self.current) {
+                (Some(id), _) if current_id.as_deref() != Some(id) => {
+                    match self.engine.rules(id, &[]) {
+                        Ok(r) => (r.info.clone(), None),
+                        Err(e) => {
+                            let msg = self.explain_rules_error(id, e);
+                            return self.out.error(msg);
+                        }
+                    }
+                }
+                (_, Some(c)) => (c.game.rules_info().clone(), Some(c.game.options().clone())),
+                (_, None) => {
+                    return self
+                        .out
+                        .error("no game in progress: `options GAME` shows the options of a game");
+                }
+            };
+        if info.options.is_empty() {
+            return self.out.say(format!("{} has no options.", info.title));
+        }
+        let mut lines = vec![match values {
+            Some(_) => format!(
+                "Options of this game of {} (set them with `new ... NAME=VALUE`):",
+                info.title
+            ),
+            None => format!(
+                "Options of {} (set them with `new {} NAME=VALUE`):",
+                info.title, info.id
+            ),
+        }];
+        for (name, spec) in &info.options {
+            let now = match values.as_ref().and_then(|v| v.get(name)) {
+                Some(v) if *v != spec.default => {
+                    format!("{} (default {})", value_text(v), value_text(&spec.default))
+                }
+                Some(v) => value_text(v),
+                None => format!("default {}", value_text(&spec.default)),
+            };
+            let choices = spec
+                .choices
+                .as_ref()
+                .map(|c| {
+                    format!(
+                        " [{}]",
+                        c.iter().map(value_text).collect::<Vec<_>>().join(", ")
+                    )
+                })
+                .unwrap_or_default();
+            lines.push(format!("  {name} = {now}{choices}"));
+            if !spec.doc.is_empty() {
+                lines.push(format!("      {}", spec.doc));
+            }
+        }
+        self.out.say(lines.join("\n"));
+    }
+
+    pub(super) fn log(&mut self) {
+        let Some(c) = &self.current else {
+            return self.no_game();
+        };
+        let history = c.game.history();
+        if history.is_empty() {
+            return self.out.say("No moves yet.");
+        }
+        let lines: Vec<String> = history
+            .iter()
+            .enumerate()
+            .map(|(i, rec)| {
+                let text = if rec.action.is_null() {
+                    format!("option {}", rec.index)
+                } else {
+                    c.game
+                        .describe(&rec.action)
+                        .unwrap_or_else(|_| rec.action.to_string())
+                };
+                format!(
+                    "{:>4}. {}: {}",
+                    i + 1,
+                    c.label(rec.seat),
+                    c.painter.paint_names(&text)
+                )
+            })
+            .collect();
+        self.out.say(lines.join("\n"));
+    }
+
+    pub(super) fn lua(&mut self, code: &str) {
+        let result = match &self.current {
+            Some(c) => c.game.eval_lua(code),
+            None => self.engine.host().eval(code, None),
+        };
+        match result {
+            Ok(text) if text.is_empty() => {}
+            Ok(text) => self.out.say(text),
+            Err(e) => self.out.error(format!("lua: {e}")),
+        }
+    }
+
+    /// One line typed at the Lua prompt; false to leave the prompt.
+    pub fn handle_lua_line(&mut self, line: &str) -> bool {
+        let code = line.trim();
+        if code.is_empty() || code == ".exit" {
+            self.out.say("Back to the deckhand prompt.");
+            return false;
+        }
+        self.lua(code);
+        true
+    }
+}

@@ -1,0 +1,859 @@
+//! The REPL's state and the flow of a game: starting one, playing a move,
+//! letting the bots move, announcing turns, showing the table and the end.
+//!
+//! A [`Session`] never prints: it collects lines in an [`Output`] that the
+//! loop prints after each command (and unit tests read). Every failure is a
+//! line of output, and the game is left as it was.
+
+use super::choose::{self, NoPick};
+use super::complete::{GameWords, Vocabulary};
+use super::parse::{self, NewArgs, ParseError, ReplInput, SeatsChange};
+use super::registry;
+use crate::commands::play::default_fill;
+use crate::commands::setup::{clock_seed, default_players};
+use crate::render::Painter;
+use crate::seats::{self, SeatSpec};
+use deckhand_core::config::parse_option_text;
+use deckhand_core::{
+    Bot, BotKind, CoreError, Engine, Game, GameConfig, RulesInfo, ScriptLibrary, Seat,
+};
+use std::sync::Arc;
+
+/// Bot moves in a row after which the REPL stops and reports a runaway game.
+const BOT_MOVE_LIMIT: usize = 1_000_000;
+
+/// Lines to print, with colour for errors when colour is on.
+#[derive(Debug, Default)]
+pub struct Output {
+    lines: Vec<String>,
+    colour: bool,
+}
+
+impl Output {
+    /// Add a line (or several, separated by newlines).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.lines.push(text.into());
+    }
+
+    /// Add a one-line error message.
+    pub fn error(&mut self, text: impl AsRef<str>) {
+        let text = text.as_ref();
+        self.lines.push(if self.colour {
+            format!("\x1b[1;31m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        });
+    }
+}
+
+/// What the loop does after a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// Open the Lua prompt.
+    LuaPrompt,
+    Quit,
+}
+
+/// A game being played, with who sits where.
+pub(super) struct Current {
+    pub game: Game,
+    pub seats: Vec<SeatSpec>,
+    pub bots: Vec<Option<Bot>>,
+    pub painter: Painter,
+    /// The human seat that chose last (hot-seat: whose view to show).
+    pub last_human: Option<Seat>,
+}
+
+impl Current {
+    pub fn new(game: Game, seats: Vec<SeatSpec>, colour: bool) -> Current {
+        let bots = seats::bots(&seats, game.config().seed);
+        let painter = Painter::new(&game, colour);
+        Current {
+            game,
+            seats,
+            bots,
+            painter,
+            last_human: None,
+        }
+    }
+
+    /// Who sits at `seat` (1-based), if it exists.
+    pub fn spec(&self, seat: Seat) -> Option<&SeatSpec> {
+        (seat as usize)
+            .checked_sub(1)
+            .and_then(|i| self.seats.get(i))
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        matches!(self.spec(seat), Some(SeatSpec::Human))
+    }
+
+    pub fn humans(&self) -> Vec<Seat> {
+        (1..=self.seats.len() as Seat)
+            .filter(|&s| self.is_human(s))
+            .collect()
+    }
+
+    /// `seat 2 (greedy)`, or `seat 1 (you)` when one person plays.
+    pub fn label(&self, seat: Seat) -> String {
+        match self.spec(seat) {
+            Some(SeatSpec::Human) if self.humans().len() == 1 => format!("seat {seat} (you)"),
+            Some(spec) => format!("seat {seat} ({})", spec.name()),
+            None => format!("seat {seat}"),
+        }
+    }
+
+    /// The human seat to move, if a person must choose now.
+    pub fn human_to_move(&self) -> Option<Seat> {
+        self.game
+            .pending()
+            .map(|p| p.0)
+            .filter(|&s| self.is_human(s))
+    }
+
+    /// Whose view the table is shown from: the person to move, else the
+    /// last person who moved, else the first human seat; `None` (everything)
+    /// when only bots play.
+    pub fn viewer(&self) -> Option<Seat> {
+        self.human_to_move()
+            .or(self.last_human)
+            .or_else(|| self.humans().first().copied())
+    }
+
+    /// Print the script events since the last call that every person at
+    /// this terminal may see, and what scripts printed.
+    pub fn events(&mut self, out: &mut Output) {
+        let humans = self.humans();
+        for e in self.game.take_events() {
+            let Some(text) = e.text() else { continue };
+            if humans.iter().all(|&s| self.game.event_visible_to(&e, s)) {
+                out.say(format!("  {}", self.painter.paint_names(text)));
+            }
+        }
+        for line in self.game.take_output() {
+            out.say(format!("  [script] {line}"));
+        }
+    }
+
+    /// The text of option `index` of the pending decision.
+    pub fn option_text(&self, index: usize) -> String {
+        self.game
+            .decision()
+            .ok()
+            .flatten()
+            .and_then(|d| d.options.into_iter().find(|o| o.index == index))
+            .map(|o| o.text)
+            .unwrap_or_else(|| format!("option {index}"))
+    }
+
+    /// The table from the viewer's seat.
+    pub fn table(&self) -> String {
+        let viewer = self.viewer();
+        let info = self.game.rules_info();
+        let turn = match self.game.pending() {
+            Some((s, _)) => format!("{} to play", self.label(s)),
+            None => "game over".to_string(),
+        };
+        let title = format!("{} · {turn}", info.title);
+        let status = self
+            .game
+            .status_lines(viewer.unwrap_or(1))
+            .unwrap_or_else(|e| vec![format!("(the rules' status lines failed: {e})")]);
+        match self.game.view(viewer) {
+            Ok(view) => self.painter.table(&view, &title, &status),
+            Err(e) => format!("cannot show the table: {e}"),
+        }
+    }
+
+    /// The numbered legal moves.
+    pub fn moves(&self) -> Result<String, String> {
+        match self.game.decision() {
+            Ok(Some(d)) => Ok(self.painter.options(&d)),
+            Ok(None) => Err("the game is over: type `new` to play again".into()),
+            Err(e) => Err(format!("cannot list the moves: {e}")),
+        }
+    }
+
+    /// Every name of the legal moves (for completion and typed moves).
+    pub fn named_moves(&self) -> Vec<choose::Named> {
+        match self.game.decision() {
+            Ok(Some(d)) => {
+                choose::named_options(&d.options, |id| self.game.card(id).ok().map(|c| c.name))
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The state of the REPL.
+pub struct Session {
+    pub(super) library: Arc<ScriptLibrary>,
+    pub(super) engine: Engine,
+    pub(super) current: Option<Current>,
+    pub(super) out: Output,
+    pub(super) colour: bool,
+    /// Completion words of every game, refreshed on reload.
+    pub(super) words: Vec<GameWords>,
+}
+
+impl Session {
+    /// A session over the scripts of `library`, with no game yet.
+    pub fn new(library: Arc<ScriptLibrary>, colour: bool) -> anyhow::Result<Session> {
+        let engine = Engine::new(library.clone())?;
+        let mut s = Session {
+            library,
+            engine,
+            current: None,
+            out: Output {
+                lines: Vec::new(),
+                colour,
+            },
+            colour,
+            words: Vec::new(),
+        };
+        s.words = s.game_words();
+        Ok(s)
+    }
+
+    /// The lines to print since the last call.
+    pub fn take_output(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.out.lines)
+    }
+
+    /// The prompt: the seat to move, or `deckhand>`.
+    pub fn prompt(&self) -> String {
+        match self.current.as_ref().and_then(Current::human_to_move) {
+            Some(s) => format!("seat {s}> "),
+            None => "deckhand> ".to_string(),
+        }
+    }
+
+    /// The game in progress, if any.
+    #[cfg(test)]
+    pub fn game(&self) -> Option<&Game> {
+        self.current.as_ref().map(|c| &c.game)
+    }
+
+    /// What tab completion may offer now.
+    pub fn vocabulary(&self) -> Vocabulary {
+        let cur = self.current.as_ref();
+        Vocabulary {
+            games: self.words.clone(),
+            current: cur.map(|c| c.game.config().game.clone()),
+            moves: cur
+                .filter(|c| c.human_to_move().is_some())
+                .map(|c| c.named_moves().into_iter().flat_map(|n| n.names).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The game ids on the search path with what completion needs of them.
+    pub(super) fn game_words(&self) -> Vec<GameWords> {
+        self.game_ids()
+            .into_iter()
+            .map(|id| {
+                let variants = self
+                    .library
+                    .list(&format!("{id}/variants"))
+                    .into_iter()
+                    .filter_map(|f| f.strip_suffix(".lua").map(str::to_string))
+                    .collect();
+                let (options, bots) = match self.engine.rules(&id, &[]) {
+                    Ok(r) => (
+                        r.info.options.keys().cloned().collect(),
+                        r.info.bots.clone(),
+                    ),
+                    Err(_) => (Vec::new(), Vec::new()),
+                };
+                GameWords {
+                    id,
+                    variants,
+                    options,
+                    bots,
+                }
+            })
+            .collect()
+    }
+
+    /// Folders of the search path that hold a game script.
+    pub(super) fn game_ids(&self) -> Vec<String> {
+        self.library
+            .list("")
+            .into_iter()
+            .filter(|d| self.library.read(&format!("{d}/game.lua")).is_some())
+            .collect()
+    }
+
+    /// Read and run one line typed at the main prompt.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match parse::parse(line) {
+            Ok(input) => self.handle(input),
+            Err(ParseError::Unknown {
+                word,
+                text,
+                suggestion,
+            }) => {
+                // Not a command: perhaps the text of a legal move.
+                let e = ParseError::Unknown {
+                    word,
+                    text: text.clone(),
+                    suggestion,
+                };
+                self.play_text(&text, Some(e));
+                Flow::Continue
+            }
+            Err(e) => {
+                self.out.error(e.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Run one parsed command.
+    pub fn handle(&mut self, input: ReplInput) -> Flow {
+        match input {
+            ReplInput::Empty => {}
+            ReplInput::Choose(n) => self.play_index(n),
+            ReplInput::Play(text) => self.play_text(&text, None),
+            ReplInput::New(args) => self.new_game(args),
+            ReplInput::Show => self.show(),
+            ReplInput::Moves => self.list_moves(),
+            ReplInput::Undo(n) => self.undo(n),
+            ReplInput::Redo(n) => self.redo(n),
+            ReplInput::Log => self.log(),
+            ReplInput::Save(path) => self.save(&path),
+            ReplInput::Load(path) => self.load(&path),
+            ReplInput::Reload => self.reload(),
+            ReplInput::Lua(Some(code)) => self.lua(&code),
+            ReplInput::Lua(None) => {
+                self.out.say(
+                    "Lua prompt: `game` is the current game. An empty line or `.exit` goes back.",
+                );
+                return Flow::LuaPrompt;
+            }
+            ReplInput::Games => self.games(),
+            ReplInput::Options(game) => self.options(game.as_deref()),
+            ReplInput::Seats(change) => self.seats(change),
+            ReplInput::Help(None) => self.out.say(registry::overview()),
+            ReplInput::Help(Some(name)) => match registry::lookup(&name) {
+                Some(c) => self.out.say(registry::detail(c)),
+                None => self.out.error(format!("no command '{name}'")),
+            },
+            ReplInput::Quit => return Flow::Quit,
+        }
+        Flow::Continue
+    }
+
+    /// The first session's game: the default game with one person and bots.
+    pub fn start_default(&mut self, game: &str, players: u32, bot: &str) {
+        self.out
+            .say("deckhand: card games whose rules are Lua scripts. Type `help` for the commands.");
+        let info = match self.engine.rules(game, &[]) {
+            Ok(r) => r.info.clone(),
+            Err(e) => {
+                self.out.error(format!("cannot start {game}: {e}"));
+                self.out
+                    .say("Type `games` to list the games and `new GAME` to start one.");
+                return;
+            }
+        };
+        let players = if (info.players.min..=info.players.max).contains(&players) {
+            players
+        } else {
+            default_players(&info)
+        };
+        let fill = if info.bots.iter().any(|b| b == bot) {
+            SeatSpec::Bot(BotKind::Script(bot.to_string()))
+        } else {
+            default_fill(&info)
+        };
+        self.out.say(format!(
+            "Starting {}: {players} players, you at seat 1, {} bots at the others. \
+             Type `new GAME` to start something else (`games` lists them).",
+            info.title,
+            fill.name()
+        ));
+        let cfg = GameConfig::new(game, players, clock_seed());
+        self.start(cfg, vec![SeatSpec::Human], Some(fill));
+    }
+
+    /// Start a game; `fill` seats the players not in `specs` (default: the
+    /// game's first bot). On failure, says why and keeps the current game.
+    pub fn start(&mut self, cfg: GameConfig, specs: Vec<SeatSpec>, fill: Option<SeatSpec>) {
+        let info = match self.engine.rules(&cfg.game, &cfg.variants) {
+            Ok(r) => r.info.clone(),
+            Err(e) => {
+                let msg = self.explain_rules_error(&cfg.game, e);
+                return self.out.error(msg);
+            }
+        };
+        let fill = fill.unwrap_or_else(|| default_fill(&info));
+        let specs = match seats::complete(&specs, cfg.players, &fill, &info) {
+            Ok(s) => s,
+            Err(e) => return self.out.error(format!("cannot start {}: {e}", cfg.game)),
+        };
+        let seed = cfg.seed;
+        let game = match self.engine.new_game(cfg, true) {
+            Ok(g) => g,
+            Err(e) => return self.out.error(format!("cannot start {}: {e}", info.id)),
+        };
+        let cur = Current::new(game, specs, self.colour);
+        let seats_text: Vec<String> = (1..=cur.seats.len() as Seat)
+            .map(|s| cur.label(s))
+            .collect();
+        let cfgv = cur.game.config();
+        let variants = if cfgv.variants.is_empty() {
+            String::new()
+        } else {
+            format!(", variants {}", cfgv.variants.join(" + "))
+        };
+        self.out.say(format!(
+            "New game of {} ({} players{variants}, seed {seed}): {}.",
+            info.title,
+            cfgv.players,
+            seats_text.join(", ")
+        ));
+        self.current = Some(cur);
+        self.advance();
+    }
+
+    /// A one-line message for a game that cannot be composed.
+    pub(super) fn explain_rules_error(&self, game: &str, e: CoreError) -> String {
+        let ids = self.game_ids();
+        if matches!(e, CoreError::NotFound(_)) && !ids.iter().any(|g| g == game) {
+            let close = ids
+                .iter()
+                .map(|g| (registry::edit_distance(game, g), g))
+                .filter(|(d, g)| *d <= 3.max(g.len() / 3))
+                .min_by_key(|(d, _)| *d)
+                .map(|(_, g)| format!(" — did you mean '{g}'?"))
+                .unwrap_or_default();
+            return format!(
+                "unknown game '{game}'{close} (games: {}; `games` lists them with their variants)",
+                ids.join(", ")
+            );
+        }
+        format!("cannot load {game}: {e}")
+    }
+
+    fn new_game(&mut self, args: NewArgs) {
+        let base = self
+            .current
+            .as_ref()
+            .map(|c| (c.game.config().clone(), c.seats.clone()));
+        // `new GAME`: that game with its defaults; `new`: the current game again.
+        let (mut cfg, mut specs) = match (&args.game, base) {
+            (Some(g), _) => (GameConfig::new(g, 0, 0), vec![SeatSpec::Human]),
+            (None, Some(base)) => base,
+            (None, None) => {
+                return self.out.error(
+                    "which game? type `new GAME` (`games` lists them), e.g. `new sea_change`",
+                );
+            }
+        };
+        if !args.variants.is_empty() {
+            cfg.variants = args.variants.clone();
+        }
+        for (k, v) in &args.options {
+            cfg.options.insert(k.clone(), parse_option_text(v));
+        }
+        cfg.seed = args.seed.unwrap_or_else(clock_seed);
+        let info = match self.engine.rules(&cfg.game, &cfg.variants) {
+            Ok(r) => r.info.clone(),
+            Err(e) => {
+                let msg = self.explain_rules_error(&cfg.game, e);
+                return self.out.error(msg);
+            }
+        };
+        match args.players {
+            Some(p) => cfg.players = p,
+            None if args.game.is_some() => cfg.players = default_players(&info),
+            None => {}
+        }
+        if !args.seats.is_empty() {
+            specs = args.seats.iter().map(|s| SeatSpec::parse(s)).collect();
+            if specs.len() > cfg.players as usize {
+                return self.out.error(format!(
+                    "{} seats given for {} players: give players=N or fewer seats",
+                    specs.len(),
+                    cfg.players
+                ));
+            }
+        } else {
+            specs.truncate(cfg.players as usize);
+        }
+        self.start(cfg, specs, None);
+    }
+
+    fn show(&mut self) {
+        match &self.current {
+            Some(c) => self.out.say(c.table()),
+            None => self.no_game(),
+        }
+    }
+
+    fn list_moves(&mut self) {
+        match self.current.as_ref().map(Current::moves) {
+            Some(Ok(text)) => self.out.say(text),
+            Some(Err(e)) => self.out.error(e),
+            None => self.no_game(),
+        }
+    }
+
+    pub(super) fn no_game(&mut self) {
+        self.out
+            .error("no game in progress: type `new GAME` to start one (`games` lists them)");
+    }
+
+    /// Check that a person can move now; the error message otherwise.
+    fn can_move(&self) -> Result<(), String> {
+        let Some(c) = &self.current else {
+            return Err(
+                "no game in progress: type `new GAME` to start one (`games` lists them)".into(),
+            );
+        };
+        match c.game.pending() {
+            None => Err("the game is over: type `new` to play again, or `undo` to take your last move back".into()),
+            Some((s, _)) if !c.is_human(s) => Err(format!(
+                "it is {}'s turn and the bot could not move: change the seat with `seats {s}=human`, \
+                 `undo`, or fix the script and `reload`",
+                c.label(s)
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn play_index(&mut self, index: usize) {
+        if let Err(e) = self.can_move() {
+            return self.out.error(e);
+        }
+        let Some(c) = self.current.as_mut() else {
+            return;
+        };
+        let Some((seat, n)) = c.game.pending() else {
+            return;
+        };
+        if index > n {
+            return self.out.error(format!(
+                "there is no move {index}: choose 1 to {n} (type `moves` to list them)"
+            ));
+        }
+        let text = c.option_text(index);
+        if let Err(e) = c.game.apply(index) {
+            return self
+                .out
+                .error(format!("that move failed, nothing changed: {e}"));
+        }
+        c.last_human = Some(seat);
+        self.out.say(format!(
+            "{}: {}",
+            c.label(seat),
+            c.painter.paint_names(&text)
+        ));
+        c.events(&mut self.out);
+        self.advance();
+    }
+
+    fn play_text(&mut self, text: &str, unknown: Option<ParseError>) {
+        if let Err(e) = self.can_move() {
+            return self.out.error(match unknown {
+                Some(u) => u.to_string(),
+                None => e,
+            });
+        }
+        let Some(c) = &self.current else { return };
+        match choose::pick(&c.named_moves(), text) {
+            Ok(i) => self.play_index(i),
+            Err(NoPick::None) => self.out.error(match unknown {
+                Some(u) => u.to_string(),
+                None => format!("no legal move matches '{text}' (type `moves` to list them)"),
+            }),
+            Err(NoPick::Ambiguous(list)) => {
+                let items: Vec<String> = list.iter().map(|(i, t)| format!("{i}) {t}")).collect();
+                self.out.error(format!(
+                    "'{text}' could be several moves: {} — type more of it, or the number",
+                    items.join(", ")
+                ))
+            }
+        }
+    }
+
+    /// Let the bots move, then announce the next person's turn (table and
+    /// moves) or the end of the game.
+    pub(super) fn advance(&mut self) {
+        let Some(c) = self.current.as_mut() else {
+            return;
+        };
+        c.events(&mut self.out);
+        let mut moves = 0;
+        while let Some((seat, _)) = c.game.pending() {
+            let Some(Some(bot)) = (seat as usize)
+                .checked_sub(1)
+                .and_then(|i| c.bots.get_mut(i))
+            else {
+                break;
+            };
+            if moves >= BOT_MOVE_LIMIT {
+                return self.out.error(format!(
+                    "the bots made {BOT_MOVE_LIMIT} moves without the game ending; stopped (the rules may never end)"
+                ));
+            }
+            let choice = match bot.choose(&c.game) {
+                Ok(i) => i,
+                Err(e) => {
+                    let msg = format!(
+                        "the bot at {} could not choose: {e} (try `seats {seat}=random`, `undo`, or fix the script and `reload`)",
+                        c.label(seat)
+                    );
+                    return self.out.error(msg);
+                }
+            };
+            let text = c.option_text(choice);
+            if let Err(e) = c.game.apply(choice) {
+                let msg = format!(
+                    "the move of {} ({text}) failed, nothing changed: {e} (try `undo`, or fix the script and `reload`)",
+                    c.label(seat)
+                );
+                return self.out.error(msg);
+            }
+            moves += 1;
+            self.out.say(format!(
+                "{}: {}",
+                c.label(seat),
+                c.painter.paint_names(&text)
+            ));
+            c.events(&mut self.out);
+        }
+        self.announce();
+    }
+
+    /// The table and the moves of the person to move, or the result.
+    pub(super) fn announce(&mut self) {
+        let Some(c) = self.current.as_ref() else {
+            return;
+        };
+        match c.game.pending() {
+            None => {
+                self.out.say(c.table());
+                self.result();
+            }
+            Some((seat, _)) if c.is_human(seat) => {
+                if c.humans().len() > 1 {
+                    self.out.say(format!(
+                        "── {} to play (hot-seat: only seat {seat} should look) ──",
+                        c.label(seat)
+                    ));
+                }
+                self.out.say(c.table());
+                match c.moves() {
+                    Ok(m) => self.out.say(m),
+                    Err(e) => self.out.error(e),
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn result(&mut self) {
+        let Some(c) = self.current.as_ref() else {
+            return;
+        };
+        let r = match c.game.result() {
+            Ok(r) => r,
+            Err(e) => {
+                return self.out.error(format!(
+                    "game over, but the rules could not report the result: {e}"
+                ))
+            }
+        };
+        let mut lines = vec![format!(
+            "Game over after {} moves{}.",
+            c.game.history().len(),
+            if r.rounds > 0 {
+                format!(" and {} round{}", r.rounds, plural(r.rounds as usize))
+            } else {
+                String::new()
+            }
+        )];
+        for (i, s) in r.scores.iter().enumerate() {
+            let seat = i as Seat + 1;
+            let mark = if r.winners.contains(&seat) {
+                "  winner"
+            } else {
+                ""
+            };
+            lines.push(format!("  {:<22} {:>6}{mark}", c.label(seat), number(*s)));
+        }
+        let winners: Vec<String> = r.winners.iter().map(|&w| c.label(w)).collect();
+        lines.push(match winners.as_slice() {
+            [] => "No winner.".to_string(),
+            [one] => format!("Winner: {one}."),
+            many => format!("Winners: {}.", many.join(", ")),
+        });
+        lines.push(
+            "Type `new` to play again with a new seed, `new GAME ...` for another game, or `undo` to take your last move back."
+                .into(),
+        );
+        self.out.say(lines.join("\n"));
+    }
+
+    fn undo(&mut self, count: usize) {
+        let Some(c) = self.current.as_mut() else {
+            return self.no_game();
+        };
+        if c.humans().is_empty() {
+            return self
+                .out
+                .error("undo goes back to a person's decision, and every seat is a bot");
+        }
+        let mut taken = 0;
+        let mut steps = 0;
+        'outer: while taken < count && c.game.history().iter().any(|r| c.is_human(r.seat)) {
+            while let Some(last) = c.game.history().last().map(|r| r.seat) {
+                if let Err(e) = c.game.undo() {
+                    self.out.error(format!("undo failed: {e}"));
+                    break 'outer;
+                }
+                steps += 1;
+                if c.is_human(last) {
+                    break;
+                }
+            }
+            taken += 1;
+        }
+        if taken == 0 {
+            return self.out.error("nothing to undo: no person has moved yet");
+        }
+        c.last_human = c.human_to_move();
+        let what = if taken == 1 {
+            "your last move".to_string()
+        } else {
+            format!("your last {taken} moves")
+        };
+        self.out.say(format!(
+            "Took back {what} ({steps} move{} in all, bots included).",
+            plural(steps)
+        ));
+        self.announce();
+    }
+
+    fn redo(&mut self, count: usize) {
+        let Some(c) = self.current.as_mut() else {
+            return self.no_game();
+        };
+        if !c.game.can_redo() {
+            return self.out.error("nothing to redo");
+        }
+        let mut done = 0;
+        let mut steps = 0;
+        'outer: while done < count && c.game.can_redo() {
+            loop {
+                if let Err(e) = c.game.redo() {
+                    self.out.error(format!("redo failed: {e}"));
+                    break 'outer;
+                }
+                steps += 1;
+                let bot_next = c.game.pending().is_some_and(|(s, _)| !c.is_human(s));
+                if !(bot_next && c.game.can_redo()) {
+                    break;
+                }
+            }
+            done += 1;
+        }
+        c.last_human = c.human_to_move();
+        let what = if done == 1 {
+            "your move".to_string()
+        } else {
+            format!("{done} of your moves")
+        };
+        self.out.say(format!(
+            "Redid {what} ({steps} move{} in all, bots included).",
+            plural(steps)
+        ));
+        self.advance();
+    }
+
+    fn seats(&mut self, change: SeatsChange) {
+        let Some(c) = self.current.as_mut() else {
+            return self
+                .out
+                .error("no game in progress: give seats when you start one, e.g. `new GAME seats=human,random`");
+        };
+        let players = c.seats.len();
+        let mut specs = c.seats.clone();
+        match &change {
+            SeatsChange::Show => {}
+            SeatsChange::All(list) => {
+                if list.len() > players {
+                    return self
+                        .out
+                        .error(format!("{} seats given for {players} players", list.len()));
+                }
+                for (i, w) in list.iter().enumerate() {
+                    specs[i] = SeatSpec::parse(w);
+                }
+            }
+            SeatsChange::Some(list) => {
+                for (seat, w) in list {
+                    if *seat as usize > players {
+                        return self.out.error(format!(
+                            "there is no seat {seat}: this game has {players} seats"
+                        ));
+                    }
+                    specs[*seat as usize - 1] = SeatSpec::parse(w);
+                }
+            }
+        }
+        if change != SeatsChange::Show {
+            let info: RulesInfo = c.game.rules_info().clone();
+            if let Err(e) = seats::complete(&specs, players as u32, &SeatSpec::Human, &info) {
+                return self.out.error(e.to_string());
+            }
+            for (i, (old, new)) in c.seats.iter().zip(specs.iter()).enumerate() {
+                if old != new {
+                    c.bots[i] = match new {
+                        SeatSpec::Human => None,
+                        SeatSpec::Bot(k) => {
+                            Some(Bot::new(k.clone(), c.game.config().seed, i as Seat + 1))
+                        }
+                    };
+                }
+            }
+            c.seats = specs;
+        }
+        let to_move = c.game.pending().map(|p| p.0);
+        let lines: Vec<String> = (1..=players as Seat)
+            .map(|s| {
+                let mark = if to_move == Some(s) {
+                    "  <- to play"
+                } else {
+                    ""
+                };
+                format!("  {}{mark}", c.label(s))
+            })
+            .collect();
+        self.out.say(lines.join("\n"));
+        if change != SeatsChange::Show && to_move.is_some_and(|s| !c.is_human(s)) {
+            self.advance();
+        }
+    }
+}
+
+/// `""` for one, `"s"` otherwise.
+pub(super) fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A score without a needless `.0`.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}

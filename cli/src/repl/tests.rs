@@ -1,0 +1,455 @@
+//! Session tests on a toy game kept in a temporary scripts folder (so that
+//! `reload` can be tested by editing it): moves, bots, undo/redo, save and
+//! load, reload, the Lua prompt and every kind of bad input.
+
+use super::session::{Flow, Session};
+use deckhand_core::{DirSource, ScriptLibrary};
+use std::path::Path;
+use std::sync::Arc;
+
+/// "High card": each seat in turn plays a card from its hand to a public
+/// pile; after every seat has played, the highest card scores a point.
+const HIGH_CARD: &str = r#"
+local R = { id = "high_card", title = "High Card", players = { min = 2, max = 4, default = 3 },
+  options = { hand = { default = 3, doc = "cards per hand" } } }
+function R.setup(game)
+  local deck = game:new_zone("deck", { visibility = "hidden" })
+  for v = 1, 12 do game:place(game:new_card({ name = "C" .. v, value = v, color = "blue" }), deck) end
+  game:new_zone("pile", { visibility = "public" })
+  for s = 1, game.seats do game:new_zone("hand", { owner = s, visibility = "owner" }) end
+  game:shuffle(deck)
+  local hands = {}
+  for s = 1, game.seats do hands[s] = game:zone("hand", s) end
+  game:deal(deck, hands, game.options.hand)
+  game.vars.turn = 1
+  game.vars.score = {}
+  for s = 1, game.seats do game.vars.score[s] = 0 end
+end
+function R.decision(game)
+  local hand = game:zone("hand", game.vars.turn)
+  if #hand == 0 then return nil end
+  local opts = {}
+  for i, c in ipairs(hand) do opts[i] = { card = c } end
+  return { seat = game.vars.turn, prompt = "Play a card", options = opts }
+end
+function R.apply(game, seat, action)
+  game:move(action.card, game:zone("hand", seat), game:zone("pile"))
+  if seat == game.seats then
+    local pile, best, who = game:zone("pile"), -1, 0
+    for i = #pile - game.seats + 1, #pile do
+      local v = game.cards[pile[i]].value
+      if v > best then best, who = v, i - (#pile - game.seats) end
+    end
+    game.vars.score[who] = game.vars.score[who] + 1
+    game:event("trick_won", { winner = who, text = "seat " .. who .. " wins the trick" })
+  end
+  game.vars.turn = game:next_seat(seat)
+end
+function R.status(view)
+  local parts = {}
+  for s = 1, view.seats do parts[#parts + 1] = "seat " .. s .. ": " .. view.vars.score[s] end
+  return { "Points: " .. table.concat(parts, ", ") }
+end
+function R.result(game)
+  local best, winners = -1, {}
+  for s = 1, game.seats do
+    local v = game.vars.score[s]
+    if v > best then best, winners = v, { s } elseif v == best then winners[#winners + 1] = s end
+  end
+  return { scores = game.vars.score, winners = winners, rounds = 1 }
+end
+R.bots = { lowest = function(view, d)
+  local best, bi = math.huge, 1
+  for i, o in ipairs(d.options) do
+    local v = view.cards[o.card].value
+    if v < best then best, bi = v, i end
+  end
+  return bi
+end }
+return R
+"#;
+
+const ODD_VARIANT: &str = r#"
+return { id = "odd", title = "Odd cards only", game = "high_card", modify = function(R) end }
+"#;
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    session: Session,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game_dir = dir.path().join("high_card");
+    std::fs::create_dir_all(game_dir.join("variants")).expect("mkdir");
+    std::fs::write(game_dir.join("game.lua"), HIGH_CARD).expect("write");
+    std::fs::write(game_dir.join("variants").join("odd.lua"), ODD_VARIANT).expect("write");
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(DirSource::new(dir.path())));
+    let session = Session::new(Arc::new(lib), false).expect("session");
+    Fixture { dir, session }
+}
+
+impl Fixture {
+    /// Type a line; return what was printed.
+    fn type_line(&mut self, line: &str) -> String {
+        let flow = self.session.handle_line(line);
+        assert_ne!(flow, Flow::Quit, "{line}");
+        self.session.take_output().join("\n")
+    }
+
+    fn script(&self) -> std::path::PathBuf {
+        self.dir.path().join("high_card").join("game.lua")
+    }
+
+    fn history_len(&self) -> usize {
+        self.session.game().map_or(0, |g| g.history().len())
+    }
+}
+
+fn started() -> Fixture {
+    let mut f = fixture();
+    let out = f.type_line("new high_card players=3 seats=human,lowest,lowest seed=5");
+    assert!(out.contains("New game of High Card"), "{out}");
+    f
+}
+
+#[test]
+fn a_new_game_shows_the_table_and_numbered_moves() {
+    let mut f = fixture();
+    let out = f.type_line("new high_card players=3 seats=human,lowest,lowest seed=5");
+    assert!(
+        out.contains("seat 1 (you), seat 2 (lowest), seat 3 (lowest)"),
+        "{out}"
+    );
+    assert!(out.contains("your hand"), "{out}");
+    assert!(
+        out.contains("hand (seat 2)") && out.contains("3 cards"),
+        "{out}"
+    );
+    assert!(out.contains("Points: seat 1: 0"), "{out}");
+    assert!(out.contains("  1) C") && out.contains("  3) C"), "{out}");
+    assert_eq!(f.session.prompt(), "seat 1> ");
+}
+
+#[test]
+fn playing_a_number_lets_the_bots_answer() {
+    let mut f = started();
+    let out = f.type_line("1");
+    assert!(out.contains("seat 1 (you): C"), "{out}");
+    assert!(
+        out.contains("seat 2 (lowest): C") && out.contains("seat 3 (lowest): C"),
+        "{out}"
+    );
+    assert!(out.contains("wins the trick"), "{out}");
+    assert_eq!(f.history_len(), 3);
+}
+
+#[test]
+fn playing_by_card_name_and_prefix() {
+    let mut f = started();
+    let name = f.session.vocabulary().moves[0].clone();
+    let out = f.type_line(&name.to_lowercase());
+    assert!(out.contains(&format!("seat 1 (you): {name}")), "{out}");
+    let name = f.session.vocabulary().moves[0].clone();
+    let out = f.type_line(&format!("play {name}"));
+    assert!(out.contains(&format!("seat 1 (you): {name}")), "{out}");
+}
+
+#[test]
+fn illegal_and_impossible_moves_change_nothing() {
+    let mut f = started();
+    let out = f.type_line("99");
+    assert_eq!(
+        out,
+        "there is no move 99: choose 1 to 3 (type `moves` to list them)"
+    );
+    assert!(f.type_line("0").contains("numbered from 1"));
+    assert!(f
+        .type_line("play Z42")
+        .contains("no legal move matches 'Z42'"));
+    assert_eq!(f.history_len(), 0);
+}
+
+#[test]
+fn ambiguous_prefixes_list_the_candidates() {
+    let mut f = started();
+    let out = f.type_line("c");
+    assert!(out.contains("could be several moves: 1) C"), "{out}");
+    assert_eq!(f.history_len(), 0);
+}
+
+#[test]
+fn mistyped_commands_suggest_the_closest() {
+    let mut f = started();
+    let out = f.type_line("shwo");
+    assert!(
+        out.contains("unknown command 'shwo' — did you mean 'show'?"),
+        "{out}"
+    );
+    assert!(f.type_line("show me").contains("takes no arguments"));
+    assert!(f
+        .type_line("new high_card players=many")
+        .contains("players=many"));
+    assert_eq!(f.history_len(), 0);
+}
+
+#[test]
+fn unknown_games_options_and_bots_are_clear_errors() {
+    let mut f = started();
+    let out = f.type_line("new high_crad");
+    assert!(
+        out.contains("unknown game 'high_crad' — did you mean 'high_card'?"),
+        "{out}"
+    );
+    let out = f.type_line("new high_card colour=red");
+    assert!(out.contains("no option 'colour'"), "{out}");
+    let out = f.type_line("new high_card seats=human,smartest");
+    assert!(out.contains("no bot named 'smartest'"), "{out}");
+    let out = f.type_line("new high_card players=9");
+    assert!(out.contains("2-4 players, not 9"), "{out}");
+    let out = f.type_line("new high_card variant=nope");
+    assert!(out.contains("variant 'nope'"), "{out}");
+    // The game in progress is still there.
+    assert!(f
+        .type_line("show")
+        .contains("High Card · seat 1 (you) to play"));
+}
+
+#[test]
+fn a_whole_game_ends_with_the_result() {
+    let mut f = started();
+    let mut out = String::new();
+    for _ in 0..3 {
+        out = f.type_line("1");
+    }
+    assert!(
+        out.contains("Game over after 9 moves and 1 round."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Winner") && out.contains("Type `new` to play again"),
+        "{out}"
+    );
+    assert_eq!(f.session.prompt(), "deckhand> ");
+    assert!(f.type_line("1").contains("the game is over"));
+    assert!(f.type_line("moves").contains("the game is over"));
+    // `new` alone plays the same game again.
+    let out = f.type_line("new seed=8");
+    assert!(
+        out.contains("New game of High Card (3 players, seed 8)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn undo_takes_back_bot_moves_too_and_redo_plays_them_again() {
+    let mut f = started();
+    let before = f.type_line("show");
+    f.type_line("2");
+    assert_eq!(f.history_len(), 3);
+    let after = f.type_line("show");
+    let out = f.type_line("undo");
+    assert!(
+        out.contains("Took back your last move (3 moves in all"),
+        "{out}"
+    );
+    assert_eq!(f.history_len(), 0);
+    assert_eq!(f.type_line("show"), before);
+    let out = f.type_line("redo");
+    assert!(out.contains("Redid your move (3 moves in all"), "{out}");
+    assert_eq!(f.history_len(), 3);
+    assert_eq!(f.type_line("show"), after);
+    assert!(f.type_line("redo").contains("nothing to redo"));
+    f.type_line("undo");
+    assert!(f.type_line("undo").contains("nothing to undo"));
+}
+
+#[test]
+fn log_lists_moves_with_seats() {
+    let mut f = started();
+    assert!(f.type_line("log").contains("No moves yet"));
+    f.type_line("1");
+    let out = f.type_line("log");
+    assert!(out.contains("   1. seat 1 (you): C"), "{out}");
+    assert!(out.contains("   3. seat 3 (lowest): C"), "{out}");
+}
+
+#[test]
+fn save_and_load_restore_the_same_table() {
+    let mut f = started();
+    f.type_line("1");
+    let path = f.dir.path().join("game.json");
+    let path = path.to_string_lossy().to_string();
+    let table = f.type_line("show");
+    let out = f.type_line(&format!("save {path}"));
+    assert!(
+        out.contains("Saved to") && out.contains("(3 moves)"),
+        "{out}"
+    );
+    f.type_line("1");
+    let out = f.type_line(&format!("load {path}"));
+    assert!(out.contains("3 moves replayed"), "{out}");
+    assert_eq!(f.history_len(), 3);
+    assert_eq!(f.type_line("show"), table);
+    let out = f.type_line("seats");
+    assert!(out.contains("seat 2 (lowest)"), "{out}");
+}
+
+#[test]
+fn corrupt_or_missing_saves_change_nothing() {
+    let mut f = started();
+    f.type_line("1");
+    let bad = f.dir.path().join("bad.json");
+    std::fs::write(&bad, "{ not json").expect("write");
+    let out = f.type_line(&format!("load {}", bad.display()));
+    assert!(
+        out.contains("cannot load") && out.contains("not a deckhand save"),
+        "{out}"
+    );
+    let out = f.type_line("load /nonexistent/x.json");
+    assert!(out.contains("cannot load /nonexistent/x.json"), "{out}");
+    assert!(f
+        .type_line("save /nonexistent/dir/x.json")
+        .contains("cannot save"));
+    assert_eq!(f.history_len(), 3);
+}
+
+#[test]
+fn reload_replays_and_reports_where_the_log_stops() {
+    let mut f = started();
+    f.type_line("1");
+    f.type_line("1");
+    let out = f.type_line("reload");
+    assert!(
+        out.contains("all 6 moves replayed under the new rules"),
+        "{out}"
+    );
+    // Deal one card fewer: the third move of seat 1 no longer exists.
+    let text = HIGH_CARD.replace(
+        "options = { hand = { default = 3",
+        "options = { hand = { default = 2",
+    );
+    std::fs::write(f.script(), &text).expect("write");
+    let out = f.type_line("reload");
+    assert!(out.contains("the log stops being legal at step"), "{out}");
+    assert!(out.contains("(seat "), "{out}");
+    assert!(f.history_len() < 6);
+}
+
+#[test]
+fn a_broken_script_on_reload_keeps_the_game() {
+    let mut f = started();
+    f.type_line("1");
+    let table = f.type_line("show");
+    std::fs::write(f.script(), "local R = {\n  id = \n").expect("write");
+    let out = f.type_line("reload");
+    assert!(
+        out.contains("reload failed") && out.contains("game.lua"),
+        "{out}"
+    );
+    assert_eq!(f.history_len(), 3);
+    assert_eq!(f.type_line("show"), table);
+    f.type_line("1");
+    assert_eq!(f.history_len(), 6);
+}
+
+#[test]
+fn lua_evaluates_with_the_game_bound() {
+    let mut f = started();
+    assert_eq!(f.type_line("lua game.seats"), "3");
+    assert_eq!(f.type_line("lua 1 + 1"), "2");
+    assert!(f.type_line("lua nosuch.field").starts_with("lua: "));
+    assert!(f.type_line("lua (").starts_with("lua: "));
+    assert_eq!(f.session.handle_line("lua"), Flow::LuaPrompt);
+    f.session.take_output();
+    assert!(f.session.handle_lua_line("game.vars.turn"));
+    assert_eq!(f.session.take_output(), vec!["1".to_string()]);
+    assert!(!f.session.handle_lua_line(".exit"));
+    assert!(!f.session.handle_lua_line(""));
+}
+
+#[test]
+fn hot_seat_says_whose_turn_it_is() {
+    let mut f = fixture();
+    let out = f.type_line("new high_card players=2 seats=human,human seed=1");
+    assert!(out.contains("seat 1 (human) to play (hot-seat"), "{out}");
+    let out = f.type_line("1");
+    assert!(out.contains("seat 2 (human) to play"), "{out}");
+    assert_eq!(f.session.prompt(), "seat 2> ");
+    assert!(out.contains("your hand"), "{out}");
+}
+
+#[test]
+fn seats_can_change_mid_game() {
+    let mut f = fixture();
+    f.type_line("new high_card players=2 seats=human,human seed=1");
+    let out = f.type_line("seats 2=lowest");
+    assert!(out.contains("seat 2 (lowest)"), "{out}");
+    let out = f.type_line("1");
+    assert!(out.contains("seat 2 (lowest): C"), "{out}");
+    assert!(f.type_line("seats 3=human").contains("no seat 3"));
+    assert!(f
+        .type_line("seats 2=nobody")
+        .contains("no bot named 'nobody'"));
+}
+
+#[test]
+fn games_options_and_help() {
+    let mut f = started();
+    let out = f.type_line("games");
+    assert!(
+        out.contains("* high_card") && out.contains("odd (Odd cards only)"),
+        "{out}"
+    );
+    let out = f.type_line("options");
+    assert!(
+        out.contains("hand = 3") && out.contains("cards per hand"),
+        "{out}"
+    );
+    assert!(f.type_line("options nope").contains("unknown game 'nope'"));
+    assert!(f.type_line("help").contains("undo"));
+    assert!(f.type_line("help new").contains("usage: new"));
+    let v = f.session.vocabulary();
+    assert_eq!(v.games[0].variants, vec!["odd"]);
+    assert_eq!(v.games[0].bots, vec!["lowest"]);
+    assert_eq!(v.moves.len(), 3);
+}
+
+#[test]
+fn without_a_game_commands_say_how_to_start() {
+    let mut f = fixture();
+    for cmd in [
+        "show",
+        "moves",
+        "1",
+        "undo",
+        "log",
+        "save x.json",
+        "seats",
+        "new",
+    ] {
+        let out = f.type_line(cmd);
+        assert!(out.contains("new"), "{cmd}: {out}");
+    }
+    assert_eq!(f.type_line("lua 2 * 3"), "6");
+    assert_eq!(f.session.handle_line("quit"), Flow::Quit);
+}
+
+#[test]
+fn the_default_start_falls_back_when_the_game_is_missing() {
+    let mut f = fixture();
+    f.session.start_default("no_such_game", 4, "greedy");
+    let out = f.session.take_output().join("\n");
+    assert!(
+        out.contains("cannot start no_such_game") && out.contains("`games`"),
+        "{out}"
+    );
+    f.session.start_default("high_card", 4, "greedy");
+    let out = f.session.take_output().join("\n");
+    assert!(
+        out.contains("4 players, you at seat 1, lowest bots"),
+        "{out}"
+    );
+    assert!(Path::new(&f.script()).exists());
+}

@@ -1,0 +1,292 @@
+//! The REPL through a pseudo-terminal, typed as a person types: mistakes get
+//! helpful one-line messages, a whole game of Sea Change is played to its
+//! result, and undo, save/load, the Lua prompt, help, tab completion and the
+//! history file work.
+
+use rexpect::session::{spawn_with_options, PtySession};
+use rexpect::ReadUntil;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Milliseconds any single expectation may wait.
+const TIMEOUT_MS: u64 = 20_000;
+
+const NEW_GAME: &str =
+    "new sea_change players=4 seats=human,greedy,greedy,greedy target_vp=1 seed=7";
+
+struct Repl {
+    p: PtySession,
+    home: tempfile::TempDir,
+}
+
+fn scripts_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
+/// `deckhand` with no arguments, in a temp HOME and working directory, on
+/// the repository's scripts, without colour.
+fn start() -> Repl {
+    let home = tempfile::tempdir().expect("temp home");
+    spawn(&scripts_dir(), home)
+}
+
+/// `deckhand --scripts DIR` in `home` (also its working directory), waiting
+/// for the default game to be ready.
+fn spawn(scripts: &Path, home: tempfile::TempDir) -> Repl {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
+    cmd.arg("--scripts")
+        .arg(scripts)
+        .current_dir(home.path())
+        .env("HOME", home.path())
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("DECKHAND_SCRIPTS")
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let options = rexpect::reader::Options::new()
+        .timeout_ms(Some(TIMEOUT_MS))
+        .strip_ansi_escape_codes(true);
+    let p = spawn_with_options(cmd, options).expect("spawn deckhand in a pty");
+    let mut r = Repl { p, home };
+    // The first session starts the default game, ready to play.
+    r.expect("Type `new GAME` to start something else");
+    r.expect("seat 1> ");
+    r
+}
+
+/// rexpect reads the terminal byte by byte, one char per byte: a UTF-8
+/// needle must be spelled that way to be found.
+fn as_bytes(text: &str) -> String {
+    text.bytes().map(char::from).collect()
+}
+
+/// What rexpect read, back to UTF-8.
+fn from_bytes(read: &str) -> String {
+    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+impl Repl {
+    /// Wait for `needle`; return what came before it.
+    fn expect(&mut self, needle: &str) -> String {
+        match self.p.exp_string(&as_bytes(needle)) {
+            Ok(before) => from_bytes(&before),
+            Err(e) => panic!("expected {needle:?}: {e}"),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.p.send_line(line).expect("type a line");
+    }
+
+    /// Type a line, wait for `needle` in the answer, then for the prompt.
+    fn type_expect(&mut self, line: &str, needle: &str, prompt: &str) -> String {
+        self.send(line);
+        let before = self.expect(needle);
+        let after = self.expect(prompt);
+        format!("{before}{needle}{after}")
+    }
+
+    /// Start the test game and wait for the first prompt.
+    fn new_game(&mut self) {
+        self.type_expect(
+            NEW_GAME,
+            "New game of Sea Change (4 players, seed 7)",
+            "seat 1> ",
+        );
+    }
+
+    /// `show`: the table, from its title to the prompt.
+    fn table(&mut self) -> String {
+        self.send("show");
+        self.expect("── Sea Change");
+        let body = self.expect("seat 1> ");
+        body.replace('\r', "")
+    }
+
+    fn quit(mut self) -> tempfile::TempDir {
+        self.send("quit");
+        self.expect("Bye.");
+        self.p.exp_eof().expect("deckhand exits");
+        self.home
+    }
+}
+
+#[test]
+fn mistakes_get_clear_messages_and_a_whole_game_reaches_its_result() {
+    let mut r = start();
+    r.new_game();
+
+    r.type_expect(
+        "shwo",
+        "unknown command 'shwo' — did you mean 'show'?",
+        "seat 1> ",
+    );
+    r.type_expect("99", "there is no move 99: choose 1 to", "seat 1> ");
+    r.type_expect(
+        "new sea_chnage",
+        "unknown game 'sea_chnage' — did you mean 'sea_change'?",
+        "seat 1> ",
+    );
+    r.type_expect("new sea_change players=lots", "players=lots", "seat 1> ");
+    r.type_expect("load nowhere.json", "cannot load nowhere.json", "seat 1> ");
+    // None of that changed the game.
+    r.type_expect("log", "No moves yet.", "seat 1> ");
+
+    // Play the first legal move until the game ends.
+    let mut moves = 0;
+    loop {
+        r.send("1");
+        r.expect("seat 1 (you): ");
+        moves += 1;
+        assert!(moves < 300, "the game did not end after {moves} moves");
+        let (_, found) =
+            r.p.exp_any(vec![
+                ReadUntil::String("seat 1> ".into()),
+                ReadUntil::String("Game over".into()),
+            ])
+            .expect("a prompt or the end of the game");
+        if found.contains("Game over") {
+            break;
+        }
+    }
+    let result = r.expect("deckhand> ");
+    assert!(
+        result.contains("seat 1 (you)") && result.contains("seat 4 (greedy)"),
+        "{result}"
+    );
+    assert!(
+        result.contains("Winner") || result.contains("No winner"),
+        "{result}"
+    );
+    assert!(result.contains("Type `new` to play again"), "{result}");
+    r.type_expect("1", "the game is over", "deckhand> ");
+    r.quit();
+}
+
+#[test]
+fn undo_save_load_lua_help_completion_and_history() {
+    let mut r = start();
+    r.new_game();
+    let first = r.table();
+    assert!(first.contains("your hand"), "{first}");
+    assert!(
+        first.contains("hand (seat 2)") && first.contains("cards"),
+        "{first}"
+    );
+
+    // A move, then undo: back to the same table.
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    r.type_expect("undo", "Took back your last move", "seat 1> ");
+    assert_eq!(r.table(), first);
+    r.type_expect("redo", "Redid your move", "seat 1> ");
+
+    // Save, play on, load: the table at the save comes back.
+    let saved = r.table();
+    let file = r.home.path().join("game.json");
+    let file = file.display().to_string();
+    r.type_expect(&format!("save {file}"), "Saved to", "seat 1> ");
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    assert_ne!(r.table(), saved);
+    r.type_expect(&format!("load {file}"), "moves replayed", "seat 1> ");
+    assert_eq!(r.table(), saved);
+
+    // A corrupt save is refused and loses nothing.
+    let bad = r.home.path().join("bad.json");
+    std::fs::write(&bad, "{ this is not a save").expect("write");
+    r.type_expect(
+        &format!("load {}", bad.display()),
+        "not a deckhand save",
+        "seat 1> ",
+    );
+    assert_eq!(r.table(), saved);
+
+    // Lua, one line and at its own prompt.
+    r.send("lua game.seats");
+    r.p.exp_regex(r"\r\n4\r\n").expect("game.seats is 4");
+    r.expect("seat 1> ");
+    r.type_expect("lua", "Lua prompt", "lua> ");
+    r.type_expect("game.seats * 10", "40", "lua> ");
+    r.type_expect("", "Back to the deckhand prompt.", "seat 1> ");
+
+    // Help, generated from the command table.
+    let help = r.type_expect("help", "Commands (", "seat 1> ");
+    for name in [
+        "new", "show", "moves", "undo", "redo", "save", "load", "reload", "lua", "seats", "quit",
+    ] {
+        assert!(
+            help.contains(&format!("  {name} ")),
+            "help lacks {name}:\n{help}"
+        );
+    }
+    r.type_expect("help new", "usage: new [GAME]", "seat 1> ");
+
+    // Tab completes a command name.
+    r.p.send("hel\t").expect("type");
+    r.p.flush().expect("flush");
+    r.expect("help");
+    r.send(" undo");
+    r.expect("usage: undo");
+    r.expect("seat 1> ");
+
+    let home = r.quit();
+    let history = std::fs::read_to_string(history_file(home.path())).expect("history file written");
+    assert!(history.contains("lua game.seats"), "{history}");
+}
+
+fn history_file(home: &Path) -> PathBuf {
+    home.join(".local/share/deckhand/history")
+}
+
+#[test]
+fn hot_seat_shows_whose_turn_it_is() {
+    let mut r = start();
+    r.type_expect(
+        "new sea_change players=2 seats=human,human target_vp=1 seed=3",
+        "to play (hot-seat",
+        "> ",
+    );
+    r.send("1");
+    r.expect("(human): ");
+    r.expect("(human) to play (hot-seat");
+    let seats = r.type_expect("seats", "<- to play", "> ");
+    assert!(
+        seats.contains("seat 1 (human)") && seats.contains("seat 2 (human)"),
+        "{seats}"
+    );
+    r.quit();
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read scripts") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn reload_keeps_the_game_when_a_script_breaks_and_replays_when_fixed() {
+    let home = tempfile::tempdir().expect("temp home");
+    let scripts = home.path().join("scripts");
+    copy_dir(&scripts_dir(), &scripts);
+    let mut r = spawn(&scripts, home);
+    r.new_game();
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    let table = r.table();
+
+    let game_lua = scripts.join("sea_change/game.lua");
+    let good = std::fs::read_to_string(&game_lua).expect("read game.lua");
+    std::fs::write(&game_lua, format!("{good}\nthis is not lua\n")).expect("break game.lua");
+    r.type_expect("reload", "reload failed", "seat 1> ");
+    assert_eq!(r.table(), table);
+
+    std::fs::write(&game_lua, &good).expect("fix game.lua");
+    r.type_expect("reload", "replayed under the new rules", "seat 1> ");
+    assert_eq!(r.table(), table);
+    r.quit();
+}
