@@ -53,6 +53,7 @@
 ---@field teams Seat[][]|nil          teams when the game is played in teams
 ---@field team_of table<Seat, integer>|nil team index of each seat
 ---@field rules GameScript           the rules table (game script + variants)
+---@field logging boolean            true when events are recorded (skip building event texts when false)
 local Game = {}
 
 ---Define a card (during setup only). Returns its id.

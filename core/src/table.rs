@@ -137,6 +137,22 @@ impl Table {
         Ok(())
     }
 
+    /// Move every card of `from` onto the top of `to`, keeping their order.
+    pub fn move_all(&mut self, from: ZoneId, to: ZoneId) -> Result<()> {
+        self.zone(to)?;
+        if from == to {
+            return Ok(());
+        }
+        let cards = std::mem::take(&mut self.zone_mut(from)?.cards);
+        if self.logging {
+            for &card in &cards {
+                self.push(EventKind::Move { card, from, to });
+            }
+        }
+        self.zone_mut(to)?.cards.extend(cards);
+        Ok(())
+    }
+
     /// Put a card that is in no zone yet into a zone (setup only).
     pub fn place_new(&mut self, card: CardId, to: ZoneId) -> Result<()> {
         self.card(card)?;
@@ -244,6 +260,17 @@ mod tests {
         assert!(matches!(err, Err(CoreError::Rule(m)) if m.contains("not in zone 'deck'")));
         assert_eq!(t.zones[1].cards, vec![4]);
         assert_eq!(t.events.len(), 1);
+    }
+
+    #[test]
+    fn move_all_keeps_order_and_logs_each_card() {
+        let mut t = table();
+        let before = t.zones[0].cards.clone();
+        assert!(t.move_all(1, 2).is_ok());
+        assert!(t.zones[0].cards.is_empty());
+        assert_eq!(t.zones[1].cards, before);
+        assert_eq!(t.events.len(), 4);
+        assert!(t.check_conservation().is_ok());
     }
 
     #[test]

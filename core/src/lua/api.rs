@@ -84,6 +84,15 @@ pub fn primitives(lua: &Lua) -> mlua::Result<LuaTable> {
     )?;
 
     t.set(
+        "move_all",
+        lua.create_function(|_, (ud, from, to): (AnyUserData, u32, u32)| {
+            ud.borrow_mut::<Table>()?
+                .move_all(from, to)
+                .map_err(rule_err)
+        })?,
+    )?;
+
+    t.set(
         "shuffle",
         lua.create_function(|_, (ud, zone): (AnyUserData, u32)| {
             ud.borrow_mut::<Table>()?.shuffle(zone).map_err(rule_err)

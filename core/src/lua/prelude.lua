@@ -116,9 +116,13 @@ function Game:move_top(from, to)
 end
 
 function Game:move_all(from, to)
-  local cards = {}
-  for i = 1, #from do cards[i] = from[i] end
-  for i = 1, #cards do self:move(cards[i], from, to) end
+  if from == to then return end
+  core.move_all(self._core, from.id, to.id)
+  local n, m = #from, #to
+  for i = 1, n do
+    to[m + i] = from[i]
+    from[i] = nil
+  end
 end
 
 function Game:shuffle(zone)
