@@ -159,7 +159,7 @@ function View:zone(name, owner) end
 ---@class GameScript
 ---@field id string                     snake_case id
 ---@field title string
----@field players {min: integer, max: integer}
+---@field players {min: integer, max: integer, default?: integer}
 ---@field options table<string, OptionSpec>
 ---@field setup fun(game: Game)         define cards and zones, deal, start
 ---@field decision fun(game: Game): Decision|nil   nil when the game is over
@@ -170,8 +170,9 @@ function View:zone(name, owner) end
 ---@field bots? table<string, fun(view: View, decision: Decision): integer>  option index
 
 ---A variant or house rule returns a table of this shape. `modify` receives the
----rules table: the table the game script returned (loaded afresh for every
----game), with the earlier variants already applied. It may replace or wrap any
+---rules table: the table the game script returned (loaded afresh for each
+---game-and-variants combination, and shared by the games started with it),
+---with the earlier variants already applied. It may replace or wrap any
 ---function or constant in it. Rule functions therefore call each other through
 ---that table (`R.card_points(game, card)`), never through local upvalues, so a
 ---wrapped function takes effect everywhere. The same table is `game.rules`.

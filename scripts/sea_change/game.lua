@@ -68,7 +68,7 @@ local trick = require("lib.trick")
 local rules = {
   id = "sea_change",
   title = "Sea Change",
-  players = { min = 1, max = 8 },
+  players = { min = 1, max = 8, default = 4 },
 }
 
 ---------------------------------------------------------------------------
