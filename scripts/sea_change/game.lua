@@ -380,6 +380,13 @@ function rules.card_rank(game, card, trump, lead)
   return nil
 end
 
+-- rules.card_rank through lib/trick's best_index (ctx carries trump and lead;
+-- one table reused, so resolving a trick allocates nothing).
+local RANK_CTX = {}
+local function rank_with_ctx(game, card, ctx)
+  return rules.card_rank(game, card, ctx.trump, ctx.lead)
+end
+
 ---Index of the winning card among `cards` (default: the trick zone), with
 ---`trump` and `lead` (default: the current ones). Trump is the trump after
 ---the last card: a Sea Change counts at once, for the whole trick.
@@ -388,14 +395,8 @@ function rules.trick_winner(game, cards, trump, lead)
   cards = cards or T:cards(game)
   trump = trump or v.trump
   lead = lead or v.lead
-  local best, best_rank = 1, nil
-  for i = 1, #cards do
-    local r = rules.card_rank(game, cards[i], trump, lead)
-    if r ~= nil and (best_rank == nil or r > best_rank) then
-      best, best_rank = i, r
-    end
-  end
-  return best
+  RANK_CTX.trump, RANK_CTX.lead = trump, lead
+  return trick.best_index(game, cards, rank_with_ctx, RANK_CTX)
 end
 
 local function resolver(game, cards)

@@ -7,67 +7,8 @@ use deckhand_core::{DirSource, ScriptLibrary};
 use std::path::Path;
 use std::sync::Arc;
 
-/// "High card": each seat in turn plays a card from its hand to a public
-/// pile; after every seat has played, the highest card scores a point.
-const HIGH_CARD: &str = r#"
-local R = { id = "high_card", title = "High Card", players = { min = 2, max = 4, default = 3 },
-  options = { hand = { default = 3, doc = "cards per hand" } } }
-function R.setup(game)
-  local deck = game:new_zone("deck", { visibility = "hidden" })
-  for v = 1, 12 do game:place(game:new_card({ name = "C" .. v, value = v, color = "blue" }), deck) end
-  game:new_zone("pile", { visibility = "public" })
-  for s = 1, game.seats do game:new_zone("hand", { owner = s, visibility = "owner" }) end
-  game:shuffle(deck)
-  local hands = {}
-  for s = 1, game.seats do hands[s] = game:zone("hand", s) end
-  game:deal(deck, hands, game.options.hand)
-  game.vars.turn = 1
-  game.vars.score = {}
-  for s = 1, game.seats do game.vars.score[s] = 0 end
-end
-function R.decision(game)
-  local hand = game:zone("hand", game.vars.turn)
-  if #hand == 0 then return nil end
-  local opts = {}
-  for i, c in ipairs(hand) do opts[i] = { card = c } end
-  return { seat = game.vars.turn, prompt = "Play a card", options = opts }
-end
-function R.apply(game, seat, action)
-  game:move(action.card, game:zone("hand", seat), game:zone("pile"))
-  if seat == game.seats then
-    local pile, best, who = game:zone("pile"), -1, 0
-    for i = #pile - game.seats + 1, #pile do
-      local v = game.cards[pile[i]].value
-      if v > best then best, who = v, i - (#pile - game.seats) end
-    end
-    game.vars.score[who] = game.vars.score[who] + 1
-    game:event("trick_won", { winner = who, text = "seat " .. who .. " wins the trick" })
-  end
-  game.vars.turn = game:next_seat(seat)
-end
-function R.status(view)
-  local parts = {}
-  for s = 1, view.seats do parts[#parts + 1] = "seat " .. s .. ": " .. view.vars.score[s] end
-  return { "Points: " .. table.concat(parts, ", ") }
-end
-function R.result(game)
-  local best, winners = -1, {}
-  for s = 1, game.seats do
-    local v = game.vars.score[s]
-    if v > best then best, winners = v, { s } elseif v == best then winners[#winners + 1] = s end
-  end
-  return { scores = game.vars.score, winners = winners, rounds = 1 }
-end
-R.bots = { lowest = function(view, d)
-  local best, bi = math.huge, 1
-  for i, o in ipairs(d.options) do
-    local v = view.cards[o.card].value
-    if v < best then best, bi = v, i end
-  end
-  return bi
-end }
-return R
-"#;
+/// The toy "high card" game shared with the other crate's tests.
+const HIGH_CARD: &str = include_str!("../../../tests/fixtures/high_card/game.lua");
 
 const ODD_VARIANT: &str = r#"
 return { id = "odd", title = "Odd cards only", game = "high_card", modify = function(R) end }
