@@ -437,7 +437,7 @@ impl Game {
     /// The script variables, as JSON.
     pub fn vars(&self) -> Result<Json> {
         let v: Value = self.state.raw_get("vars")?;
-        Ok(self.host.lua().from_value(v)?)
+        Ok(crate::lua::to_json(self.host.lua(), v, "game.vars")?)
     }
 
     /// What `seat` may see (`None`: everything, for an observer or a trace).

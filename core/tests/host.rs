@@ -319,3 +319,39 @@ fn events_are_logged_with_their_step_and_visibility() {
     assert!(!g.event_visible_to(deal, 1));
     assert!(g.event_visible_to(deal, 2));
 }
+
+#[test]
+fn event_data_reads_empty_tables_as_lists_and_card_props_on_demand() {
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 1), true)
+        .expect("start");
+    g.take_events();
+    g.arrange("game:event('probe', { winners = {}, seats = { 2 }, nested = { a = 1 } }); game:event('bare')")
+        .expect("events");
+    let events = g.take_events();
+    let data: Vec<serde_json::Value> = events
+        .iter()
+        .filter_map(|ev| match &ev.kind {
+            deckhand_core::EventKind::Script { data, .. } => Some(data.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        data,
+        vec![
+            serde_json::json!({"winners": [], "seats": [2], "nested": {"a": 1}}),
+            serde_json::json!({}),
+        ]
+    );
+    // Card properties come from the script when first asked for.
+    let cards = g.cards().expect("cards");
+    assert!(!cards.is_empty());
+    assert!(cards
+        .iter()
+        .all(|c| c.props.get("name").and_then(|n| n.as_str()) == Some(c.name.as_str())));
+    assert!(cards
+        .iter()
+        .enumerate()
+        .all(|(i, c)| c.id as usize == i + 1));
+}

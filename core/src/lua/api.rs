@@ -12,12 +12,26 @@ fn rule_err(e: crate::error::CoreError) -> mlua::Error {
     mlua::Error::runtime(e.to_string())
 }
 
+/// How script data becomes JSON: an empty Lua table is an empty list (a
+/// script's `winners = {}` reads as `[]`, which is what it means far more
+/// often than an empty map).
+pub fn data_options() -> mlua::serde::DeserializeOptions {
+    mlua::serde::DeserializeOptions::new().encode_empty_tables_as_array(true)
+}
+
 /// Convert a Lua value to plain JSON data, with a message naming what was bad.
+/// An empty table at the top is an empty object (event data, variables).
 pub fn to_json(lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
-    lua.from_value::<Json>(v).map_err(|e| {
-        mlua::Error::runtime(format!(
-            "{what} must be plain data (numbers, strings, booleans, tables): {e}"
-        ))
+    let json = lua
+        .from_value_with::<Json>(v, data_options())
+        .map_err(|e| {
+            mlua::Error::runtime(format!(
+                "{what} must be plain data (numbers, strings, booleans, tables): {e}"
+            ))
+        })?;
+    Ok(match json {
+        Json::Array(a) if a.is_empty() => Json::Object(Default::default()),
+        other => other,
     })
 }
 
