@@ -355,3 +355,33 @@ fn event_data_reads_empty_tables_as_lists_and_card_props_on_demand() {
         .enumerate()
         .all(|(i, c)| c.id as usize == i + 1));
 }
+
+#[test]
+fn a_bot_view_leads_nowhere_near_the_game() {
+    // A bot that searches its view (two levels deep) for the game object or
+    // the core's table, and fails if it finds either.
+    const PEEK: &str = r#"
+return { id = "peek", game = "high_card", modify = function(R)
+  R.bots.peek = function(view, d)
+    local function bad(t)
+      return type(t) == "table" and (rawget(t, "_core") ~= nil or rawget(t, "rules") ~= nil)
+    end
+    for _, x in pairs(view) do
+      if bad(x) then error("reached the game") end
+      if type(x) == "table" then
+        for _, y in pairs(x) do if bad(y) then error("reached the game") end end
+      end
+    end
+    if bad(getmetatable(view)) then error("reached the game") end
+    return 1
+  end
+end }
+"#;
+    let e = engine_with(&[("high_card/variants/peek.lua", PEEK)]);
+    let g = e
+        .new_game(GameConfig::new("high_card", 2, 1).variant("peek"), false)
+        .expect("start");
+    let seat = g.pending().map(|p| p.0).unwrap_or(1);
+    let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("peek"), 1, seat);
+    assert_eq!(bot.choose(&g).expect("the bot finds no way to the game"), 1);
+}

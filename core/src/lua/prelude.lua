@@ -179,8 +179,12 @@ local View = {}
 View.__index = View
 M.View = View
 
+-- The game behind each view, out of the bots' reach (a view has no field
+-- leading back to the game; weak keys: views are short-lived).
+local VIEW_GAME = setmetatable({}, { __mode = "k" })
+
 function View:zone(name, owner)
-  local z = self._game:zone(name, owner)
+  local z = VIEW_GAME[self]:zone(name, owner)
   local vis = z.visibility
   if vis == "public" or (vis == "owner" and z.owner == self.seat) then
     return z
@@ -190,9 +194,11 @@ function View:zone(name, owner)
   return masked
 end
 
+-- What `seat` may see: zones through view:zone (masked by visibility), and
+-- the public data of the game. `vars` is the game's own table: rules keep
+-- secrets in zones, not in vars (docs/scripting.md).
 function M.view(game, seat)
-  return setmetatable({
-    _game = game,
+  local v = setmetatable({
     seat = seat,
     seats = game.seats,
     options = game.options,
@@ -201,6 +207,8 @@ function M.view(game, seat)
     teams = game.teams,
     team_of = game.team_of,
   }, View)
+  VIEW_GAME[v] = game
+  return v
 end
 
 ---------------------------------------------------------------------------
