@@ -44,7 +44,7 @@ pub fn complete(
         if let SeatSpec::Bot(BotKind::Script(name)) = s {
             if !info.bots.iter().any(|b| b == name) {
                 bail!(
-                    "'{}' has no bot named '{name}' (bots: random{})",
+                    "'{}' has no bot named '{name}' (bots: random, mc{})",
                     info.id,
                     info.bots
                         .iter()

@@ -1,6 +1,7 @@
-//! Bots: controllers that pick an option for a seat. `random` is built in;
-//! any other name is a bot of the game's script (`rules.bots[name]`), which
-//! decides from the seat's view only.
+//! Bots: controllers that pick an option for a seat. `random` and `mc`
+//! (determinised Monte Carlo search, `mc:N` for N playouts a decision) are
+//! built in and play any game; any other name is a bot of the game's script
+//! (`rules.bots[name]`), which decides from the seat's view only.
 
 use crate::error::{CoreError, Result};
 use crate::game::Game;
@@ -12,16 +13,27 @@ use crate::zone::Seat;
 pub enum BotKind {
     /// Uniformly random legal option.
     Random,
+    /// Determinised Monte Carlo search ([`crate::search`]), as typed
+    /// (`mc` or `mc:N`) with its playouts per decision.
+    Search { name: String, iterations: u32 },
     /// A bot defined by the game's script.
     Script(String),
 }
 
 impl BotKind {
-    /// `random` or the name of a script bot.
+    /// `random`, `mc`, `mc:N`, or the name of a script bot.
     pub fn parse(name: &str) -> BotKind {
+        let search = |iterations| BotKind::Search {
+            name: name.to_string(),
+            iterations,
+        };
         match name {
             "random" => BotKind::Random,
-            other => BotKind::Script(other.to_string()),
+            "mc" => search(crate::search::DEFAULT_ITERATIONS),
+            other => match other.strip_prefix("mc:").map(str::parse::<u32>) {
+                Some(Ok(n)) if n > 0 => search(n),
+                _ => BotKind::Script(other.to_string()),
+            },
         }
     }
 
@@ -29,6 +41,7 @@ impl BotKind {
     pub fn name(&self) -> &str {
         match self {
             BotKind::Random => "random",
+            BotKind::Search { name, .. } => name,
             BotKind::Script(n) => n,
         }
     }
@@ -58,6 +71,9 @@ impl Bot {
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
         match &self.kind {
             BotKind::Random => Ok(self.rng.below(n as u64) as usize + 1),
+            BotKind::Search { iterations, .. } => {
+                crate::search::choose(game, &mut self.rng, *iterations)
+            }
             BotKind::Script(name) => game.script_bot_choice(name),
         }
     }

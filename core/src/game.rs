@@ -434,6 +434,31 @@ impl Game {
         })
     }
 
+    /// A fork in which the cards `seat` does not know the place of are dealt
+    /// again at random (see [`Table::determinize`]): one guess at the hidden
+    /// state, consistent with what the seat has seen, for search bots.
+    pub fn determinized(&self, seat: Seat, rng: &mut crate::rng::GameRng) -> Result<Game> {
+        let game = self.fork()?;
+        let changed = game.table.borrow_mut::<Table>()?.determinize(seat, rng);
+        if changed.is_empty() {
+            return Ok(game);
+        }
+        let lua = self.host.lua();
+        let zones = lua.create_table()?;
+        game.with_table(|t| -> mlua::Result<()> {
+            for id in changed {
+                if let Ok(z) = t.zone(id) {
+                    zones.raw_set(id, lua.create_sequence_from(z.cards.iter().copied())?)?;
+                }
+            }
+            Ok(())
+        })??;
+        let f: mlua::Function = self.host.prelude.get("set_zones")?;
+        self.host.arm();
+        f.call::<()>((game.state.clone(), zones))?;
+        Ok(game)
+    }
+
     /// The script variables, as JSON.
     pub fn vars(&self) -> Result<Json> {
         let v: Value = self.state.raw_get("vars")?;

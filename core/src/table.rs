@@ -5,6 +5,7 @@
 use crate::card::{CardDef, CardId};
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind};
+use crate::knowledge::{self, Knowledge};
 use crate::rng::GameRng;
 use crate::zone::{Seat, Sight, Visibility, Zone, ZoneId};
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,8 @@ pub struct Table {
     /// view, a front end): bulk simulation never converts them.
     pub cards: Vec<CardDef>,
     pub zones: Vec<Zone>,
+    /// Who knows where each card is (kept up to date by every move).
+    pub known: Knowledge,
     pub teams: Option<Vec<Vec<Seat>>>,
     pub rng: GameRng,
     /// Actions applied so far (stamped on events).
@@ -38,6 +41,7 @@ impl Table {
             card_count: 0,
             cards: Vec::new(),
             zones: Vec::new(),
+            known: Knowledge::default(),
             teams: None,
             rng: GameRng::from_seed(seed),
             step: 0,
@@ -49,6 +53,7 @@ impl Table {
     /// Define a card; returns its id. Its properties stay with the script
     /// until [`Table::add_definitions`] fetches them.
     pub fn new_card(&mut self) -> CardId {
+        self.known.add_card();
         self.card_count += 1;
         self.card_count
     }
@@ -152,12 +157,16 @@ impl Table {
         to: ZoneId,
         bottom: bool,
     ) -> Result<()> {
-        self.zone(to)?;
-        let src = self.zone_mut(from)?;
+        let all = knowledge::all_seats(self.seats);
+        let (src, dst) = (self.zone(from)?, self.zone(to)?);
         let pos = src.cards.iter().rposition(|&c| c == card).ok_or_else(|| {
             CoreError::Rule(format!("card {card} is not in zone '{}'", src.label()))
         })?;
-        src.cards.remove(pos);
+        let was_top = pos + 1 == src.cards.len();
+        let kept = self.known.of(card) & knowledge::sees_departure(src, was_top, all);
+        let seen = knowledge::sees_arrival(dst, all);
+        self.known.set(card, kept | seen);
+        self.zone_mut(from)?.cards.remove(pos);
         let dst = self.zone_mut(to)?;
         if bottom {
             dst.cards.insert(0, card);
@@ -177,6 +186,11 @@ impl Table {
             return Ok(());
         }
         let cards = std::mem::take(&mut self.zone_mut(from)?.cards);
+        // A whole zone moving is seen by all: who knew a card still knows.
+        let seen = knowledge::sees_arrival(self.zone(to)?, knowledge::all_seats(self.seats));
+        for &card in &cards {
+            self.known.set(card, self.known.of(card) | seen);
+        }
         if self.logging {
             for &card in &cards {
                 self.push(EventKind::Move { card, from, to });
@@ -204,8 +218,15 @@ impl Table {
                 src.cards.len()
             )));
         }
+        let all = knowledge::all_seats(self.seats);
         for _ in 0..n {
             for &z in to {
+                let (src, dst) = (self.zone(from)?, self.zone(z)?);
+                if let Some(&card) = src.cards.last() {
+                    let kept = self.known.of(card) & knowledge::sees_departure(src, true, all);
+                    self.known
+                        .set(card, kept | knowledge::sees_arrival(dst, all));
+                }
                 let card = self
                     .zone_mut(from)?
                     .cards
@@ -226,8 +247,50 @@ impl Table {
         if self.zones.iter().any(|z| z.cards.contains(&card)) {
             return Err(CoreError::Rule(format!("card {card} is already placed")));
         }
+        let seen = knowledge::sees_arrival(self.zone(to)?, knowledge::all_seats(self.seats));
+        self.known.set(card, seen);
         self.zone_mut(to)?.cards.push(card);
         Ok(())
+    }
+
+    /// Deal again, at random, every card whose place `seat` does not know,
+    /// into the places those cards fill now (so every zone keeps its size),
+    /// and shuffle the order of the zones `seat` sees only the size of. A
+    /// card `seat` knows about never moves to another zone. The game's own
+    /// generator is reseeded from `rng` (a search must not foresee the real
+    /// shuffles). Returns the zones that changed.
+    pub fn determinize(&mut self, seat: Seat, rng: &mut GameRng) -> Vec<ZoneId> {
+        let mut slots = Vec::new();
+        let mut cards = Vec::new();
+        for (zi, z) in self.zones.iter().enumerate() {
+            for (pos, &c) in z.cards.iter().enumerate() {
+                if !self.known.knows(seat, c) {
+                    slots.push((zi, pos));
+                    cards.push(c);
+                }
+            }
+        }
+        rng.shuffle(&mut cards);
+        let mut changed = vec![false; self.zones.len()];
+        for ((zi, pos), c) in slots.into_iter().zip(cards) {
+            if self.zones[zi].cards[pos] != c {
+                self.zones[zi].cards[pos] = c;
+                changed[zi] = true;
+            }
+        }
+        for (zi, z) in self.zones.iter_mut().enumerate() {
+            if z.cards.len() > 1 && z.sight(Some(seat)) == Sight::Count {
+                rng.shuffle(&mut z.cards);
+                changed[zi] = true;
+            }
+        }
+        self.rng = GameRng::from_seed(rng.next_u64());
+        changed
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c)
+            .map(|(zi, _)| zi as ZoneId + 1)
+            .collect()
     }
 
     /// Shuffle a zone with the game's generator; returns the new order.

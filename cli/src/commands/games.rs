@@ -45,7 +45,7 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
             }
         }
         println!(
-            "  bots: random{}",
+            "  bots: random, mc{}",
             i.bots.iter().map(|b| format!(", {b}")).collect::<String>()
         );
         println!();

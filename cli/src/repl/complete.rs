@@ -37,7 +37,7 @@ impl Vocabulary {
     }
 
     fn seat_kinds(&self, game: Option<&str>) -> Vec<String> {
-        let mut kinds = vec!["human".to_string(), "random".to_string()];
+        let mut kinds = vec!["human".to_string(), "random".to_string(), "mc".to_string()];
         match self.game(game) {
             Some(g) => kinds.extend(g.bots.iter().cloned()),
             None => kinds.extend(self.games.iter().flat_map(|g| g.bots.iter().cloned())),

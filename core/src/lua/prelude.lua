@@ -378,6 +378,17 @@ function M.card_defs(game, from)
   return out
 end
 
+-- Overwrite zone mirrors with the core's contents ({[zone id] = cards}),
+-- after the core rearranged hidden cards in a fork (Game::determinized).
+function M.set_zones(game, zones)
+  for id, cards in pairs(zones) do
+    local z = game._zones[id]
+    local n = #z
+    for i = 1, #cards do z[i] = cards[i] end
+    for i = #cards + 1, n do z[i] = nil end
+  end
+end
+
 -- Zone mirrors as arrays by zone id, for the core's consistency check.
 function M.mirrors(game)
   local out = {}

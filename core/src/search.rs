@@ -1,0 +1,81 @@
+//! A search bot for any game: determinised Monte Carlo. At each decision it
+//! repeatedly deals the cards its seat cannot place at random
+//! ([`Game::determinized`]), tries one of its options, and plays the game
+//! out with random moves; options are tried by UCB1 (promising ones more
+//! often), and the one tried most is chosen. A playout is worth 1 for a win,
+//! 1/k for a win shared by k seats, 0 otherwise. It knows no game: it needs
+//! only the pending decision, forks, and the result.
+
+use crate::error::{CoreError, Result};
+use crate::game::Game;
+use crate::rng::GameRng;
+
+/// Playouts per decision when the bot's name gives no number (`mc`).
+pub const DEFAULT_ITERATIONS: u32 = 200;
+
+/// A playout longer than this many steps counts as a draw (a game whose
+/// random play may not end).
+const MAX_PLAYOUT_STEPS: usize = 100_000;
+
+/// UCB1 exploration constant (rewards are in 0..=1).
+const EXPLORATION: f64 = 0.7;
+
+/// Choose a 1-based option for the seat to move with `iterations` playouts.
+pub fn choose(game: &Game, rng: &mut GameRng, iterations: u32) -> Result<usize> {
+    let (seat, n) = game
+        .pending()
+        .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    if n == 1 {
+        return Ok(1);
+    }
+    let mut visits = vec![0u32; n];
+    let mut total = vec![0f64; n];
+    for it in 0..iterations.max(n as u32) as usize {
+        let i = if it < n {
+            it
+        } else {
+            let ln = (it as f64).ln();
+            (0..n)
+                .map(|i| {
+                    let v = f64::from(visits[i]);
+                    (i, total[i] / v + EXPLORATION * (ln / v).sqrt())
+                })
+                .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
+                .0
+        };
+        let mut g = game.determinized(seat, rng)?;
+        g.apply(i + 1)?;
+        let value = playout(&mut g, seat, rng)?;
+        visits[i] += 1;
+        total[i] += value;
+    }
+    let best = (0..n)
+        .max_by(|&a, &b| {
+            visits[a]
+                .cmp(&visits[b])
+                .then(
+                    (total[a] / f64::from(visits[a])).total_cmp(&(total[b] / f64::from(visits[b]))),
+                )
+                .then(b.cmp(&a))
+        })
+        .unwrap_or(0);
+    Ok(best + 1)
+}
+
+/// Play `g` to the end with random moves; the value of the end for `seat`.
+fn playout(g: &mut Game, seat: u32, rng: &mut GameRng) -> Result<f64> {
+    let mut steps = 0;
+    while let Some((_, m)) = g.pending() {
+        g.apply(rng.below(m as u64) as usize + 1)?;
+        steps += 1;
+        if steps > MAX_PLAYOUT_STEPS {
+            return Ok(0.5);
+        }
+    }
+    let r = g.result()?;
+    Ok(if r.winners.contains(&seat) {
+        1.0 / r.winners.len() as f64
+    } else {
+        0.0
+    })
+}
