@@ -423,8 +423,11 @@ function rules.end_round(game)
   if game.logging then
     local parts = {}
     for s = 1, n do
-      parts[s] = who_name(s) .. " +" .. pens[s] .. " (" .. tricks[s] .. (tricks[s] == 1 and " trick" or " tricks")
-        .. ") = " .. v.scores[s]
+      local why = tricks[s] .. (tricks[s] == 1 and " trick" or " tricks")
+      if pens[s] ~= tricks[s] * rules.PENALTY_PER_TRICK and faces[s] > 0 then
+        why = why .. ", " .. faces[s] .. (faces[s] == 1 and " Face card" or " Face cards")
+      end
+      parts[s] = who_name(s) .. " +" .. pens[s] .. " (" .. why .. ") = " .. v.scores[s]
     end
     game:event("round_scored", {
       round = v.round, tricks = tricks, faces = faces, penalties = copy_array(pens),
@@ -721,6 +724,141 @@ end
 -- Bots
 ---------------------------------------------------------------------------
 
-rules.bots = { first = function() return 1 end }
+-- Greedy: avoid taking tricks. Every card is judged by the chance of taking
+-- the trick with it, looking one card ahead: for each card the bot has not
+-- seen (not in its hand, the trick or a taken trick), would that card, added
+-- by a player still to come, change who takes the trick? From the share of
+-- such cards and the number of players still to come it estimates the
+-- chance that the bot ends up with the trick (certain when it plays last).
+-- It plays the card with the lowest chance, less a bonus for getting rid of
+-- a dangerous card (one that beats most unseen cards of its suit), so it
+-- dumps high cards when that is safe and takes an unavoidable trick with its
+-- worst card. It passes its most dangerous cards, and when it chooses the
+-- next leader it picks the seat after its own, so that it plays last (it
+-- sees the whole trick before choosing). All of it goes through the rules
+-- (rules.trick_winner, rules.suit_counts), so it follows variants such as
+-- Strife. Uses only the view.
+
+-- Cards the seat has not seen: not in its hand, in the trick, or played
+-- earlier this round.
+local function unseen_cards(view)
+  local known = {}
+  local hand = view:zone("hand", view.seat)
+  for i = 1, #hand do known[hand[i]] = true end
+  local tz = view:zone("trick")
+  for i = 1, #tz do known[tz[i]] = true end
+  local played = view.vars.played or {}
+  for i = 1, #played do known[played[i]] = true end
+  local out = {}
+  for id = 1, #view.cards do
+    if not known[id] then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- Does a Face card zero out its suit (Strife)? Asked of the rules, so a
+-- house rule that changes rules.suit_counts is followed.
+local function faces_zero(view)
+  for id = 1, #view.cards do
+    if view.cards[id].face then
+      return (rules.suit_counts(view, { id })[view.cards[id].suit] or 0) == 0
+    end
+  end
+  return false
+end
+
+-- How dangerous a card is to keep: the share of the unseen cards of its
+-- suit that it beats, and a little of its value (ties between suits go to
+-- the highest card). A zeroing Face card is nearly harmless.
+local function danger(view, card, unseen, zeroing)
+  local c = view.cards[card]
+  if zeroing and c.face then return 0.1 end
+  local same, lower = 0, 0
+  for i = 1, #unseen do
+    local u = view.cards[unseen[i]]
+    if u.suit == c.suit then
+      same = same + 1
+      if u.value < c.value then lower = lower + 1 end
+    end
+  end
+  local share = (same > 0) and (lower / same) or 1
+  return 0.75 * share + 0.25 * (c.value / 74)
+end
+
+-- Chance that the player of the last card of `cards` (index #cards) ends up
+-- taking the trick, with `after` players still to play.
+local function take_chance(view, cards, unseen, after)
+  local me = #cards
+  local mine = rules.trick_winner(view, cards) == me
+  if after <= 0 then return mine and 1 or 0 end
+  local flips = 0
+  local n = #cards + 1
+  for i = 1, #unseen do
+    cards[n] = unseen[i]
+    local w = rules.trick_winner(view, cards)
+    if (w == me) ~= mine then flips = flips + 1 end
+  end
+  cards[n] = nil
+  local f = (#unseen > 0) and (flips / #unseen) or 0
+  local keep = (1 - f) ^ after
+  if mine then return keep end
+  return 1 - keep
+end
+
+local function greedy_play(view, decision)
+  local opts = decision.options
+  if #opts <= 1 then return 1 end
+  local unseen = unseen_cards(view)
+  local zeroing = faces_zero(view)
+  local tz = view:zone("trick")
+  local base = {}
+  for i = 1, #tz do base[i] = tz[i] end
+  local after = view.seats - #tz - 1
+  local best_i, best_s = 1, nil
+  for i = 1, #opts do
+    local card = opts[i].card
+    base[#tz + 1] = card
+    local p = take_chance(view, base, unseen, after)
+    base[#tz + 1] = nil
+    local s = -p + 0.35 * danger(view, card, unseen, zeroing)
+    if best_s == nil or s > best_s then best_i, best_s = i, s end
+  end
+  return best_i
+end
+
+local function greedy_pass(view, decision)
+  local opts = decision.options
+  local unseen = unseen_cards(view)
+  local zeroing = faces_zero(view)
+  local best_i, best_d = 1, nil
+  for i = 1, #opts do
+    local d = danger(view, opts[i].card, unseen, zeroing)
+    if best_d == nil or d > best_d then best_i, best_d = i, d end
+  end
+  return best_i
+end
+
+local function greedy_leader(view, decision)
+  local want = view.seat % view.seats + 1 -- the seat after mine: I play last
+  for i, o in ipairs(decision.options) do
+    if o.seat == want then return i end
+  end
+  return 1
+end
+
+local function greedy_choice(view, decision)
+  local o = decision.options[1]
+  if o.seat ~= nil then return greedy_leader(view, decision) end
+  if o.pass then return greedy_pass(view, decision) end
+  return greedy_play(view, decision)
+end
+
+rules.bots = {
+  greedy = function(view, decision)
+    local ok, i = pcall(greedy_choice, view, decision)
+    if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
+    return 1
+  end,
+}
 
 return rules
