@@ -588,7 +588,7 @@ local function lead_option(seat)
   return o
 end
 
-local PROMPT_CHOOSE = "You took the trick with a star card: choose who leads the next trick"
+local PROMPT_CHOOSE = "You took the trick and may choose who leads the next one (yourself included)"
 
 ---The taker chooses any seat, themselves first, then clockwise.
 function rules.choose_leader_decision(game)
@@ -691,8 +691,13 @@ function rules.status(view)
   local n = view.seats
   local lines = {}
   local head = "Round " .. tostring(v.round) .. ", trick " .. tostring(v.trick_no) .. " of " .. tostring(v.hand_size)
-  if v.leader then head = head .. "   Leader: " .. who_name(v.leader) end
-  if v.phase == "choose_leader" then head = head .. "   " .. who_name(v.chooser) .. " chooses the next leader" end
+  if v.phase == "choose_leader" then
+    head = head .. "   " .. who_name(v.chooser) .. " chooses who leads next"
+  elseif v.phase == "pass" and v.pass then
+    head = head .. "   Passing " .. v.pass.count .. " cards " .. v.pass.distance .. " seat(s) to the left"
+  elseif v.leader then
+    head = head .. "   Leader: " .. who_name(v.leader)
+  end
   lines[#lines + 1] = head
   local tz = view:zone("trick")
   if #tz > 0 then
