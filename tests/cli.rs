@@ -43,6 +43,13 @@ fn games_lists_sea_change_with_variants_options_and_bots() {
     ] {
         assert!(t.contains(needle), "missing {needle} in:\n{t}");
     }
+    // A variant's own options and player range are listed under it.
+    let team = t.find("    team ").expect("team variant listed");
+    let options = t.find("\n  options:").expect("game options listed");
+    let variant_part = &t[team..options];
+    assert!(variant_part.contains("(4-8 players)"), "{variant_part}");
+    assert!(variant_part.contains("team_target"), "{variant_part}");
+    assert!(variant_part.contains("layout"), "{variant_part}");
 }
 
 #[test]

@@ -21,6 +21,7 @@ fn engine(limits: Limits) -> Engine {
 fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool) -> (f64, f64) {
     let start = Instant::now();
     let mut steps = 0usize;
+    let setup_only = bot == "none";
     let mut sink = TraceWriter::new(std::io::sink());
     for i in 0..n {
         let mut g = e
@@ -31,6 +32,9 @@ fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool) -> (f64, f64) {
             .collect();
         if trace {
             sink.start(&g, i).expect("trace");
+        }
+        if setup_only {
+            continue;
         }
         while let Some((seat, _)) = g.pending() {
             let c = bots[seat as usize - 1].choose(&g).expect("bot");
@@ -53,7 +57,13 @@ fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool) -> (f64, f64) {
 
 fn main() {
     // `cargo bench` passes --bench; a quick run under `cargo test` passes nothing.
-    let quick = !std::env::args().any(|a| a == "--bench");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let quick = !args.iter().any(|a| a == "--bench");
+    // Any other argument selects the measurements whose label contains it
+    // (`cargo bench -p deckhand-core --bench playout -- "no budget"`).
+    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let wanted =
+        |label: &str| filters.is_empty() || filters.iter().any(|f| label.contains(f.as_str()));
     let n = if quick { 20 } else { 2000 };
     let budget = engine(Limits::default());
     let unbounded = engine(Limits {
@@ -61,12 +71,30 @@ fn main() {
         ..Limits::default()
     });
     games_per_second(&budget, 20, "random", false); // warm up
-    let (gps, steps) = games_per_second(&budget, n, "random", false);
-    println!("sea_change 4p, random bots, trace off:             {gps:>8.0} games/s ({steps:.0} decisions/game)");
-    let (gps, _) = games_per_second(&unbounded, n, "random", false);
-    println!("sea_change 4p, random bots, trace off, no budget:  {gps:>8.0} games/s");
-    let (gps, _) = games_per_second(&budget, n / 4, "random", true);
-    println!("sea_change 4p, random bots, trace on:              {gps:>8.0} games/s");
-    let (gps, _) = games_per_second(&budget, n / 4, "greedy", false);
-    println!("sea_change 4p, greedy bots, trace off:             {gps:>8.0} games/s");
+    let runs: [(&str, &Engine, u64, &str, bool); 5] = [
+        (
+            "new game only (setup and first deal)",
+            &unbounded,
+            n,
+            "none",
+            false,
+        ),
+        ("random bots, trace off", &budget, n, "random", false),
+        (
+            "random bots, trace off, no budget",
+            &unbounded,
+            n,
+            "random",
+            false,
+        ),
+        ("random bots, trace on", &budget, n / 4, "random", true),
+        ("greedy bots, trace off", &budget, n / 4, "greedy", false),
+    ];
+    for (label, e, games, bot, trace) in runs {
+        if !wanted(label) {
+            continue;
+        }
+        let (gps, steps) = games_per_second(e, games, bot, trace);
+        println!("sea_change 4p, {label:<36} {gps:>8.0} games/s ({steps:.0} decisions/game)");
+    }
 }

@@ -72,7 +72,18 @@ impl Engine {
             for file in lib.list(&format!("{dir}/variants")) {
                 if let Some(stem) = file.strip_suffix(".lua") {
                     let text = rules::variant_text(&lib, &dir, stem)?;
-                    variants.push(rules::variant_info(&self.host, &text)?);
+                    let mut v = rules::variant_info(&self.host, &text)?;
+                    // What the variant adds, from the game composed with it.
+                    let with = self.rules(&dir, &[stem.to_string()])?;
+                    v.options = with
+                        .info
+                        .options
+                        .iter()
+                        .filter(|(name, _)| !info.options.contains_key(*name))
+                        .map(|(name, spec)| (name.clone(), spec.clone()))
+                        .collect();
+                    v.players = (with.info.players != info.players).then_some(with.info.players);
+                    variants.push(v);
                 }
             }
             out.push(GameEntry { info, variants });

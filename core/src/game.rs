@@ -189,12 +189,35 @@ impl Game {
 
     /// A card's definition.
     pub fn card(&self, id: u32) -> Result<CardDef> {
+        self.ensure_cards()?;
         self.with_table(|t| t.card(id).cloned())?
     }
 
     /// All card definitions.
     pub fn cards(&self) -> Result<Vec<CardDef>> {
+        self.ensure_cards()?;
         self.with_table(|t| t.cards.clone())
+    }
+
+    /// Fetch from the script the definitions of the cards it made since the
+    /// last call. Bulk simulation never needs them, so they are read only on
+    /// demand (traces, views, front ends, checks).
+    pub fn ensure_cards(&self) -> Result<()> {
+        let from = self.with_table(|t| t.missing_definitions().then(|| t.cards.len() + 1))?;
+        let Some(from) = from else {
+            return Ok(());
+        };
+        let f: mlua::Function = self.host.prelude.get("card_defs")?;
+        self.host.arm();
+        let v: Value = f.call((self.state.clone(), from))?;
+        let defs: Vec<serde_json::Map<String, Json>> =
+            self.host.lua().from_value(v).map_err(|e| {
+                CoreError::Script(format!(
+                    "card properties must be plain data (numbers, strings, booleans, tables): {e}"
+                ))
+            })?;
+        self.table.borrow_mut::<Table>()?.add_definitions(defs);
+        Ok(())
     }
 
     /// The events recorded since the last call.
@@ -414,7 +437,7 @@ impl Game {
     /// The script variables, as JSON.
     pub fn vars(&self) -> Result<Json> {
         let v: Value = self.state.raw_get("vars")?;
-        Ok(self.host.lua().from_value(v)?)
+        Ok(crate::lua::to_json(self.host.lua(), v, "game.vars")?)
     }
 
     /// What `seat` may see (`None`: everything, for an observer or a trace).
@@ -486,6 +509,8 @@ impl Game {
     /// Check the invariants: every card in exactly one zone, and the Lua
     /// mirrors equal to the Rust zones.
     pub fn check_invariants(&self) -> Result<()> {
+        // Also checks that every card's properties are plain data.
+        self.ensure_cards()?;
         let f: mlua::Function = self.host.prelude.get("mirrors")?;
         let mirrors: Vec<Vec<u32>> = self.host.lua().from_value(f.call(self.state.clone())?)?;
         let t = self.table.borrow::<Table>()?;

@@ -51,6 +51,12 @@ pub struct VariantInfo {
     /// The game it changes, when it says.
     #[serde(default)]
     pub game: Option<String>,
+    /// Options the variant adds to the game (filled in by the catalog).
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionSpec>,
+    /// The player range with this variant, when it narrows the game's.
+    #[serde(default)]
+    pub players: Option<PlayerRange>,
 }
 
 /// A game with its variants, as listed by `deckhand games`.
@@ -132,6 +138,8 @@ pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
         id: t.get::<Option<String>>("id")?.unwrap_or_default(),
         title: t.get::<Option<String>>("title")?.unwrap_or_default(),
         game: t.get::<Option<String>>("game")?,
+        options: BTreeMap::new(),
+        players: None,
     })
 }
 

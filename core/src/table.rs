@@ -14,6 +14,10 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Table {
     pub seats: u32,
+    /// Number of cards defined (ids 1..=card_count).
+    pub card_count: u32,
+    /// Card definitions, read from the script when first needed (a trace, a
+    /// view, a front end): bulk simulation never converts them.
     pub cards: Vec<CardDef>,
     pub zones: Vec<Zone>,
     pub teams: Option<Vec<Vec<Seat>>>,
@@ -31,6 +35,7 @@ impl Table {
     pub fn new(seats: u32, seed: u64, logging: bool) -> Self {
         Table {
             seats,
+            card_count: 0,
             cards: Vec::new(),
             zones: Vec::new(),
             teams: None,
@@ -41,11 +46,39 @@ impl Table {
         }
     }
 
-    /// Define a card; returns its id.
-    pub fn new_card(&mut self, name: String, props: Map<String, Value>) -> CardId {
-        let id = self.cards.len() as CardId + 1;
-        self.cards.push(CardDef { id, name, props });
-        id
+    /// Define a card; returns its id. Its properties stay with the script
+    /// until [`Table::add_definitions`] fetches them.
+    pub fn new_card(&mut self) -> CardId {
+        self.card_count += 1;
+        self.card_count
+    }
+
+    /// Whether some defined cards have not been fetched yet.
+    pub fn missing_definitions(&self) -> bool {
+        (self.cards.len() as u32) < self.card_count
+    }
+
+    /// Add the definitions of the next cards (in id order).
+    pub fn add_definitions(&mut self, defs: Vec<Map<String, Value>>) {
+        for props in defs {
+            if self.cards.len() as u32 >= self.card_count {
+                break;
+            }
+            let id = self.cards.len() as CardId + 1;
+            let name = props
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_string();
+            self.cards.push(CardDef { id, name, props });
+        }
+    }
+
+    fn check_card_id(&self, id: CardId) -> Result<()> {
+        if id == 0 || id > self.card_count {
+            return Err(CoreError::Rule(format!("no card with id {id}")));
+        }
+        Ok(())
     }
 
     /// Create a zone; returns its id. Names are unique per owner.
@@ -83,7 +116,7 @@ impl Table {
         Ok(id)
     }
 
-    /// The card with this id.
+    /// The card with this id (once the definitions are fetched).
     pub fn card(&self, id: CardId) -> Result<&CardDef> {
         id.checked_sub(1)
             .and_then(|i| self.cards.get(i as usize))
@@ -153,9 +186,43 @@ impl Table {
         Ok(())
     }
 
+    /// Deal `n` cards to each zone of `to` in turn, one at a time from the
+    /// top of `from`. Moves nothing when `from` holds too few cards.
+    pub fn deal(&mut self, from: ZoneId, to: &[ZoneId], n: usize) -> Result<()> {
+        for &z in to {
+            self.zone(z)?;
+            if z == from {
+                return Err(CoreError::Rule("deal: a zone cannot deal to itself".into()));
+            }
+        }
+        let src = self.zone(from)?;
+        let need = n * to.len();
+        if src.cards.len() < need {
+            return Err(CoreError::Rule(format!(
+                "deal: zone '{}' has {} cards, {need} needed",
+                src.label(),
+                src.cards.len()
+            )));
+        }
+        for _ in 0..n {
+            for &z in to {
+                let card = self
+                    .zone_mut(from)?
+                    .cards
+                    .pop()
+                    .ok_or_else(|| CoreError::Rule("deal: ran out of cards".into()))?;
+                self.zone_mut(z)?.cards.push(card);
+                if self.logging {
+                    self.push(EventKind::Move { card, from, to: z });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Put a card that is in no zone yet into a zone (setup only).
     pub fn place_new(&mut self, card: CardId, to: ZoneId) -> Result<()> {
-        self.card(card)?;
+        self.check_card_id(card)?;
         if self.zones.iter().any(|z| z.cards.contains(&card)) {
             return Err(CoreError::Rule(format!("card {card} is already placed")));
         }
@@ -189,7 +256,7 @@ impl Table {
 
     /// Check that every card defined is in exactly one zone.
     pub fn check_conservation(&self) -> Result<()> {
-        let mut seen = vec![0u32; self.cards.len()];
+        let mut seen = vec![0u32; self.card_count as usize];
         for z in &self.zones {
             for &c in &z.cards {
                 let slot = c
@@ -203,10 +270,10 @@ impl Table {
         }
         for (i, n) in seen.iter().enumerate() {
             if *n != 1 {
+                let name = self.cards.get(i).map_or("?", |c| c.name.as_str());
                 return Err(CoreError::Rule(format!(
-                    "card {} ({}) is in {n} zones",
-                    i + 1,
-                    self.cards[i].name
+                    "card {} ({name}) is in {n} zones",
+                    i + 1
                 )));
             }
         }
@@ -237,8 +304,8 @@ mod tests {
 
     fn table() -> Table {
         let mut t = Table::new(2, 1, true);
-        for i in 0..4 {
-            t.new_card(format!("c{i}"), Map::new());
+        for _ in 0..4 {
+            t.new_card();
         }
         let deck = t
             .new_zone("deck".into(), None, Visibility::Hidden)
@@ -271,6 +338,22 @@ mod tests {
         assert_eq!(t.zones[1].cards, before);
         assert_eq!(t.events.len(), 4);
         assert!(t.check_conservation().is_ok());
+    }
+
+    #[test]
+    fn deal_goes_round_and_refuses_a_short_deck() {
+        let mut t = table();
+        let hand2 = t
+            .new_zone("hand".into(), Some(2), Visibility::Owner)
+            .unwrap_or(0);
+        let top = t.zones[0].cards.clone();
+        assert!(t.deal(1, &[3, 2], 3).is_err(), "6 cards from 4");
+        assert_eq!(t.zones[0].cards, top, "nothing moved");
+        assert!(t.deal(1, &[hand2, 2], 2).is_ok());
+        assert_eq!(t.zones[2].cards, vec![top[3], top[1]]);
+        assert_eq!(t.zones[1].cards, vec![top[2], top[0]]);
+        assert!(t.check_conservation().is_ok());
+        assert_eq!(t.events.len(), 4);
     }
 
     #[test]

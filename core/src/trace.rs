@@ -16,6 +16,47 @@ pub const TRACE_FORMAT: u32 = 1;
 /// Writes trace records to any writer, one JSON object per line.
 pub struct TraceWriter<W: Write> {
     out: W,
+    /// Card and zone records of the game being written, serialised once
+    /// (a game moves each card many times).
+    cache: RecordCache,
+}
+
+/// Serialised card and zone records of one game, by id.
+#[derive(Default)]
+struct RecordCache {
+    game: Option<u64>,
+    cards: Vec<Option<String>>,
+    zones: Vec<Option<String>>,
+}
+
+impl RecordCache {
+    fn for_game(&mut self, index: u64) -> &mut Self {
+        if self.game != Some(index) {
+            *self = RecordCache {
+                game: Some(index),
+                ..RecordCache::default()
+            };
+        }
+        self
+    }
+
+    fn get(slots: &mut Vec<Option<String>>, id: u32, make: impl FnOnce() -> Value) -> &str {
+        let i = id as usize;
+        if slots.len() <= i {
+            slots.resize(i + 1, None);
+        }
+        slots[i].get_or_insert_with(|| make().to_string())
+    }
+
+    fn card(&mut self, t: &Table, id: u32) -> &str {
+        Self::get(&mut self.cards, id, || {
+            t.card(id).map(card_json).unwrap_or(Value::Null)
+        })
+    }
+
+    fn zone(&mut self, t: &Table, id: ZoneId) -> &str {
+        Self::get(&mut self.zones, id, || zone_json(t, id))
+    }
 }
 
 fn card_json(c: &CardDef) -> Value {
@@ -34,7 +75,10 @@ fn zone_json(t: &Table, z: ZoneId) -> Value {
 
 impl<W: Write> TraceWriter<W> {
     pub fn new(out: W) -> Self {
-        TraceWriter { out }
+        TraceWriter {
+            out,
+            cache: RecordCache::default(),
+        }
     }
 
     fn line(&mut self, v: &Value) -> Result<()> {
@@ -56,24 +100,38 @@ impl<W: Write> TraceWriter<W> {
 
     /// Events (moves, shuffles, script events) drained from the game.
     pub fn events(&mut self, game: &Game, index: u64, events: &[Event]) -> Result<()> {
-        for e in events {
-            let v = game.with_table(|t| match &e.kind {
-                EventKind::Move { card, from, to } => json!({
-                    "type": "move", "game": index, "step": e.step,
-                    "card": t.card(*card).map(card_json).unwrap_or(Value::Null),
-                    "from": zone_json(t, *from), "to": zone_json(t, *to),
-                }),
-                EventKind::Shuffle { zone } => json!({
-                    "type": "shuffle", "game": index, "step": e.step, "zone": zone_json(t, *zone),
-                }),
-                EventKind::Script { name, data, to } => json!({
-                    "type": "event", "game": index, "step": e.step, "name": name,
-                    "data": data, "to": to,
-                }),
-            })?;
-            self.line(&v)?;
-        }
-        Ok(())
+        game.ensure_cards()?;
+        let cache = self.cache.for_game(index);
+        let out = &mut self.out;
+        game.with_table(|t| -> Result<()> {
+            for e in events {
+                match &e.kind {
+                    EventKind::Move { card, from, to } => {
+                        // Written by hand from cached parts: the bulk of a trace.
+                        write!(out, "{{\"card\":{},", cache.card(t, *card))?;
+                        write!(out, "\"from\":{},", cache.zone(t, *from))?;
+                        write!(out, "\"game\":{index},\"step\":{},", e.step)?;
+                        writeln!(out, "\"to\":{},\"type\":\"move\"}}", cache.zone(t, *to))?;
+                    }
+                    EventKind::Shuffle { zone } => {
+                        let v = json!({
+                            "type": "shuffle", "game": index, "step": e.step, "zone": zone_json(t, *zone),
+                        });
+                        serde_json::to_writer(&mut *out, &v)?;
+                        out.write_all(b"\n")?;
+                    }
+                    EventKind::Script { name, data, to } => {
+                        let v = json!({
+                            "type": "event", "game": index, "step": e.step, "name": name,
+                            "data": data, "to": to,
+                        });
+                        serde_json::to_writer(&mut *out, &v)?;
+                        out.write_all(b"\n")?;
+                    }
+                }
+            }
+            Ok(())
+        })?
     }
 
     /// The pending decision and the option about to be applied (call before applying).
@@ -81,25 +139,42 @@ impl<W: Write> TraceWriter<W> {
         let Some(d) = game.decision()? else {
             return Ok(());
         };
-        let mut options = Vec::with_capacity(d.options.len());
-        for o in &d.options {
-            let mut v = json!({"index": o.index, "action": o.action, "text": o.text});
-            if let Some(id) = o.action.get("card").and_then(Value::as_u64) {
-                v["card"] = card_json(&game.card(id as u32)?);
-            }
-            if let Some(ids) = o.action.get("cards").and_then(Value::as_array) {
-                let mut cards = Vec::new();
-                for id in ids.iter().filter_map(Value::as_u64) {
-                    cards.push(card_json(&game.card(id as u32)?));
+        game.ensure_cards()?;
+        let step = game.history().len() + 1;
+        let cache = self.cache.for_game(index);
+        let out = &mut self.out;
+        game.with_table(|t| -> Result<()> {
+            // Keys in sorted order, as in every other record.
+            write!(out, "{{\"chosen\":{chosen},\"game\":{index},\"options\":[")?;
+            for (i, o) in d.options.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
                 }
-                v["cards"] = Value::Array(cards);
+                write!(out, "{{\"action\":{}", o.action)?;
+                // An option that plays a card (or several) carries the card.
+                if let Some(id) = o.action.get("card").and_then(Value::as_u64) {
+                    write!(out, ",\"card\":{}", cache.card(t, id as u32))?;
+                }
+                if let Some(ids) = o.action.get("cards").and_then(Value::as_array) {
+                    out.write_all(b",\"cards\":[")?;
+                    for (j, id) in ids.iter().filter_map(Value::as_u64).enumerate() {
+                        if j > 0 {
+                            out.write_all(b",")?;
+                        }
+                        out.write_all(cache.card(t, id as u32).as_bytes())?;
+                    }
+                    out.write_all(b"]")?;
+                }
+                write!(out, ",\"index\":{},\"text\":{}}}", o.index, json!(o.text))?;
             }
-            options.push(v);
-        }
-        self.line(&json!({
-            "type": "decision", "game": index, "step": game.history().len() + 1,
-            "seat": d.seat, "prompt": d.prompt, "options": options, "chosen": chosen,
-        }))
+            writeln!(
+                out,
+                "],\"prompt\":{},\"seat\":{},\"step\":{step},\"type\":\"decision\"}}",
+                json!(d.prompt),
+                d.seat
+            )?;
+            Ok(())
+        })?
     }
 
     /// The end record with the rules' result.

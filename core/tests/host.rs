@@ -319,3 +319,69 @@ fn events_are_logged_with_their_step_and_visibility() {
     assert!(!g.event_visible_to(deal, 1));
     assert!(g.event_visible_to(deal, 2));
 }
+
+#[test]
+fn event_data_reads_empty_tables_as_lists_and_card_props_on_demand() {
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 1), true)
+        .expect("start");
+    g.take_events();
+    g.arrange("game:event('probe', { winners = {}, seats = { 2 }, nested = { a = 1 } }); game:event('bare')")
+        .expect("events");
+    let events = g.take_events();
+    let data: Vec<serde_json::Value> = events
+        .iter()
+        .filter_map(|ev| match &ev.kind {
+            deckhand_core::EventKind::Script { data, .. } => Some(data.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        data,
+        vec![
+            serde_json::json!({"winners": [], "seats": [2], "nested": {"a": 1}}),
+            serde_json::json!({}),
+        ]
+    );
+    // Card properties come from the script when first asked for.
+    let cards = g.cards().expect("cards");
+    assert!(!cards.is_empty());
+    assert!(cards
+        .iter()
+        .all(|c| c.props.get("name").and_then(|n| n.as_str()) == Some(c.name.as_str())));
+    assert!(cards
+        .iter()
+        .enumerate()
+        .all(|(i, c)| c.id as usize == i + 1));
+}
+
+#[test]
+fn a_bot_view_leads_nowhere_near_the_game() {
+    // A bot that searches its view (two levels deep) for the game object or
+    // the core's table, and fails if it finds either.
+    const PEEK: &str = r#"
+return { id = "peek", game = "high_card", modify = function(R)
+  R.bots.peek = function(view, d)
+    local function bad(t)
+      return type(t) == "table" and (rawget(t, "_core") ~= nil or rawget(t, "rules") ~= nil)
+    end
+    for _, x in pairs(view) do
+      if bad(x) then error("reached the game") end
+      if type(x) == "table" then
+        for _, y in pairs(x) do if bad(y) then error("reached the game") end end
+      end
+    end
+    if bad(getmetatable(view)) then error("reached the game") end
+    return 1
+  end
+end }
+"#;
+    let e = engine_with(&[("high_card/variants/peek.lua", PEEK)]);
+    let g = e
+        .new_game(GameConfig::new("high_card", 2, 1).variant("peek"), false)
+        .expect("start");
+    let seat = g.pending().map(|p| p.0).unwrap_or(1);
+    let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("peek"), 1, seat);
+    assert_eq!(bot.choose(&g).expect("the bot finds no way to the game"), 1);
+}

@@ -123,6 +123,18 @@ function trick.option(card)
   return o
 end
 
+---Turn a list of card ids into options (in place: each id becomes the
+---shared {card = id} table of trick.option) and return it.
+---@param cards CardId[]
+---@return {card: CardId}[]
+function trick.to_options(cards)
+  for i = 1, #cards do
+    local c = cards[i]
+    cards[i] = OPTION[c] or trick.option(c)
+  end
+  return cards
+end
+
 ---------------------------------------------------------------------------
 -- Layout
 ---------------------------------------------------------------------------
@@ -371,12 +383,7 @@ end
 
 ---Options {card = id} (shared tables, see trick.option) for legal_cards.
 function Layout:options(game, seat, may_play, ctx)
-  local out = self:legal_cards(game, seat, may_play, ctx)
-  for i = 1, #out do
-    local c = out[i]
-    out[i] = OPTION[c] or trick.option(c)
-  end
-  return out
+  return trick.to_options(self:legal_cards(game, seat, may_play, ctx))
 end
 
 ---Is `card` in `seat`'s hand?

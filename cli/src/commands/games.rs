@@ -2,7 +2,7 @@
 //! player range, options (with defaults) and bots.
 
 use anyhow::Result;
-use deckhand_core::{Engine, ScriptLibrary};
+use deckhand_core::{Engine, OptionSpec, ScriptLibrary};
 use std::sync::Arc;
 
 pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
@@ -28,26 +28,20 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
         if !g.variants.is_empty() {
             println!("  variants:");
             for v in &g.variants {
-                println!("    {:<22} {}", v.id, v.title);
+                let players = v
+                    .players
+                    .map(|p| format!(" ({}-{} players)", p.min, p.max))
+                    .unwrap_or_default();
+                println!("    {:<22} {}{players}", v.id, v.title);
+                for (name, o) in &v.options {
+                    println!("      {}", option_line(name, o));
+                }
             }
         }
         if !i.options.is_empty() {
             println!("  options:");
             for (name, o) in &i.options {
-                let choices = o
-                    .choices
-                    .as_ref()
-                    .map(|c| {
-                        format!(
-                            " [{}]",
-                            c.iter()
-                                .map(|v| v.to_string())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    })
-                    .unwrap_or_default();
-                println!("    {name:<22} default {}{choices}  {}", o.default, o.doc);
+                println!("    {}", option_line(name, o));
             }
         }
         println!(
@@ -57,4 +51,17 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
         println!();
     }
     Ok(())
+}
+
+/// One option in words: name, default, allowed values, what it does.
+fn option_line(name: &str, o: &OptionSpec) -> String {
+    let choices = o
+        .choices
+        .as_ref()
+        .map(|c| {
+            let c: Vec<String> = c.iter().map(|v| v.to_string()).collect();
+            format!(" [{}]", c.join(", "))
+        })
+        .unwrap_or_default();
+    format!("{name:<22} default {}{choices}  {}", o.default, o.doc)
 }

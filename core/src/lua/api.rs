@@ -4,7 +4,7 @@
 use crate::table::Table;
 use crate::zone::Visibility;
 use mlua::{AnyUserData, Lua, LuaSerdeExt, Table as LuaTable, UserData, Value};
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 impl UserData for Table {}
 
@@ -12,12 +12,26 @@ fn rule_err(e: crate::error::CoreError) -> mlua::Error {
     mlua::Error::runtime(e.to_string())
 }
 
+/// How script data becomes JSON: an empty Lua table is an empty list (a
+/// script's `winners = {}` reads as `[]`, which is what it means far more
+/// often than an empty map).
+pub fn data_options() -> mlua::serde::DeserializeOptions {
+    mlua::serde::DeserializeOptions::new().encode_empty_tables_as_array(true)
+}
+
 /// Convert a Lua value to plain JSON data, with a message naming what was bad.
+/// An empty table at the top is an empty object (event data, variables).
 pub fn to_json(lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
-    lua.from_value::<Json>(v).map_err(|e| {
-        mlua::Error::runtime(format!(
-            "{what} must be plain data (numbers, strings, booleans, tables): {e}"
-        ))
+    let json = lua
+        .from_value_with::<Json>(v, data_options())
+        .map_err(|e| {
+            mlua::Error::runtime(format!(
+                "{what} must be plain data (numbers, strings, booleans, tables): {e}"
+            ))
+        })?;
+    Ok(match json {
+        Json::Array(a) if a.is_empty() => Json::Object(Default::default()),
+        other => other,
     })
 }
 
@@ -25,21 +39,11 @@ pub fn to_json(lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
 pub fn primitives(lua: &Lua) -> mlua::Result<LuaTable> {
     let t = lua.create_table()?;
 
+    // Only the id is made here: the properties stay in the script's
+    // `game.cards` until the core needs them (Game::ensure_cards).
     t.set(
         "new_card",
-        lua.create_function(|lua, (ud, props): (AnyUserData, Value)| {
-            let json = to_json(lua, props, "card properties")?;
-            let Json::Object(map) = json else {
-                return Err(mlua::Error::runtime("new_card: expects a table"));
-            };
-            let name = map
-                .get("name")
-                .and_then(Json::as_str)
-                .unwrap_or("?")
-                .to_string();
-            let props: Map<String, Json> = map.into_iter().collect();
-            Ok(ud.borrow_mut::<Table>()?.new_card(name, props))
-        })?,
+        lua.create_function(|_, ud: AnyUserData| Ok(ud.borrow_mut::<Table>()?.new_card()))?,
     )?;
 
     t.set(
@@ -90,6 +94,17 @@ pub fn primitives(lua: &Lua) -> mlua::Result<LuaTable> {
                 .move_all(from, to)
                 .map_err(rule_err)
         })?,
+    )?;
+
+    t.set(
+        "deal",
+        lua.create_function(
+            |_, (ud, from, to, n): (AnyUserData, u32, Vec<u32>, usize)| {
+                ud.borrow_mut::<Table>()?
+                    .deal(from, &to, n)
+                    .map_err(rule_err)
+            },
+        )?,
     )?;
 
     t.set(

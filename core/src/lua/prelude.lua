@@ -60,8 +60,11 @@ function Game:new_card(props)
   if type(props) ~= "table" or type(props.name) ~= "string" then
     error("new_card: expects a table with a string `name`", 2)
   end
-  local id = core.new_card(self._core, props)
-  local def = deepcopy(props)
+  local id = core.new_card(self._core)
+  -- A shallow copy: the definition is the game's own (props may be reused
+  -- by the caller); nested tables are shared and must not be modified.
+  local def = {}
+  for k, x in pairs(props) do def[k] = x end
   def.id = id
   self.cards[id] = def
   return id
@@ -130,12 +133,19 @@ function Game:shuffle(zone)
   for i = 1, #order do zone[i] = order[i] end
 end
 
+-- Deal `n` cards to each zone of `to` in turn, one at a time from the top
+-- of `from` (one call into the core for the whole deal).
 function Game:deal(from, to, n)
+  local ids = {}
+  for i = 1, #to do ids[i] = to[i].id end
+  core.deal(self._core, from.id, ids, n)
+  local k = #from
   for _ = 1, n do
-    for _, z in ipairs(to) do
-      if self:move_top(from, z) == nil then
-        error("deal: zone '" .. from.name .. "' ran out of cards", 2)
-      end
+    for i = 1, #to do
+      local z = to[i]
+      z[#z + 1] = from[k]
+      from[k] = nil
+      k = k - 1
     end
   end
 end
@@ -169,8 +179,12 @@ local View = {}
 View.__index = View
 M.View = View
 
+-- The game behind each view, out of the bots' reach (a view has no field
+-- leading back to the game; weak keys: views are short-lived).
+local VIEW_GAME = setmetatable({}, { __mode = "k" })
+
 function View:zone(name, owner)
-  local z = self._game:zone(name, owner)
+  local z = VIEW_GAME[self]:zone(name, owner)
   local vis = z.visibility
   if vis == "public" or (vis == "owner" and z.owner == self.seat) then
     return z
@@ -180,9 +194,11 @@ function View:zone(name, owner)
   return masked
 end
 
+-- What `seat` may see: zones through view:zone (masked by visibility), and
+-- the public data of the game. `vars` is the game's own table: rules keep
+-- secrets in zones, not in vars (docs/scripting.md).
 function M.view(game, seat)
-  return setmetatable({
-    _game = game,
+  local v = setmetatable({
     seat = seat,
     seats = game.seats,
     options = game.options,
@@ -191,6 +207,8 @@ function M.view(game, seat)
     teams = game.teams,
     team_of = game.team_of,
   }, View)
+  VIEW_GAME[v] = game
+  return v
 end
 
 ---------------------------------------------------------------------------
@@ -344,6 +362,20 @@ function M.clone(game, ud)
   copy._log = false
   copy.logging = false
   return copy
+end
+
+-- Definitions of cards `from`..#game.cards without their `id` field (the
+-- core fetches them when first needed).
+function M.card_defs(game, from)
+  local out = {}
+  for id = from, #game.cards do
+    local def = {}
+    for k, x in pairs(game.cards[id]) do
+      if k ~= "id" then def[k] = x end
+    end
+    out[#out + 1] = def
+  end
+  return out
 end
 
 -- Zone mirrors as arrays by zone id, for the core's consistency check.
