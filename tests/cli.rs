@@ -230,3 +230,189 @@ fn watching_a_bot_game_prints_events_and_the_result() {
         "{t}"
     );
 }
+
+/// Check Seas of Strife games from a trace alone: tricks per seat from the
+/// trick_won events, penalties from those tricks (and, with Happy Faces,
+/// from the Face cards in them, read from the cards' properties in the move
+/// records), the final scores from the penalties, and every leader choice
+/// made by the taker and followed by the chosen seat's lead.
+fn check_strife_trace(path: &std::path::Path, games: usize, happy: bool) {
+    use serde_json::Value;
+    use std::collections::HashMap;
+    let body = std::fs::read_to_string(path).expect("trace");
+    let records: Vec<Value> = body
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    let mut checked = 0;
+    let mut choices = 0;
+    for game in 0..games {
+        let recs: Vec<&Value> = records.iter().filter(|r| r["game"] == game).collect();
+        let start = recs.first().expect("start");
+        let end = recs.last().expect("end");
+        assert_eq!(start["type"], "start");
+        assert_eq!(end["type"], "end");
+        let seats = start["players"].as_u64().expect("players") as usize;
+        let mut face: HashMap<u64, bool> = HashMap::new();
+        let mut tricks = vec![0i64; seats];
+        let mut faces = vec![0i64; seats];
+        let mut totals = vec![0i64; seats];
+        let mut trick_events = 0;
+        let mut chooser: Option<u64> = None;
+        let mut next_leader: Option<u64> = None;
+        for r in &recs {
+            match r["type"].as_str() {
+                Some("move") => {
+                    face.insert(
+                        r["card"]["id"].as_u64().expect("id"),
+                        r["card"]["face"] == Value::Bool(true),
+                    );
+                }
+                Some("decision") => {
+                    if let Some(s) = next_leader.take() {
+                        assert_eq!(r["seat"].as_u64(), Some(s), "the chosen seat leads");
+                    }
+                    if let Some(c) = chooser {
+                        assert_eq!(r["seat"].as_u64(), Some(c), "the taker chooses");
+                        assert!(r["options"]
+                            .as_array()
+                            .expect("options")
+                            .iter()
+                            .all(|o| o["action"]["seat"].is_u64()));
+                    }
+                }
+                Some("event") => {
+                    let d = &r["data"];
+                    match r["name"].as_str() {
+                        Some("trick_won") => {
+                            trick_events += 1;
+                            let w = d["winner"].as_u64().expect("winner") as usize;
+                            tricks[w - 1] += 1;
+                            for c in d["cards"].as_array().expect("cards") {
+                                if face[&c.as_u64().expect("id")] {
+                                    faces[w - 1] += 1;
+                                }
+                            }
+                            if d["chooses"] == Value::Bool(true) {
+                                chooser = Some(w as u64);
+                            }
+                        }
+                        Some("leader_chosen") => {
+                            assert_eq!(d["chooser"].as_u64(), chooser.take());
+                            next_leader = d["seat"].as_u64();
+                            choices += 1;
+                        }
+                        Some("round_scored") => {
+                            let p: Vec<i64> =
+                                serde_json::from_value(d["penalties"].clone()).expect("penalties");
+                            for s in 0..seats {
+                                let expect = if happy {
+                                    (tricks[s] - faces[s]).max(0)
+                                } else {
+                                    tricks[s]
+                                };
+                                assert_eq!(p[s], expect, "game {game} seat {}", s + 1);
+                                totals[s] += p[s];
+                            }
+                            tricks = vec![0; seats];
+                            faces = vec![0; seats];
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert!(trick_events > 0);
+        if !happy {
+            assert_eq!(
+                totals.iter().sum::<i64>(),
+                trick_events,
+                "one penalty point per trick"
+            );
+        }
+        let scores: Vec<i64> = end["scores"]
+            .as_array()
+            .expect("scores")
+            .iter()
+            .map(|s| s.as_f64().expect("score") as i64)
+            .collect();
+        assert_eq!(scores, totals, "game {game}: final scores");
+        checked += 1;
+    }
+    assert_eq!(checked, games);
+    if !happy {
+        assert!(choices > 0, "some trick gave the choice of the next leader");
+    }
+}
+
+#[test]
+fn seas_of_strife_trace_checks_out_from_the_trace_alone() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let trace = dir.path().join("strife.jsonl");
+    let t = trace.display().to_string();
+    let o = deckhand(&[
+        "sim",
+        "seas_of_strife",
+        "-p",
+        "4",
+        "-n",
+        "4",
+        "--seat",
+        "greedy",
+        "--trace",
+        &t,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    check_strife_trace(&trace, 4, false);
+    let o = deckhand(&[
+        "sim",
+        "seas_of_strife",
+        "-p",
+        "5",
+        "-n",
+        "3",
+        "-v",
+        "strife",
+        "-v",
+        "passing",
+        "-v",
+        "happy_faces",
+        "--trace",
+        &t,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    check_strife_trace(&trace, 3, true);
+}
+
+#[test]
+fn sim_reports_seas_of_strife_statistics() {
+    let o = deckhand(&[
+        "sim",
+        "seas_of_strife",
+        "-n",
+        "20",
+        "--seat",
+        "greedy",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["seats"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["seats"][0]["bot"], "greedy");
+    assert!(v["mean_rounds"].as_f64().unwrap_or(0.0) >= 2.0);
+    let o = deckhand(&["games"]);
+    let t = text(&o);
+    for needle in [
+        "seas_of_strife",
+        "Seas of Strife",
+        "3-6 players",
+        "strife",
+        "passing",
+        "happy_faces",
+        "leader_choice",
+    ] {
+        assert!(t.contains(needle), "missing {needle} in:\n{t}");
+    }
+}

@@ -6,7 +6,7 @@
 mod common;
 
 use common::engine;
-use deckhand_core::{Bot, BotKind, GameConfig, SaveFile};
+use deckhand_core::{Bot, BotKind, Event, EventKind, GameConfig, SaveFile};
 
 fn play_random(cfg: GameConfig, bot: &str) -> deckhand_core::Game {
     let e = Box::leak(Box::new(engine()));
@@ -149,6 +149,144 @@ fn undo_to_the_start_and_redo_to_the_end() {
     assert_eq!(g.view(None).expect("v"), start);
     while g.redo().expect("redo") {}
     assert_eq!(g.view(None).expect("v"), end);
+}
+
+/// Every combination of the Seas of Strife variants, in the usual order.
+fn strife_variant_sets() -> Vec<Vec<&'static str>> {
+    let all = ["strife", "passing", "happy_faces"];
+    (0..8u32)
+        .map(|mask| {
+            all.iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, v)| *v)
+                .collect()
+        })
+        .collect()
+}
+
+/// Check a finished Seas of Strife game from its events: every round has
+/// one trick per card of a hand, each round's tricks per seat match the
+/// trick_won events, penalties follow from tricks (and, with Happy Faces,
+/// from the Face cards in the tricks taken), the scores add up to the
+/// result, the game ended at the end score and the fewest points won.
+fn check_strife_game(g: &deckhand_core::Game, events: &[Event], happy: bool) {
+    let seats = g.config().players as usize;
+    let face: std::collections::HashMap<u32, bool> = g
+        .cards()
+        .expect("cards")
+        .iter()
+        .map(|c| (c.id, c.props["face"] == serde_json::json!(true)))
+        .collect();
+    let mut tricks = vec![0i64; seats];
+    let mut faces = vec![0i64; seats];
+    let mut totals = vec![0i64; seats];
+    let mut rounds = 0;
+    let mut hand = 0;
+    let mut in_round = 0;
+    let mut pending_choice: Option<u64> = None;
+    for e in events {
+        let EventKind::Script { name, data, .. } = &e.kind else {
+            continue;
+        };
+        match name.as_str() {
+            "round_started" => {
+                hand = data["hand_size"].as_i64().expect("hand_size");
+                in_round = 0;
+            }
+            "trick_won" => {
+                assert!(pending_choice.is_none(), "a choice was skipped");
+                let w = data["winner"].as_u64().expect("winner") as usize;
+                let cards = data["cards"].as_array().expect("cards");
+                assert_eq!(cards.len(), seats, "one card per seat");
+                tricks[w - 1] += 1;
+                faces[w - 1] += cards
+                    .iter()
+                    .filter(|c| face[&(c.as_u64().expect("id") as u32)])
+                    .count() as i64;
+                in_round += 1;
+                if data["chooses"] == serde_json::json!(true) {
+                    pending_choice = Some(w as u64);
+                }
+            }
+            "leader_chosen" => {
+                let chooser = pending_choice
+                    .take()
+                    .expect("a choice follows a trick that gives it");
+                assert_eq!(data["chooser"].as_u64(), Some(chooser));
+                let s = data["seat"].as_u64().expect("seat");
+                assert!(s >= 1 && s as usize <= seats);
+            }
+            "round_scored" => {
+                rounds += 1;
+                assert_eq!(in_round, hand, "every card of the hands was played");
+                let t: Vec<i64> = serde_json::from_value(data["tricks"].clone()).expect("tricks");
+                assert_eq!(t, tricks, "round {rounds}: tricks per seat");
+                assert_eq!(t.iter().sum::<i64>(), hand);
+                let f: Vec<i64> = serde_json::from_value(data["faces"].clone()).expect("faces");
+                assert_eq!(f, faces, "round {rounds}: Face cards taken");
+                let p: Vec<i64> =
+                    serde_json::from_value(data["penalties"].clone()).expect("penalties");
+                for s in 0..seats {
+                    let expect = if happy { (t[s] - f[s]).max(0) } else { t[s] };
+                    assert_eq!(p[s], expect, "round {rounds}, seat {}", s + 1);
+                    totals[s] += p[s];
+                }
+                let sc: Vec<i64> = serde_json::from_value(data["scores"].clone()).expect("scores");
+                assert_eq!(sc, totals);
+                tricks = vec![0; seats];
+                faces = vec![0; seats];
+            }
+            _ => {}
+        }
+    }
+    let r = g.result().expect("result");
+    assert_eq!(r.rounds as usize, rounds);
+    let scores: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
+    assert_eq!(scores, totals, "the result is the sum of the penalties");
+    let end_at = g.vars().expect("vars")["end_at"].as_i64().expect("end_at");
+    assert!(
+        scores.iter().any(|&s| s >= end_at),
+        "{scores:?} vs {end_at}"
+    );
+    let best = *scores.iter().min().expect("seats");
+    let fewest: Vec<u32> = (1..=seats as u32)
+        .filter(|&s| scores[s as usize - 1] == best)
+        .collect();
+    assert_eq!(r.winners, fewest, "fewest points win, ties share");
+}
+
+#[test]
+fn seas_of_strife_every_player_count_and_variant_combination() {
+    for variants in strife_variant_sets() {
+        for players in 3..=6 {
+            for (seed, bot) in [(1, "random"), (2, "greedy")] {
+                let mut cfg = GameConfig::new("seas_of_strife", players, seed);
+                for v in &variants {
+                    cfg = cfg.variant(v);
+                }
+                let mut g = play_random(cfg, bot);
+                let events = g.take_events();
+                // Cards conserved: every card of the deck is somewhere.
+                let deck = if variants.contains(&"strife") && players == 3 {
+                    30
+                } else if players == 3 {
+                    45
+                } else {
+                    60
+                };
+                let total: usize = g
+                    .view(None)
+                    .expect("view")
+                    .zones
+                    .iter()
+                    .map(|z| z.count)
+                    .sum();
+                assert_eq!(total, deck, "{variants:?} {players}p");
+                check_strife_game(&g, &events, variants.contains(&"happy_faces"));
+            }
+        }
+    }
 }
 
 /// Sea Change lists legal cards in one pass when its own rules are in force,

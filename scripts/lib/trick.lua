@@ -52,8 +52,11 @@ Usage (a whole trick):
   ... T:flush(game) at round end, T:gather(game, deck) before a new deal.
 
 Helpers for common rules: T:holds_prop (follow the led suit),
-T:trick_has / T:holds_trick_prop (follow any suit already in the trick),
-trick.best_index (who would win if these cards were played: for bots).
+T:trick_has / T:holds_trick_prop / T:may_follow_any (follow any suit
+already in the trick), T:holder (who holds a card: "the player with the 0
+leads"), trick.best_index (who would win if these cards were played: for
+bots), trick.group_counts / trick.majority_index (the suit with the most
+cards in the trick wins).
 ]]
 
 local trick = {}
@@ -340,6 +343,31 @@ function Layout:holds_trick_prop(game, seat, key)
   return false
 end
 
+---May `seat` play `card` under "play a suit already in the trick if you
+---can (any of them), else anything"? `holds` (optional) is
+---holds_trick_prop(game, seat, key), worked out once per decision.
+---Usable as a may_play function: T:options(game, seat, fn, holds) with
+---fn = function(g, s, c, h) return T:may_follow_any(g, s, c, h) end.
+function Layout:may_follow_any(game, seat, card, holds, key)
+  key = key or "suit"
+  if #trick_zone(self, game) == 0 then return true end
+  if self:trick_has(game, game.cards[card][key], key) then return true end
+  if holds == nil then holds = self:holds_trick_prop(game, seat, key) end
+  return not holds
+end
+
+---The seat whose hand holds `card`, or nil (seats the viewer may not see
+---are skipped when `game` is a view).
+function Layout:holder(game, card)
+  for s = 1, game.seats do
+    local hand = hand_zone(self, game, s)
+    for i = 1, #hand do
+      if hand[i] == card then return s end
+    end
+  end
+  return nil
+end
+
 ---The cards of `seat`'s hand that may_play allows, sorted by card id (so a
 ---game that defines its cards in suit/value order lists them sorted).
 function Layout:legal_cards(game, seat, may_play, ctx)
@@ -402,6 +430,48 @@ function trick.best_index(game, cards, rank, ctx)
     end
   end
   return best
+end
+
+---How many of `cards` there are of each value of property `key` (default
+---"suit"): a fresh table value -> count.
+function trick.group_counts(game, cards, key)
+  key = key or "suit"
+  local defs, counts = game.cards, {}
+  for i = 1, #cards do
+    local g = defs[cards[i]][key]
+    counts[g] = (counts[g] or 0) + 1
+  end
+  return counts
+end
+
+---Index of the winning play when the group (suit, by default) with the most
+---cards wins: among the cards whose group has the largest count, the highest
+---`rank` wins (so a tie between groups goes to the highest card of any of
+---the tied groups); equal ranks go to the earlier card. `counts` (value ->
+---count, default trick.group_counts) may be adjusted by the game: a group
+---counted 0 cannot win. If no group counts more than 0, every card counts
+---as one group and the highest rank of the whole trick wins. Returns the
+---index and the winning count (0 in that last case).
+function trick.majority_index(game, cards, rank, counts, key, ctx)
+  key = key or "suit"
+  counts = counts or trick.group_counts(game, cards, key)
+  local defs = game.cards
+  local most = 0
+  for i = 1, #cards do
+    local n = counts[defs[cards[i]][key]] or 0
+    if n > most then most = n end
+  end
+  local best, best_rank = 1, nil
+  for i = 1, #cards do
+    local c = cards[i]
+    if most == 0 or (counts[defs[c][key]] or 0) == most then
+      local r = rank(game, c, ctx)
+      if r ~= nil and (best_rank == nil or r > best_rank) then
+        best, best_rank = i, r
+      end
+    end
+  end
+  return best, most
 end
 
 ---Who wins the current trick: returns the winning index, the winning player

@@ -1,0 +1,38 @@
+--[[
+Seas of Strife, "Happy Faces" (rulebook, "Other Variations"): "Each Face
+card a player has won at the end of a hand cancels out one trick they have
+taken. Recommended for 3- or 4-player games only" (a recommendation: every
+player count is allowed).
+
+  deckhand play seas_of_strife --variant happy_faces
+
+A Face card counts for the player who took the trick it is in, whoever
+played it. A round's penalty cannot go below 0 (CLARIFICATIONS 3: INFERRED):
+option happy_floor; with happy_floor=false extra Face cards take points off
+the player's total (which still cannot go below 0).
+]]
+
+return {
+  id = "happy_faces",
+  title = "Happy Faces (each Face card won cancels one trick)",
+  game = "seas_of_strife",
+  options = {
+    happy_floor = {
+      default = true,
+      doc = "Happy Faces: a round's penalty never goes below 0 (CLARIFICATIONS 3: INFERRED). false: "
+        .. "Face cards beyond the tricks taken remove points already scored (never below 0 in total).",
+    },
+  },
+  modify = function(rules)
+    local penalty = rules.round_penalty
+    rules.round_penalty = function(game, seat, tricks)
+      local p = penalty(game, seat, tricks) - rules.faces_won(game, seat) * rules.PENALTY_PER_TRICK
+      if p < 0 then
+        if game.options.happy_floor then return 0 end
+        local total = game.vars.scores[seat]
+        if total + p < 0 then return -total end
+      end
+      return p
+    end
+  end,
+}

@@ -1,0 +1,186 @@
+--[[
+Seas of Strife, "Passing Cards" (rulebook, "Other Variations"): "After
+dealing cards, each player chooses two cards from their hand and passes them
+to the player on their left. In each subsequent hand, pass to one player
+farther than before (two to the left on the second hand, three to the left
+on the third, etc.) If this would mean passing to yourself, then do not pass
+cards in that round."
+
+  deckhand play seas_of_strife --variant passing
+
+* "To the left" is the next seat in playing order (play goes clockwise,
+  game:next_seat), so round r passes r seats on.
+* With n players round n would pass to yourself: nobody passes. After that
+  the rulebook is silent; by default the cycle starts again at 1 seat
+  (CLARIFICATIONS 3: INFERRED): 4 players pass 1, 2, 3, -, 1, 2, 3, -, ...
+  Option pass_cycle=stop passes in the first n-1 rounds only.
+* Passing is simultaneous at the table. Here each seat in turn, from P1,
+  chooses its cards one at a time; a chosen card goes face down into the
+  seat's own `pass` zone, which the other seats cannot see, so no one learns
+  what is coming before choosing. When every seat has chosen, all passes
+  move at once into the receivers' hands. Then the holder of the opening
+  card (the 0) leads it: who that is can change with the pass.
+* Option pass_cards (default 2) sets how many cards each seat passes.
+]]
+
+local PASS_OPTION = {}
+local function pass_option(card)
+  local o = PASS_OPTION[card]
+  if o == nil then
+    o = { card = card, pass = true }
+    PASS_OPTION[card] = o
+  end
+  return o
+end
+
+local PROMPTS = {}
+local function prompt(target, i, n)
+  local key = target .. ":" .. i .. ":" .. n
+  local p = PROMPTS[key]
+  if p == nil then
+    p = "Choose a card to pass to P" .. target .. " (" .. i .. " of " .. n .. ")"
+    PROMPTS[key] = p
+  end
+  return p
+end
+
+return {
+  id = "passing",
+  title = "Passing Cards (pass 2 cards, one seat farther each round)",
+  game = "seas_of_strife",
+  options = {
+    pass_cards = {
+      default = 2,
+      doc = "Passing: cards each seat passes (\"each player chooses two cards\").",
+    },
+    pass_cycle = {
+      default = "restart",
+      choices = { "restart", "stop" },
+      doc = "Passing: after the round where the pass would reach yourself (no pass), \"restart\" the "
+        .. "cycle at 1 seat to the left (CLARIFICATIONS 3: INFERRED), or \"stop\" passing for the rest "
+        .. "of the game.",
+    },
+  },
+  modify = function(rules)
+    local create_zones = rules.create_zones
+    rules.create_zones = function(game)
+      create_zones(game)
+      for s = 1, game.seats do
+        game:new_zone("pass", { owner = s, visibility = "owner" })
+      end
+    end
+
+    ---How many seats to the left the cards go in round `round`, or nil when
+    ---nobody passes.
+    rules.pass_distance = function(game, round)
+      local n = game.seats
+      if game.options.pass_cycle == "stop" and round >= n then return nil end
+      local k = (round - 1) % n + 1
+      if k == n then return nil end -- "If this would mean passing to yourself"
+      return k
+    end
+
+    ---Cards each seat passes (never more than a hand holds).
+    rules.pass_count = function(game)
+      local n = math.tointeger(tonumber(game.options.pass_cards))
+      if n == nil or n < 0 then
+        error("option pass_cards: expected a whole number, not '" .. tostring(game.options.pass_cards) .. "'", 0)
+      end
+      local size = game.vars.hand_size
+      if n > size then n = size end
+      return n
+    end
+
+    local after_deal = rules.after_deal
+    rules.after_deal = function(game)
+      local v = game.vars
+      local k = rules.pass_distance(game, v.round)
+      local count = k and rules.pass_count(game) or 0
+      if count == 0 then
+        if game.logging then
+          game:event("no_pass", { round = v.round, text = "No passing this round" })
+        end
+        return after_deal(game)
+      end
+      v.pass = { distance = k, seat = 1, count = count, chosen = 0 }
+      v.phase = "pass"
+      v.turn = 1
+      if game.logging then
+        game:event("pass_started", {
+          round = v.round, distance = k, count = count,
+          text = "Everyone passes " .. count .. " card" .. (count == 1 and "" or "s") .. " "
+            .. k .. " seat" .. (k == 1 and "" or "s") .. " to the left",
+        })
+      end
+    end
+
+    rules.pass_decision = function(game)
+      local v = game.vars
+      local p = v.pass
+      local seat = p.seat
+      local hand = rules.trick:hand_of(game, seat)
+      local ids = {}
+      for i = 1, #hand do ids[i] = hand[i] end
+      table.sort(ids)
+      for i = 1, #ids do ids[i] = pass_option(ids[i]) end
+      return {
+        seat = seat,
+        prompt = prompt(game:next_seat(seat, p.distance), p.chosen + 1, p.count),
+        options = ids,
+      }
+    end
+
+    rules.pass_apply = function(game, seat, action)
+      local v = game.vars
+      local p = v.pass
+      local card = type(action) == "table" and action.card or nil
+      if type(card) ~= "number" or game.cards[card] == nil or not action.pass then
+        error("expected an option {card = id, pass = true}, got " .. tostring(action), 0)
+      end
+      local hand = rules.trick:hand_of(game, seat)
+      if not rules.trick:in_hand(game, seat, card) then
+        error(game.cards[card].name .. " is not in P" .. seat .. "'s hand", 0)
+      end
+      game:move(card, hand, game:zone("pass", seat))
+      p.chosen = p.chosen + 1
+      if p.chosen < p.count then return end
+      p.chosen = 0
+      if seat < game.seats then
+        p.seat = seat + 1
+        v.turn = p.seat
+        return
+      end
+      rules.resolve_pass(game)
+    end
+
+    ---Every seat's chosen cards go at once to the seat `distance` places to
+    ---its left; then the round's first lead.
+    rules.resolve_pass = function(game)
+      local v = game.vars
+      local k = v.pass.distance
+      local moves = {}
+      for s = 1, game.seats do
+        local to = game:next_seat(s, k)
+        local z = game:zone("pass", s)
+        if game.logging then
+          local cards, names = {}, {}
+          for i = 1, #z do cards[i] = z[i]; names[i] = game.cards[z[i]].name end
+          game:event("cards_received", {
+            from = s, seat = to, cards = cards, to = to,
+            text = "P" .. s .. " passes you " .. table.concat(names, ", "),
+          })
+        end
+        moves[s] = { from = s, to = to, count = #z }
+        game:move_all(z, rules.trick:hand_of(game, to))
+      end
+      if game.logging then
+        game:event("cards_passed", {
+          round = v.round, distance = k, passes = moves,
+          text = "Cards passed " .. k .. " seat" .. (k == 1 and "" or "s") .. " to the left",
+        })
+      end
+      v.pass = nil
+      rules.begin_play(game)
+    end
+  end,
+}
