@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(done("options sea_").1, vec!["sea_change"]);
         assert_eq!(done("seats 2=r").1, vec!["random"]);
         assert_eq!(done("seats human,gr").1, vec!["greedy"]);
-        assert_eq!(done("seats ").1, vec!["greedy", "human", "random"]);
+        assert_eq!(done("seats ").1, vec!["greedy", "human", "mc", "random"]);
     }
 
     #[test]
