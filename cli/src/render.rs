@@ -30,6 +30,11 @@ fn ansi(color: &str) -> Option<&'static str> {
         "pink" => "\x1b[38;5;213m",
         "teal" => "\x1b[36m",
         "darkred" => "\x1b[38;5;88m",
+        "darkblue" => "\x1b[38;5;27m",
+        "lightblue" => "\x1b[38;5;117m",
+        "lightgreen" => "\x1b[38;5;120m",
+        "lightgray" | "lightgrey" => "\x1b[38;5;250m",
+        "lightorange" => "\x1b[38;5;215m",
         _ => return None,
     })
 }
