@@ -768,7 +768,7 @@ function rules.discard(game, seat, card, pile)
   if game.logging then
     game:event("discarded", {
       seat = seat, card = card, pile = pile,
-      text = who(seat) .. " keeps one and discards " .. card_name(game, card) .. " onto " .. rules.PILES[pile],
+      text = who(seat) .. " discards " .. card_name(game, card) .. " onto " .. rules.PILES[pile],
     })
   end
   if #game:zone("drawn", seat) == 0 then v.phase = "play" end
@@ -1002,8 +1002,8 @@ end
 
 local function pile_text(game, i)
   local z = pile_zone(game, i)
-  if #z == 0 then return rules.PILES[i] .. " (empty)" end
-  return rules.PILES[i] .. " (top " .. card_name(game, z[#z]) .. ")"
+  if #z == 0 then return rules.PILES[i] .. ", empty" end
+  return rules.PILES[i] .. ", on " .. card_name(game, z[#z])
 end
 
 ---The options of the seat to act, by phase.
