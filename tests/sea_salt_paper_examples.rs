@@ -1012,3 +1012,27 @@ fn the_play_decision_reads_well() {
         "{status:?}"
     );
 }
+
+#[test]
+fn house_rule_gentle_last_chance_scores_a_lost_bet() {
+    let path = common::scripts_dir()
+        .join("house_rules/gentle_last_chance.lua")
+        .display()
+        .to_string();
+    let mut g = scenario(
+        cfg(2).variant(&path),
+        "clear()
+         hand(1, {'sailor:pink', 'sailor:orange', 'boat:yellow', 'boat:yellow', 'penguin:purple'})
+         hand(2, {'octopus:lightblue', 'octopus:purple', 'crab:lightblue', 'crab:black', 'shell:yellow', 'shell:black'})
+         pile(1, {'shell:darkblue'}); pile(2, {'fish:black'})
+         turn(1, 'play')",
+    );
+    choose(&mut g, 1, json!({"act": "last_chance"}));
+    choose(&mut g, 2, json!({"act": "pile", "pile": 1}));
+    choose(&mut g, 2, json!({"act": "end"}));
+    let r = round_scored(&mut g);
+    assert_eq!(r["bet_won"], json!(false));
+    // Without the house rule the caller would score 2 (see
+    // last_chance_bet_lost_caller_scores_only_the_colour_bonus).
+    assert_eq!(r["gained"], json!([7, 8]));
+}
