@@ -19,7 +19,8 @@
 ---A card definition. `name` is what players see; every other field is a
 ---property chosen by the script (suit, value, points, color ...). The REPL
 ---colours a card by its `color` property when it is one of: blue, green, red,
----purple, yellow, orange, gray, white, black, pink, teal, darkred.
+---purple, yellow, orange, gray, white, black, pink, teal, darkred, darkblue,
+---lightblue, lightgreen, lightgray (or lightgrey), lightorange.
 ---@class CardDef
 ---@field id CardId
 ---@field name string
@@ -39,7 +40,10 @@
 ---What a rule function asks of a seat: which seat chooses and among what.
 ---Each option is a plain value (number, string or table of those). An option
 ---that plays or moves a card should carry it in a `card` field (or a `cards`
----list): the trace then includes the card's properties.
+---list): the trace then includes the card's properties. An option table with
+---a `secret` field is known only to the seat that chooses it: `secret = "text"`
+---is what the other seats are told instead (the REPL prints that), `secret =
+---true` tells them only that a secret choice was made.
 ---@class Decision
 ---@field seat Seat
 ---@field prompt string

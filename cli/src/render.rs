@@ -30,6 +30,11 @@ fn ansi(color: &str) -> Option<&'static str> {
         "pink" => "\x1b[38;5;213m",
         "teal" => "\x1b[36m",
         "darkred" => "\x1b[38;5;88m",
+        "darkblue" => "\x1b[38;5;27m",
+        "lightblue" => "\x1b[38;5;117m",
+        "lightgreen" => "\x1b[38;5;120m",
+        "lightgray" | "lightgrey" => "\x1b[38;5;250m",
+        "lightorange" => "\x1b[38;5;215m",
         _ => return None,
     })
 }
@@ -105,8 +110,8 @@ impl Painter {
         };
         let body = match (&z.cards, z.top) {
             (Some(cards), _) => self.cards_line(cards),
-            (None, Some(top)) => format!("{} cards, top {}", z.count, self.card(top)),
-            (None, None) => format!("{} cards", z.count),
+            (None, Some(top)) => format!("{}, top {}", count(z.count), self.card(top)),
+            (None, None) => count(z.count),
         };
         format!("  {label:<18} {body}")
     }
@@ -124,8 +129,12 @@ impl Painter {
                 lines.push(self.zone(z, view.seat));
             }
         }
-        for z in view.zones.iter().filter(mine) {
-            lines.push(self.zone(z, view.seat));
+        // The viewer's own zones: the first one (the hand, as scripts
+        // usually create it first) always, the others when they hold cards.
+        for (i, z) in view.zones.iter().filter(mine).enumerate() {
+            if i == 0 || z.count > 0 {
+                lines.push(self.zone(z, view.seat));
+            }
         }
         for s in status {
             lines.push(format!("  {}", self.paint_names(s)));
@@ -143,6 +152,15 @@ impl Painter {
             .collect();
         out.push_str(&items.join("\n"));
         out
+    }
+}
+
+/// "1 card", "5 cards".
+fn count(n: usize) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
     }
 }
 
@@ -165,6 +183,13 @@ fn find_word(hay: &str, needle: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_read_well() {
+        assert_eq!(count(0), "0 cards");
+        assert_eq!(count(1), "1 card");
+        assert_eq!(count(7), "7 cards");
+    }
 
     #[test]
     fn whole_words_only() {

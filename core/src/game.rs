@@ -39,6 +39,32 @@ pub struct OptionView {
     pub text: String,
 }
 
+impl OptionView {
+    /// What seats other than the chooser are told of this option once
+    /// chosen, when it is secret (see [`secret_text`]).
+    pub fn secret(&self) -> Option<String> {
+        secret_text(&self.action)
+    }
+}
+
+/// Whether a chosen option is secret, and what the other seats are told.
+///
+/// An option (the value the rules offered) is secret when it has a `secret`
+/// field: only the seat that chose it may learn which option it was (a card
+/// kept in secret, a card picked from a pile nobody else may look through).
+/// `secret = "text"` is what every other seat is told instead of the option
+/// text; `secret = true` tells them only that a secret choice was made.
+/// Returns `None` for an ordinary option. Front ends that show moves to
+/// people (the REPL, its `log`) use this; traces, written for an observer who
+/// sees everything, keep the whole option.
+pub fn secret_text(action: &Json) -> Option<String> {
+    match action.get("secret")? {
+        Json::String(s) => Some(s.clone()),
+        Json::Bool(true) => Some("makes a secret choice".to_string()),
+        _ => None,
+    }
+}
+
 /// The pending decision: which seat chooses, and among what.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DecisionView {

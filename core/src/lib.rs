@@ -32,7 +32,9 @@ pub use config::GameConfig;
 pub use engine::{Engine, ReplayStop};
 pub use error::{CoreError, Result};
 pub use event::{Event, EventKind};
-pub use game::{ActionRecord, DecisionView, Game, GameResult, OptionView, SeatView, ZoneView};
+pub use game::{
+    secret_text, ActionRecord, DecisionView, Game, GameResult, OptionView, SeatView, ZoneView,
+};
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use save::SaveFile;

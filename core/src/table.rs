@@ -420,6 +420,88 @@ mod tests {
     }
 
     #[test]
+    fn knowledge_follows_what_each_seat_saw() {
+        // deck (hidden) = 1, hand#1 = 2, hand#2 = 3, pile (top) = 4, table (public) = 5
+        let mut t = table();
+        let hand2 = t
+            .new_zone("hand".into(), Some(2), Visibility::Owner)
+            .unwrap_or(0);
+        let pile = t
+            .new_zone("pile".into(), None, Visibility::Top)
+            .unwrap_or(0);
+        let public = t
+            .new_zone("table".into(), None, Visibility::Public)
+            .unwrap_or(0);
+        let deck: Vec<u32> = t.zones[0].cards.clone();
+        assert!(deck.iter().all(|&c| t.known.of(c) == 0), "a hidden deck");
+        assert!(t.deal(1, &[2, hand2], 1).is_ok());
+        let (c1, c2) = (deck[3], deck[2]);
+        assert!(t.known.knows(1, c1) && !t.known.knows(2, c1));
+        assert!(t.known.knows(2, c2) && !t.known.knows(1, c2));
+        // Seat 2 plays its card face up: everybody knows it from then on,
+        // also once it goes on a pile where only the top shows.
+        assert!(t.move_card(c2, hand2, public, false).is_ok());
+        assert!(t.known.knows(1, c2));
+        assert!(t.move_card(c2, public, pile, false).is_ok());
+        assert!(t.move_card(c1, 2, pile, false).is_ok());
+        assert!(t.known.knows(2, c2) && t.known.knows(2, c1));
+        // Seat 1 takes c2 from under the top: seat 2 no longer knows where it is.
+        assert!(t.move_card(c2, pile, 2, false).is_ok());
+        assert!(t.known.knows(1, c2) && !t.known.knows(2, c2));
+        // A whole zone moved in sight of all keeps what everyone knew.
+        assert!(t.move_all(pile, 1).is_ok());
+        assert!(t.known.knows(1, c1) && t.known.knows(2, c1));
+    }
+
+    #[test]
+    fn determinize_moves_only_cards_the_seat_cannot_place() {
+        let mut t = Table::new(2, 3, false);
+        for _ in 0..20 {
+            t.new_card();
+        }
+        let deck = t
+            .new_zone("deck".into(), None, Visibility::Hidden)
+            .unwrap_or(0);
+        let h1 = t
+            .new_zone("hand".into(), Some(1), Visibility::Owner)
+            .unwrap_or(0);
+        let h2 = t
+            .new_zone("hand".into(), Some(2), Visibility::Owner)
+            .unwrap_or(0);
+        let public = t
+            .new_zone("table".into(), None, Visibility::Public)
+            .unwrap_or(0);
+        for c in 1..=20 {
+            assert!(t.place_new(c, deck).is_ok());
+        }
+        assert!(t.deal(deck, &[h1, h2], 5).is_ok());
+        let played = t.zones[1].cards[0];
+        assert!(t.move_card(played, h1, public, false).is_ok());
+        let before = t.clone();
+        let mut rng = GameRng::from_seed(9);
+        let mut moved_any = false;
+        for _ in 0..10 {
+            let mut f = before.clone();
+            let changed = f.determinize(1, &mut rng);
+            assert!(f.check_conservation().is_ok());
+            // Seat 1's hand and the public zone are as they were.
+            assert_eq!(f.zones[1].cards, before.zones[1].cards);
+            assert_eq!(f.zones[3].cards, before.zones[3].cards);
+            assert!(!changed.contains(&h1) && !changed.contains(&public));
+            // Every zone keeps its size; seat 2's hand is a guess from the unknown cards.
+            for (a, b) in f.zones.iter().zip(&before.zones) {
+                assert_eq!(a.cards.len(), b.cards.len());
+            }
+            moved_any |= f.zones[2].cards != before.zones[2].cards;
+            assert!(f.zones[2]
+                .cards
+                .iter()
+                .all(|c| !before.zones[1].cards.contains(c)));
+        }
+        assert!(moved_any, "seat 2's hand is re-dealt");
+    }
+
+    #[test]
     fn conservation_detects_a_duplicate() {
         let mut t = table();
         t.zones[1].cards.push(1);

@@ -385,3 +385,56 @@ end }
     let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("peek"), 1, seat);
     assert_eq!(bot.choose(&g).expect("the bot finds no way to the game"), 1);
 }
+
+#[test]
+fn determinised_forks_keep_invariants_and_what_the_seat_sees() {
+    let e = engine();
+    let g = e
+        .new_game(GameConfig::new("high_card", 3, 4), false)
+        .expect("start");
+    let mut rng = deckhand_core::rng::GameRng::from_seed(1);
+    let mine = g.view(Some(1)).expect("view");
+    let mut differs = false;
+    for _ in 0..8 {
+        let f = g.determinized(1, &mut rng).expect("determinized");
+        f.check_invariants().expect("mirrors follow the core");
+        let theirs = f.view(Some(1)).expect("view");
+        // What seat 1 sees is unchanged; the other hands are guesses.
+        assert_eq!(mine.zones, theirs.zones);
+        let full_before = g.view(None).expect("all");
+        let full_after = f.view(None).expect("all");
+        differs |= full_before.zones != full_after.zones;
+    }
+    assert!(differs, "hidden cards are dealt again");
+}
+
+#[test]
+fn the_search_bot_takes_the_winning_card() {
+    // Seat 1 has only the 5 left; seat 2 holds the 12 and the 1. Whatever is
+    // hidden, the 12 wins the game for seat 2 and the 1 loses it.
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 3).option("hand", 2), false)
+        .expect("start");
+    g.arrange(
+        "local deck = game:zone('deck')
+         for s = 1, 2 do game:move_all(game:zone('hand', s), deck) end
+         local function find(n) for id, c in ipairs(game.cards) do if c.name == n then return id end end end
+         game:move(find('C5'), deck, game:zone('hand', 1))
+         game:move(find('C12'), deck, game:zone('hand', 2))
+         game:move(find('C1'), deck, game:zone('hand', 2))
+         game.vars.turn = 1",
+    )
+    .expect("arrange");
+    g.apply(1).expect("seat 1 plays the 5");
+    let d = g.decision().expect("decision").expect("seat 2 to play");
+    assert_eq!(d.seat, 2);
+    let twelve = d
+        .options
+        .iter()
+        .position(|o| o.text == "C12")
+        .expect("the 12 is an option")
+        + 1;
+    let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:40"), 7, 2);
+    assert_eq!(bot.choose(&g).expect("mc"), twelve);
+}

@@ -131,9 +131,11 @@ impl Session {
                 let text = if rec.action.is_null() {
                     format!("option {}", rec.index)
                 } else {
-                    c.game
+                    let text = c
+                        .game
                         .describe(&rec.action)
-                        .unwrap_or_else(|_| rec.action.to_string())
+                        .unwrap_or_else(|_| rec.action.to_string());
+                    c.shown_text(Some(rec.seat), &text, &rec.action)
                 };
                 format!(
                     "{:>4}. {}: {}",

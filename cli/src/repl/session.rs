@@ -15,8 +15,9 @@ use crate::render::Painter;
 use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
 use deckhand_core::{
-    Bot, BotKind, CoreError, Engine, Game, GameConfig, RulesInfo, ScriptLibrary, Seat,
+    secret_text, Bot, BotKind, CoreError, Engine, Game, GameConfig, RulesInfo, ScriptLibrary, Seat,
 };
+use serde_json::Value;
 use std::sync::Arc;
 
 /// Bot moves in a row after which the REPL stops and reports a runaway game.
@@ -136,15 +137,27 @@ impl Current {
         }
     }
 
-    /// The text of option `index` of the pending decision.
+    /// The text of option `index` of the pending decision, as the people at
+    /// this terminal may see it once chosen (see [`Current::shown_text`]).
     pub fn option_text(&self, index: usize) -> String {
+        let chooser = self.game.pending().map(|p| p.0);
         self.game
             .decision()
             .ok()
             .flatten()
             .and_then(|d| d.options.into_iter().find(|o| o.index == index))
-            .map(|o| o.text)
+            .map(|o| self.shown_text(chooser, &o.text, &o.action))
             .unwrap_or_else(|| format!("option {index}"))
+    }
+
+    /// The text of an option `chooser` chose, for the people at this
+    /// terminal: a secret option (`secret_text`) reads as the rules' public
+    /// text unless every person here is the chooser (or only bots play).
+    pub fn shown_text(&self, chooser: Option<Seat>, text: &str, action: &Value) -> String {
+        match secret_text(action) {
+            Some(public) if !self.humans().iter().all(|&h| Some(h) == chooser) => public,
+            _ => text.to_string(),
+        }
     }
 
     /// The table from the viewer's seat.

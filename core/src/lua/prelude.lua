@@ -259,6 +259,9 @@ function M.info(rules)
     options[name] = { default = o.default, doc = o.doc or "", choices = o.choices }
   end
   local bots = sorted_keys(rules.bots or {})
+  -- An empty Lua table reads as a map, not a list: leave out an empty list
+  -- (the Rust side defaults it to empty), so a game may have no script bot.
+  if #bots == 0 then bots = nil end
   return {
     id = rules.id, title = rules.title or rules.id,
     players = { min = rules.players.min, max = rules.players.max, default = rules.players.default },

@@ -1,0 +1,1337 @@
+--[[
+Sea Salt & Paper (Bombyx; Bruno Cathala & Théo Rivière): draw, discard and
+collect cards, play duo pairs for their effects, and end the round with STOP
+or LAST CHANCE once your cards are worth 7 points or more. 2-4 players.
+
+Rulebook: shared/rules/sea-salt-and-paper.md; the card list and every open
+point with its default reading: shared/rules/CLARIFICATIONS.md §2 (cited
+below as "C2.1", "C2.2"). Section names in the comments ("Game turn", "End of
+the round" ...) are those of the rulebook.
+
+Vocabulary used in this file
+  kind     what a card is: "crab", "boat", "fish", "swimmer", "shark",
+           "shell", "octopus", "penguin", "sailor", "lighthouse", "shoal",
+           "colony", "captain", "mermaid" (the card property `kind`)
+  colour   a colour id (the card property `color`, which the REPL uses to
+           colour the card): "darkblue", "lightblue", "black", "yellow",
+           "lightgreen", "lightgray", "purple", "lightorange", "pink",
+           "orange", "white"
+  card points  what "counting the points on their cards" gives: duo pairs,
+           collectors, multipliers and mermaids, over the cards in hand and
+           in front of the player (rules.card_points)
+  colour bonus  1 point per card of the colour the player has most of
+           (rules.colour_bonus); scored only in LAST CHANCE rounds
+
+Zones
+  deck          hidden  the draw deck, face down (C2.2: "faceup" in the
+                        project text is a transcription error)
+  discard 1,    top     the two discard piles: everyone sees the top card
+  discard 2             only ("It is not possible to look through the
+                        discard piles"), except a crab player (secretly)
+  hand[seat]    owner   the seat's hand
+  duos[seat]    public  duo pairs played in front of the seat (and mermaids
+                        placed to win)
+  shown[seat]   public  the seat's revealed hand: LAST CHANCE final turns
+                        and the end of a round ("reveal their hand"); it
+                        still counts as the hand for scoring, and cannot be
+                        stolen from (it is protected)
+  drawn[seat]   owner   the two cards drawn from the deck, while the seat
+                        chooses which one to keep
+
+game.vars (plain data, visible to every seat: no secret card ids here; a
+test can set a position by moving cards and setting these):
+  round         current round number (1 = first round)
+  first         seat that started this round
+  turn          seat to act now (nil once the game is over)
+  phase         what the seat to act must do: "take" (draw two or take a
+                discard top), "keep" (keep one of the two drawn cards),
+                "discard" (choose the pile for the other one), "play" (play
+                a duo, end the turn, or call), "crab_pile" (crabs: choose a
+                pile to look through), "crab_pick" (take a card from it),
+                "steal" (shark + swimmer: choose an opponent), "round_over"
+                (the round is over: start the next one), "game_over"
+  crab_pile     the pile being looked through (phase "crab_pick")
+  boat_turns    extra turns already given by boats in this turn (option
+                boat_extra_turns)
+  call          nil, or {kind = "stop" | "last_chance", seat = caller,
+                points = caller's card points when calling}
+  final_turns   LAST CHANCE: the seats still to take their final turn, in
+                order (the seat to act is the first)
+  revealed      per seat: true once the hand is revealed (protected)
+  scores        total points per seat
+  target        points needed to end the game
+  last_round    summary of the last round that ended: {round, ending =
+                "stop" | "last_chance" | "empty_deck", caller, bet_won
+                (LAST CHANCE), points (card points per seat), bonus (colour
+                bonus per seat), gained (per seat)}; nil before that
+  next_first    phase "round_over": the seat that starts the next round
+  game_over     true once the game has ended
+  winners       winning seats once the game is over
+  mermaid_win   seat that won by placing the 4 mermaids, if any
+
+Everything in the `rules` table (constants and functions) can be replaced or
+wrapped by a variant or house rule (see scripts/house_rules/): every rule
+decision below goes through `rules.something(...)`, never a local copy.
+]]
+
+local rules = {
+  id = "sea_salt_paper",
+  title = "Sea Salt & Paper",
+  players = { min = 2, max = 4, default = 2 },
+}
+
+---------------------------------------------------------------------------
+-- Options (each is a reading of a point the rulebook leaves open, C2.2)
+---------------------------------------------------------------------------
+
+rules.options = {
+  target = {
+    default = "auto",
+    doc = "Points that end the game (\"End of game\"): \"auto\" = 40 / 35 / 30 with 2 / 3 / 4 players; "
+      .. "or a number.",
+  },
+  mermaid_white = {
+    default = true,
+    doc = "Mermaid scoring counts white (the mermaids' own colour) as a colour a mermaid may score, as "
+      .. "Board Game Arena does (C2.2). false: mermaids score only the other colours. The colour bonus "
+      .. "always counts white.",
+  },
+  boat_extra_turns = {
+    default = "each",
+    choices = { "each", "one" },
+    doc = "Boats: \"each\" pair played gives another turn (BGA, C2.2); \"one\": only one extra turn per "
+      .. "turn, a second pair in the same turn scores but has no effect.",
+  },
+  last_chance_empty_deck = {
+    default = "play_on",
+    choices = { "play_on", "no_score" },
+    doc = "The deck runs out during the final turns after LAST CHANCE: \"play_on\" = the final turns go "
+      .. "on (taking from the discard piles) and the round is scored (BGA, C2.2); \"no_score\" = the "
+      .. "round ends at once without scoring, as when no call was made.",
+  },
+  tie_break = {
+    default = "turn_order",
+    choices = { "turn_order", "last_round_points" },
+    doc = "Tied at the end of the game: \"turn_order\" = the one who went last in the last round wins "
+      .. "(rulebook); \"last_round_points\" = the one who scored most in the last round (BGA), then turn "
+      .. "order.",
+  },
+}
+
+---------------------------------------------------------------------------
+-- Constants: the cards (C2.1) and the scoring tables ("Card details")
+---------------------------------------------------------------------------
+
+-- Colour ids and how they are written.
+rules.COLOUR_NAMES = {
+  darkblue = "dark blue", lightblue = "light blue", black = "black", yellow = "yellow",
+  lightgreen = "light green", lightgray = "light grey", purple = "purple",
+  lightorange = "light orange", pink = "pink", orange = "orange", white = "white",
+}
+
+-- Kinds: name and category.
+rules.KINDS = {
+  crab = { name = "Crab", category = "duo" },
+  boat = { name = "Boat", category = "duo" },
+  fish = { name = "Fish", category = "duo" },
+  swimmer = { name = "Swimmer", category = "duo" },
+  shark = { name = "Shark", category = "duo" },
+  shell = { name = "Shell", category = "collector" },
+  octopus = { name = "Octopus", category = "collector" },
+  penguin = { name = "Penguin", category = "collector" },
+  sailor = { name = "Sailor", category = "collector" },
+  lighthouse = { name = "Lighthouse", category = "multiplier" },
+  shoal = { name = "Shoal of fish", category = "multiplier" },
+  colony = { name = "Penguin colony", category = "multiplier" },
+  captain = { name = "Captain", category = "multiplier" },
+  mermaid = { name = "Mermaid", category = "mermaid" },
+}
+
+-- The 58 cards: one colour entry per card (C2.1, CONFIRMED by two public
+-- implementations card for card).
+rules.DECK = {
+  { kind = "crab", colours = { "darkblue", "darkblue", "lightblue", "lightblue", "yellow", "yellow",
+    "black", "lightgreen", "lightgray" } },
+  { kind = "boat", colours = { "darkblue", "darkblue", "lightblue", "lightblue", "black", "black",
+    "yellow", "yellow" } },
+  { kind = "fish", colours = { "darkblue", "darkblue", "black", "black", "lightblue", "yellow",
+    "lightgreen" } },
+  { kind = "swimmer", colours = { "darkblue", "lightblue", "black", "yellow", "lightorange" } },
+  { kind = "shark", colours = { "darkblue", "lightblue", "black", "lightgreen", "purple" } },
+  { kind = "shell", colours = { "darkblue", "lightblue", "black", "yellow", "lightgreen", "lightgray" } },
+  { kind = "octopus", colours = { "lightblue", "yellow", "lightgreen", "purple", "lightgray" } },
+  { kind = "penguin", colours = { "purple", "lightorange", "pink" } },
+  { kind = "sailor", colours = { "pink", "orange" } },
+  { kind = "lighthouse", colours = { "purple" } },
+  { kind = "shoal", colours = { "lightgray" } },
+  { kind = "colony", colours = { "lightgreen" } },
+  { kind = "captain", colours = { "lightorange" } },
+  { kind = "mermaid", colours = { "white", "white", "white", "white" } },
+}
+
+-- Duo pairs: the two kinds of a pair, the points per pair ("1 point for each
+-- pair"; "1 point for each combination of swimmer and shark"), the name of
+-- the rules function applying the effect, and how the pair is named. Pairs
+-- count whether played or still in hand; two sharks or two swimmers are not
+-- a pair (C2.1).
+rules.DUOS = {
+  { id = "crab", kinds = { "crab", "crab" }, points = 1, effect = "crab_effect",
+    name = "2 Crabs", does = "look through a discard pile and take a card" },
+  { id = "boat", kinds = { "boat", "boat" }, points = 1, effect = "boat_effect",
+    name = "2 Boats", does = "take another turn" },
+  { id = "fish", kinds = { "fish", "fish" }, points = 1, effect = "fish_effect",
+    name = "2 Fish", does = "take the top card of the deck" },
+  { id = "shark", kinds = { "shark", "swimmer" }, points = 1, effect = "steal_effect",
+    name = "Shark + Swimmer", does = "steal a random card from an opponent" },
+}
+
+-- Collectors: points by how many the player has (1, 2, 3 ...). A count past
+-- the end of a table scores its last entry.
+rules.COLLECTORS = {
+  shell = { 0, 2, 4, 6, 8, 10 },
+  octopus = { 0, 3, 6, 9, 12 },
+  penguin = { 1, 3, 5 },
+  sailor = { 0, 5 },
+}
+
+-- Multipliers: points per card of another kind; a multiplier does not count
+-- as a card of that kind.
+rules.MULTIPLIERS = {
+  lighthouse = { kind = "boat", each = 1 },
+  shoal = { kind = "fish", each = 1 },
+  colony = { kind = "penguin", each = 2 },
+  captain = { kind = "sailor", each = 3 },
+}
+
+-- "If they place 4 mermaid cards, the player immediately wins the game."
+rules.MERMAIDS_TO_WIN = 4
+
+-- "If the player has reached 7 points or more ... they can decide to end the round."
+rules.CALL_MIN = 7
+
+-- Cards drawn from the deck by "take the first two cards" (keep one).
+rules.DRAW_COUNT = 2
+
+-- "2 / 3 / 4 players: 40 / 35 / 30 points" (option target = "auto").
+rules.TARGETS = { [2] = 40, [3] = 35, [4] = 30 }
+
+-- The number of discard piles and their zone names.
+rules.PILES = { "discard 1", "discard 2" }
+
+---------------------------------------------------------------------------
+-- Small helpers
+---------------------------------------------------------------------------
+
+local function who(seat)
+  return "P" .. tostring(seat)
+end
+
+local function card_name(game, card)
+  return game.cards[card].name
+end
+
+local function names(game, cards)
+  local out = {}
+  for i = 1, #cards do out[i] = card_name(game, cards[i]) end
+  return table.concat(out, ", ")
+end
+
+local function copy_array(t)
+  local out = {}
+  for i = 1, #t do out[i] = t[i] end
+  return out
+end
+
+local function zeros(n)
+  local out = {}
+  for i = 1, n do out[i] = 0 end
+  return out
+end
+
+local function points_text(n)
+  return n .. (n == 1 and " point" or " points")
+end
+rules.points_text = points_text
+
+local function pile_zone(game, i)
+  return game:zone(rules.PILES[i])
+end
+
+---------------------------------------------------------------------------
+-- Deck and zones
+---------------------------------------------------------------------------
+
+---Define the 58 cards into the deck zone, in the order of rules.DECK.
+function rules.create_deck(game)
+  local deck = game:new_zone("deck", { visibility = "hidden" })
+  for _, entry in ipairs(rules.DECK) do
+    local k = rules.KINDS[entry.kind]
+    for _, colour in ipairs(entry.colours) do
+      local id = game:new_card {
+        name = k.name .. " (" .. (rules.COLOUR_NAMES[colour] or colour) .. ")",
+        kind = entry.kind,
+        category = k.category,
+        color = colour,
+      }
+      game:place(id, deck)
+    end
+  end
+  return deck
+end
+
+function rules.create_zones(game)
+  for i = 1, #rules.PILES do
+    game:new_zone(rules.PILES[i], { visibility = "top" })
+  end
+  for s = 1, game.seats do
+    game:new_zone("hand", { owner = s, visibility = "owner" })
+    game:new_zone("duos", { owner = s, visibility = "public" })
+    game:new_zone("shown", { owner = s, visibility = "public" })
+    game:new_zone("drawn", { owner = s, visibility = "owner" })
+  end
+end
+
+---The cards that count for a seat: "both in their hand and in front of
+---them" (hand, played duos, revealed hand). Works on a game or on the seat's
+---own View.
+function rules.cards_of(game, seat)
+  local out = {}
+  for _, name in ipairs({ "hand", "duos", "shown" }) do
+    local z = game:zone(name, seat)
+    for i = 1, #z do out[#out + 1] = z[i] end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Scoring ("Card details")
+---------------------------------------------------------------------------
+
+---How many cards of each kind and of each colour are in `cards`.
+function rules.count(game, cards)
+  local kinds, colours = {}, {}
+  for i = 1, #cards do
+    local c = game.cards[cards[i]]
+    kinds[c.kind] = (kinds[c.kind] or 0) + 1
+    colours[c.color] = (colours[c.color] or 0) + 1
+  end
+  return kinds, colours
+end
+
+---Duo points: 1 per pair, in hand or played (C2.1).
+function rules.duo_points(game, kinds)
+  local pts = 0
+  for _, d in ipairs(rules.DUOS) do
+    local a, b = d.kinds[1], d.kinds[2]
+    local pairs
+    if a == b then
+      pairs = (kinds[a] or 0) // 2
+    else
+      pairs = math.min(kinds[a] or 0, kinds[b] or 0)
+    end
+    pts = pts + pairs * d.points
+  end
+  return pts
+end
+
+---Collector points, from rules.COLLECTORS.
+function rules.collector_points(game, kinds)
+  local pts = 0
+  for _, kind in ipairs({ "shell", "octopus", "penguin", "sailor" }) do
+    local t = rules.COLLECTORS[kind]
+    local n = kinds[kind] or 0
+    if t and n > 0 then pts = pts + (t[math.min(n, #t)] or 0) end
+  end
+  return pts
+end
+
+---Multiplier points: each multiplier card scores per card of its kind.
+function rules.multiplier_points(game, kinds)
+  local pts = 0
+  for _, kind in ipairs({ "lighthouse", "shoal", "colony", "captain" }) do
+    local m = rules.MULTIPLIERS[kind]
+    local n = kinds[kind] or 0
+    if m and n > 0 then pts = pts + n * m.each * (kinds[m.kind] or 0) end
+  end
+  return pts
+end
+
+---The colour counts, largest first (white left out when `no_white`).
+function rules.colour_counts(colours, no_white)
+  local counts = {}
+  for colour, n in pairs(colours) do
+    if not (no_white and colour == "white") then counts[#counts + 1] = n end
+  end
+  table.sort(counts, function(a, b) return a > b end)
+  return counts
+end
+
+---Mermaid points: the first mermaid scores the count of the player's most
+---common colour, the second the next most common other colour, and so on;
+---one colour per mermaid; mermaids beyond the number of colours score 0
+---(C2.2 "Mermaid scoring"). White counts as a colour unless option
+---mermaid_white is false.
+function rules.mermaid_points(game, kinds, colours)
+  local m = kinds.mermaid or 0
+  if m == 0 then return 0 end
+  local counts = rules.colour_counts(colours, game.options.mermaid_white == false)
+  local pts = 0
+  for i = 1, m do pts = pts + (counts[i] or 0) end
+  return pts
+end
+
+---Card points of a list of cards, with the parts: {duos, collectors,
+---multipliers, mermaids, total}.
+function rules.score_parts(game, cards)
+  local kinds, colours = rules.count(game, cards)
+  local p = {
+    duos = rules.duo_points(game, kinds),
+    collectors = rules.collector_points(game, kinds),
+    multipliers = rules.multiplier_points(game, kinds),
+    mermaids = rules.mermaid_points(game, kinds, colours),
+  }
+  p.total = p.duos + p.collectors + p.multipliers + p.mermaids
+  return p
+end
+
+---"The points on their cards" (hand and in front) of a list of cards.
+function rules.card_points(game, cards)
+  return rules.score_parts(game, cards).total
+end
+
+---Colour bonus: "1 point per card of the color they have the most of"
+---(white included, C2.2).
+function rules.colour_bonus(game, cards)
+  local _, colours = rules.count(game, cards)
+  return rules.colour_counts(colours, false)[1] or 0
+end
+
+---A seat's card points now.
+function rules.seat_points(game, seat)
+  return rules.card_points(game, rules.cards_of(game, seat))
+end
+
+---------------------------------------------------------------------------
+-- Targets and turn order
+---------------------------------------------------------------------------
+
+function rules.target(game)
+  local t = game.options.target
+  if t == nil or t == "auto" then return rules.TARGETS[game.seats] end
+  local n = tonumber(t)
+  if n == nil or n <= 0 then error("option target: expected \"auto\" or a positive number, not " .. tostring(t), 0) end
+  return n
+end
+
+---May `seat` end the round now? Its own turn, no call made yet, and 7+ card
+---points ("The round can be ended"; C2.2 "Who may end the round").
+function rules.may_call(game, seat)
+  local v = game.vars
+  return v.call == nil and rules.seat_points(game, seat) >= rules.CALL_MIN
+end
+
+---Is the seat's hand protected from the shark (revealed after LAST CHANCE)?
+function rules.protected(game, seat)
+  return game.vars.revealed[seat] == true
+end
+
+---The opponents a shark + swimmer pair may steal from: not protected, with
+---cards in hand (C2.2 "Shark + swimmer").
+function rules.steal_targets(game, seat)
+  local out = {}
+  for k = 1, game.seats - 1 do
+    local s = game:next_seat(seat, k)
+    if not rules.protected(game, s) and #game:zone("hand", s) > 0 then out[#out + 1] = s end
+  end
+  return out
+end
+
+---Can anything be taken at the start of a turn (the deck or a discard pile)?
+function rules.can_take(game)
+  if #game:zone("deck") > 0 then return true end
+  for i = 1, #rules.PILES do
+    if #pile_zone(game, i) > 0 then return true end
+  end
+  return false
+end
+
+---------------------------------------------------------------------------
+-- Rounds
+---------------------------------------------------------------------------
+
+---Gather every card, shuffle, start the two discard piles face up
+---("Game setup": "Reveal the first two cards ... to form two discard
+---piles"), and give the first turn to `first`.
+function rules.start_round(game, first)
+  local v = game.vars
+  local deck = game:zone("deck")
+  for _, name in ipairs({ "hand", "duos", "shown", "drawn" }) do
+    for s = 1, game.seats do game:move_all(game:zone(name, s), deck) end
+  end
+  for i = 1, #rules.PILES do game:move_all(pile_zone(game, i), deck) end
+  game:shuffle(deck)
+  for i = 1, #rules.PILES do game:move_top(deck, pile_zone(game, i)) end
+  v.round = v.round + 1
+  v.first = first
+  v.call = nil
+  v.final_turns = {}
+  v.revealed = {}
+  for s = 1, game.seats do v.revealed[s] = false end
+  v.next_first = nil
+  if game.logging then
+    local tops = {}
+    for i = 1, #rules.PILES do tops[i] = pile_zone(game, i)[1] end
+    game:event("round_started", {
+      round = v.round, first = first, cards = tops,
+      text = "Round " .. v.round .. ": " .. who(first) .. " starts; the discard piles show "
+        .. names(game, tops),
+    })
+  end
+  rules.start_turn(game, first)
+end
+
+---A new turn for `seat`: take cards first ("Game turn", 1). With nothing to
+---take (deck and piles empty, possible only in LAST CHANCE final turns) the
+---turn goes straight to playing duos.
+function rules.start_turn(game, seat)
+  local v = game.vars
+  v.turn = seat
+  v.boat_turns = 0
+  v.phase = rules.can_take(game) and "take" or "play"
+end
+
+---A seat's turn is over ("If not, it is the turn of the player to their
+---left"). In LAST CHANCE final turns the seat reveals its hand; the empty
+---deck ends the round without scoring (option last_chance_empty_deck after
+---a call).
+function rules.end_turn(game, seat)
+  local v = game.vars
+  local deck_empty = #game:zone("deck") == 0
+  if v.call ~= nil then
+    rules.reveal(game, seat)
+    table.remove(v.final_turns, 1)
+    if deck_empty and game.options.last_chance_empty_deck == "no_score" then
+      return rules.void_round(game, seat)
+    end
+    if #v.final_turns == 0 then return rules.score_round(game) end
+    return rules.start_turn(game, v.final_turns[1])
+  end
+  -- "Special case: If the deck is empty at the end of a player's turn, the
+  -- round ends immediately without scoring."
+  if deck_empty then return rules.void_round(game, seat) end
+  rules.start_turn(game, game:next_seat(seat))
+end
+
+---Reveal a seat's hand: it moves to the seat's public `shown` zone, where it
+---still counts as its hand and cannot be stolen from.
+function rules.reveal(game, seat)
+  local v = game.vars
+  local hand, shown = game:zone("hand", seat), game:zone("shown", seat)
+  game:move_all(hand, shown)
+  v.revealed[seat] = true
+  if game.logging then
+    game:event("hand_revealed", {
+      seat = seat, cards = copy_array(shown),
+      text = who(seat) .. " reveals " .. (#shown > 0 and names(game, shown) or "an empty hand")
+        .. " (" .. rules.points_text(rules.seat_points(game, seat)) .. ")",
+    })
+  end
+end
+
+---The round ends without scoring (empty deck); the player to the left of
+---`seat` starts the next one (C2.2 "Next round's first player").
+function rules.void_round(game, seat)
+  local v = game.vars
+  v.last_round = { round = v.round, ending = "empty_deck", caller = seat, gained = zeros(game.seats) }
+  if game.logging then
+    game:event("round_void", {
+      round = v.round, seat = seat,
+      text = "The deck is empty at the end of " .. who(seat) .. "'s turn: the round ends without scoring",
+    })
+  end
+  rules.round_over(game, game:next_seat(seat))
+end
+
+---Points each seat gains at the end of a scored round ("End of the round"):
+---STOP: everyone their card points. LAST CHANCE: the caller wins the bet with
+---card points >= every opponent's (ties go to the caller); bet won: caller
+---card points + colour bonus, opponents their colour bonus only; bet lost:
+---caller colour bonus only, opponents their card points.
+---Returns gained, points, bonus (per seat) and bet_won (nil for STOP).
+function rules.round_points(game)
+  local v = game.vars
+  local n = game.seats
+  local points, bonus = {}, {}
+  for s = 1, n do
+    local cards = rules.cards_of(game, s)
+    points[s] = rules.card_points(game, cards)
+    bonus[s] = rules.colour_bonus(game, cards)
+  end
+  local gained = {}
+  if v.call.kind == "stop" then
+    for s = 1, n do gained[s] = points[s] end
+    return gained, points, bonus, nil
+  end
+  local caller = v.call.seat
+  local won = true
+  for s = 1, n do
+    if s ~= caller and points[s] > points[caller] then won = false end
+  end
+  for s = 1, n do
+    if s == caller then
+      gained[s] = won and (points[s] + bonus[s]) or bonus[s]
+    else
+      gained[s] = won and bonus[s] or points[s]
+    end
+  end
+  return gained, points, bonus, won
+end
+
+---Score the round, then end the game or wait for the next round.
+function rules.score_round(game)
+  local v = game.vars
+  local n = game.seats
+  -- "All players reveal their hands" (hands revealed earlier stay revealed).
+  for k = 0, n - 1 do
+    local s = game:next_seat(v.call.seat, k)
+    if not v.revealed[s] then rules.reveal(game, s) end
+  end
+  local gained, points, bonus, won = rules.round_points(game)
+  for s = 1, n do v.scores[s] = v.scores[s] + gained[s] end
+  v.last_round = {
+    round = v.round, ending = v.call.kind, caller = v.call.seat, bet_won = won,
+    points = points, bonus = bonus, gained = gained,
+  }
+  if game.logging then
+    local parts = {}
+    for s = 1, n do
+      parts[s] = who(s) .. " +" .. gained[s] .. " (" .. points[s] .. " card points, colour bonus " .. bonus[s] .. ")"
+    end
+    local head
+    if v.call.kind == "stop" then
+      head = "STOP by " .. who(v.call.seat)
+    else
+      head = "LAST CHANCE by " .. who(v.call.seat) .. ": bet " .. (won and "won" or "lost")
+    end
+    game:event("round_scored", {
+      round = v.round, ending = v.call.kind, caller = v.call.seat, bet_won = won,
+      points = copy_array(points), bonus = copy_array(bonus), gained = copy_array(gained),
+      scores = copy_array(v.scores),
+      text = head .. ". " .. table.concat(parts, ", ") .. ". Scores: " .. rules.scores_text(game),
+    })
+  end
+  local winners = rules.game_winners(game)
+  if winners then return rules.end_game(game, winners) end
+  rules.round_over(game, game:next_seat(v.call.seat))
+end
+
+---Wait for the next round, which `first` starts ("The player to the left of
+---the one who ended the previous round starts").
+function rules.round_over(game, first)
+  local v = game.vars
+  v.phase = "round_over"
+  v.turn = first
+  v.next_first = first
+  v.call = nil
+  v.final_turns = {}
+end
+
+---The winners once someone has reached the target, else nil ("End of
+---game"): most points; tied: option tie_break.
+function rules.game_winners(game)
+  local v = game.vars
+  local n = game.seats
+  local best = nil
+  for s = 1, n do
+    if best == nil or v.scores[s] > best then best = v.scores[s] end
+  end
+  if best < v.target then return nil end
+  local tied = {}
+  for s = 1, n do
+    if v.scores[s] == best then tied[#tied + 1] = s end
+  end
+  if #tied == 1 then return tied end
+  if game.options.tie_break == "last_round_points" and v.last_round and v.last_round.gained then
+    local most, keep = nil, {}
+    for _, s in ipairs(tied) do
+      local g = v.last_round.gained[s] or 0
+      if most == nil or g > most then most, keep = g, { s } elseif g == most then keep[#keep + 1] = s end
+    end
+    tied = keep
+    if #tied == 1 then return tied end
+  end
+  -- "In case of a tie, the one who went last in the last round wins": the
+  -- latest in turn order from the round's first player.
+  local last, pos = nil, -1
+  for _, s in ipairs(tied) do
+    local p = (s - v.first) % n
+    if p > pos then last, pos = s, p end
+  end
+  return { last }
+end
+
+function rules.end_game(game, winners, why)
+  local v = game.vars
+  v.winners = copy_array(winners)
+  v.game_over = true
+  v.phase = "game_over"
+  v.turn = nil
+  if game.logging then
+    local w = {}
+    for i, s in ipairs(winners) do w[i] = who(s) end
+    game:event("game_over", {
+      winners = copy_array(winners), scores = copy_array(v.scores),
+      text = table.concat(w, " and ") .. " wins the game" .. (why and (" " .. why) or "")
+        .. " (" .. rules.scores_text(game) .. ")",
+    })
+  end
+end
+
+---"If a player places all 4 mermaids, they immediately win the game." When
+---the seat to act holds them all (hand and in front), it places them at once
+---and wins (BGA checks at the end of the turn; placing them sooner changes
+---nothing, C2.2).
+function rules.check_mermaids(game, seat)
+  local v = game.vars
+  if v.game_over or seat == nil then return false end
+  local hand, duos = game:zone("hand", seat), game:zone("duos", seat)
+  local held = {}
+  for _, z in ipairs({ hand, duos, game:zone("shown", seat) }) do
+    for i = 1, #z do
+      if game.cards[z[i]].kind == "mermaid" then held[#held + 1] = { z, z[i] } end
+    end
+  end
+  if #held < rules.MERMAIDS_TO_WIN then return false end
+  for _, h in ipairs(held) do
+    if h[1] ~= duos then game:move(h[2], h[1], duos) end
+  end
+  v.mermaid_win = seat
+  rules.end_game(game, { seat }, "by placing the " .. rules.MERMAIDS_TO_WIN .. " mermaids")
+  return true
+end
+
+---------------------------------------------------------------------------
+-- A turn: take cards ("Game turn", 1)
+---------------------------------------------------------------------------
+
+---Draw up to DRAW_COUNT cards. Two or more: the seat keeps one (phase
+---"keep"). One card left in the deck: it is taken, nothing is discarded
+---(C2.2, inferred).
+function rules.draw(game, seat)
+  local v = game.vars
+  local deck, drawn = game:zone("deck"), game:zone("drawn", seat)
+  for _ = 1, rules.DRAW_COUNT do
+    if game:move_top(deck, drawn) == nil then break end
+  end
+  if game.logging then
+    game:event("drew", { seat = seat, count = #drawn, text = who(seat) .. " draws " .. #drawn .. " from the deck" })
+    game:event("drew_cards", { to = seat, cards = copy_array(drawn), text = who(seat) .. " (privately) draws " .. names(game, drawn) })
+  end
+  if #drawn == 1 then
+    game:move(drawn[1], drawn, game:zone("hand", seat))
+    v.phase = "play"
+  else
+    v.phase = "keep"
+  end
+end
+
+---The piles the card left over may be discarded onto: an empty pile if
+---there is one ("they have no choice but to put their card there").
+function rules.discard_piles(game)
+  local empty, all = {}, {}
+  for i = 1, #rules.PILES do
+    all[i] = i
+    if #pile_zone(game, i) == 0 then empty[#empty + 1] = i end
+  end
+  if #empty > 0 then return empty end
+  return all
+end
+
+---Keep a drawn card; the other one is discarded (onto the only legal pile at
+---once, else the seat chooses: phase "discard").
+function rules.keep(game, seat, card)
+  local v = game.vars
+  local drawn = game:zone("drawn", seat)
+  game:move(card, drawn, game:zone("hand", seat))
+  if #drawn == 0 then v.phase = "play"; return end
+  local piles = rules.discard_piles(game)
+  if #piles == 1 and #drawn == 1 then
+    rules.discard(game, seat, drawn[1], piles[1])
+  else
+    v.phase = "discard"
+  end
+end
+
+function rules.discard(game, seat, card, pile)
+  local v = game.vars
+  game:move(card, game:zone("drawn", seat), pile_zone(game, pile))
+  if game.logging then
+    game:event("discarded", {
+      seat = seat, card = card, pile = pile,
+      text = who(seat) .. " discards " .. card_name(game, card) .. " onto " .. rules.PILES[pile],
+    })
+  end
+  if #game:zone("drawn", seat) == 0 then v.phase = "play" end
+end
+
+---"OR they take the card on top of one of the two discard piles."
+function rules.take_pile(game, seat, pile)
+  local z = pile_zone(game, pile)
+  local card = game:move_top(z, game:zone("hand", seat))
+  if card == nil then error(rules.PILES[pile] .. " is empty", 0) end
+  if game.logging then
+    game:event("took", {
+      seat = seat, card = card, pile = pile,
+      text = who(seat) .. " takes " .. card_name(game, card) .. " from " .. rules.PILES[pile],
+    })
+  end
+  game.vars.phase = "play"
+end
+
+---------------------------------------------------------------------------
+-- A turn: duo pairs ("Game turn", 2; "Duo cards")
+---------------------------------------------------------------------------
+
+---The duo pairs the seat may play now: one per entry of rules.DUOS that its
+---hand completes, with the first matching cards of the hand.
+function rules.duo_pairs(game, seat)
+  local hand = game:zone("hand", seat)
+  local out = {}
+  for _, d in ipairs(rules.DUOS) do
+    local first, second = nil, nil
+    for i = 1, #hand do
+      local k = game.cards[hand[i]].kind
+      if first == nil and k == d.kinds[1] then
+        first = hand[i]
+      elseif second == nil and k == d.kinds[2] and hand[i] ~= first then
+        second = hand[i]
+      end
+    end
+    -- Two of the same kind: the first one found must not be reused.
+    if d.kinds[1] == d.kinds[2] and first ~= nil and second == nil then
+      for i = 1, #hand do
+        if hand[i] ~= first and game.cards[hand[i]].kind == d.kinds[1] then second = hand[i]; break end
+      end
+    end
+    if first ~= nil and second ~= nil then out[#out + 1] = { duo = d.id, cards = { first, second } } end
+  end
+  return out
+end
+
+local function duo_spec(id)
+  for _, d in ipairs(rules.DUOS) do
+    if d.id == id then return d end
+  end
+  error("no duo '" .. tostring(id) .. "'", 0)
+end
+
+---Place a pair face up in front of the seat and apply its effect. The pair
+---scores the same played or not; an effect that cannot be carried out is
+---skipped (C2.2 "Duo effect that cannot be done").
+function rules.play_duo(game, seat, duo, cards)
+  local d = duo_spec(duo)
+  local hand, front = game:zone("hand", seat), game:zone("duos", seat)
+  for _, c in ipairs(cards) do game:move(c, hand, front) end
+  if game.logging then
+    game:event("duo_played", {
+      seat = seat, duo = duo, cards = copy_array(cards),
+      text = who(seat) .. " plays " .. names(game, cards) .. ": " .. d.does,
+    })
+  end
+  game.vars.phase = "play"
+  rules[d.effect](game, seat)
+end
+
+local function skipped(game, seat, why)
+  if game.logging then
+    game:event("effect_skipped", { seat = seat, text = "No effect: " .. why })
+  end
+end
+
+---The piles a crab pair may look through (not empty).
+function rules.crab_piles(game)
+  local out = {}
+  for i = 1, #rules.PILES do
+    if #pile_zone(game, i) > 0 then out[#out + 1] = i end
+  end
+  return out
+end
+
+---Crabs: "chooses a discard pile, consults it without shuffling it, and
+---chooses a card from it to add to their hand. They do not have to show it."
+function rules.crab_effect(game, seat)
+  local v = game.vars
+  local piles = rules.crab_piles(game)
+  if #piles == 0 then return skipped(game, seat, "both discard piles are empty") end
+  if #piles == 1 then
+    rules.look_pile(game, seat, piles[1])
+  else
+    v.phase = "crab_pile"
+  end
+end
+
+function rules.look_pile(game, seat, pile)
+  local v = game.vars
+  v.crab_pile = pile
+  v.phase = "crab_pick"
+  if game.logging then
+    game:event("pile_looked", {
+      seat = seat, pile = pile, text = who(seat) .. " looks through " .. rules.PILES[pile],
+    })
+  end
+end
+
+---Take the chosen card from the pile being looked through, secretly.
+function rules.crab_take(game, seat, card)
+  local v = game.vars
+  local pile = v.crab_pile
+  game:move(card, pile_zone(game, pile), game:zone("hand", seat))
+  v.crab_pile = nil
+  v.phase = "play"
+  if game.logging then
+    game:event("pile_taken", {
+      seat = seat, pile = pile, text = who(seat) .. " takes a card from " .. rules.PILES[pile],
+    })
+    game:event("pile_taken_card", {
+      to = seat, card = card, text = who(seat) .. " (privately) takes " .. card_name(game, card) .. " from " .. rules.PILES[pile],
+    })
+  end
+end
+
+---Boats: "The player immediately takes another turn" (option
+---boat_extra_turns: each pair, or one per turn). Nothing to take: skipped.
+function rules.boat_effect(game, seat)
+  local v = game.vars
+  if game.options.boat_extra_turns == "one" and v.boat_turns >= 1 then
+    return skipped(game, seat, "only one extra turn per turn (option boat_extra_turns)")
+  end
+  if not rules.can_take(game) then
+    return skipped(game, seat, "the deck and both discard piles are empty")
+  end
+  local used = v.boat_turns
+  rules.start_turn(game, seat)
+  v.boat_turns = used + 1
+  if game.logging then
+    game:event("extra_turn", { seat = seat, text = who(seat) .. " takes another turn" })
+  end
+end
+
+---Fish: "The player adds the top card from the deck to their hand."
+function rules.fish_effect(game, seat)
+  local card = game:move_top(game:zone("deck"), game:zone("hand", seat))
+  if card == nil then return skipped(game, seat, "the deck is empty") end
+  if game.logging then
+    game:event("fished", { seat = seat, text = who(seat) .. " takes the top card of the deck" })
+    game:event("fished_card", { to = seat, card = card, text = who(seat) .. " (privately) takes " .. card_name(game, card) })
+  end
+end
+
+---Shark + swimmer: "steals a random card from another player": the seat
+---chooses the opponent (C2.2), among those it may steal from.
+function rules.steal_effect(game, seat)
+  local targets = rules.steal_targets(game, seat)
+  if #targets == 0 then
+    return skipped(game, seat, "no opponent has an unprotected card in hand")
+  end
+  if #targets == 1 then return rules.steal(game, seat, targets[1]) end
+  game.vars.phase = "steal"
+end
+
+function rules.steal(game, seat, victim)
+  local hand = game:zone("hand", victim)
+  if #hand == 0 or rules.protected(game, victim) then
+    error(who(victim) .. "'s hand cannot be stolen from", 0)
+  end
+  local card = hand[game:random(1, #hand)]
+  game:move(card, hand, game:zone("hand", seat))
+  game.vars.phase = "play"
+  if game.logging then
+    game:event("stole", { seat = seat, victim = victim, text = who(seat) .. " steals a random card from " .. who(victim) })
+    game:event("stole_card", { to = seat, card = card, text = who(seat) .. " (privately) steals " .. card_name(game, card) .. " from " .. who(victim) })
+    game:event("lost_card", { to = victim, card = card, text = who(seat) .. " steals " .. card_name(game, card) .. " from " .. who(victim) .. " (privately to " .. who(victim) .. ")" })
+  end
+end
+
+---------------------------------------------------------------------------
+-- Ending the round ("The round can be ended"; "End of the round")
+---------------------------------------------------------------------------
+
+function rules.call(game, seat, kind)
+  local v = game.vars
+  if not rules.may_call(game, seat) then
+    error(who(seat) .. " cannot end the round now (needs " .. rules.CALL_MIN .. " points and no call made)", 0)
+  end
+  local points = rules.seat_points(game, seat)
+  v.call = { kind = kind, seat = seat, points = points }
+  if game.logging then
+    game:event("called", {
+      seat = seat, kind = kind, points = points,
+      text = who(seat) .. " calls " .. (kind == "stop" and "STOP" or "LAST CHANCE") .. " with " .. points_text(points),
+    })
+  end
+  if kind == "stop" then
+    -- "All players reveal their hands and immediately score."
+    return rules.score_round(game)
+  end
+  -- "The other players each take a final turn ... which they complete by
+  -- revealing their hand, which is now protected from attacks."
+  rules.reveal(game, seat)
+  v.final_turns = {}
+  for k = 1, game.seats - 1 do v.final_turns[k] = game:next_seat(seat, k) end
+  rules.start_turn(game, v.final_turns[1])
+end
+
+---------------------------------------------------------------------------
+-- GameScript entry points
+---------------------------------------------------------------------------
+
+function rules.setup(game)
+  local v = game.vars
+  rules.create_deck(game)
+  rules.create_zones(game)
+  v.scores = zeros(game.seats)
+  v.target = rules.target(game)
+  v.round = 0
+  v.game_over = false
+  v.winners = {}
+  v.revealed = {}
+  v.final_turns = {}
+  -- "Choose the first player at random."
+  rules.start_round(game, game:random(1, game.seats))
+end
+
+local function pile_text(game, i)
+  local z = pile_zone(game, i)
+  if #z == 0 then return rules.PILES[i] .. ", empty" end
+  return rules.PILES[i] .. ", on " .. card_name(game, z[#z])
+end
+
+---The options of the seat to act, by phase.
+function rules.options_for(game, seat)
+  local v = game.vars
+  local opts = {}
+  local phase = v.phase
+  if phase == "take" then
+    local deck = #game:zone("deck")
+    if deck > 0 then
+      opts[#opts + 1] = {
+        act = "draw",
+        text = deck >= rules.DRAW_COUNT and "Draw two from the deck, keep one" or "Draw the last card of the deck",
+      }
+    end
+    for i = 1, #rules.PILES do
+      local z = pile_zone(game, i)
+      if #z > 0 then
+        opts[#opts + 1] = { act = "pile", pile = i, card = z[#z], text = "Take " .. card_name(game, z[#z]) .. " from " .. rules.PILES[i] }
+      end
+    end
+  elseif phase == "keep" then
+    local drawn = game:zone("drawn", seat)
+    for i = 1, #drawn do
+      opts[#opts + 1] = { act = "keep", card = drawn[i], text = "Keep " .. card_name(game, drawn[i]),
+        secret = "keeps one of the cards drawn" }
+    end
+  elseif phase == "discard" then
+    local drawn = game:zone("drawn", seat)
+    local card = drawn[#drawn]
+    for _, i in ipairs(rules.discard_piles(game)) do
+      opts[#opts + 1] = { act = "discard", pile = i, card = card,
+        text = "Discard " .. card_name(game, card) .. " onto " .. pile_text(game, i) }
+    end
+  elseif phase == "play" then
+    for _, p in ipairs(rules.duo_pairs(game, seat)) do
+      local d = duo_spec(p.duo)
+      opts[#opts + 1] = { act = "duo", duo = p.duo, cards = p.cards, text = "Play " .. d.name .. " (" .. d.does .. ")" }
+    end
+    local final = v.call ~= nil
+    opts[#opts + 1] = { act = "end", text = final and "End your final turn (reveal your hand)" or "End your turn" }
+    if not final and rules.may_call(game, seat) then
+      local pts = rules.seat_points(game, seat)
+      opts[#opts + 1] = { act = "stop", text = "STOP (" .. pts .. " points: everyone scores now)" }
+      opts[#opts + 1] = { act = "last_chance", text = "LAST CHANCE (" .. pts .. " points: bet on having the most)" }
+    end
+  elseif phase == "crab_pile" then
+    for _, i in ipairs(rules.crab_piles(game)) do
+      opts[#opts + 1] = { act = "crab_pile", pile = i, text = "Look through " .. rules.PILES[i] .. " (" .. #pile_zone(game, i) .. " cards)" }
+    end
+  elseif phase == "crab_pick" then
+    local z = pile_zone(game, v.crab_pile)
+    -- Top card first, as the pile is looked through; the pile is not reordered.
+    for i = #z, 1, -1 do
+      opts[#opts + 1] = { act = "crab_pick", card = z[i], text = "Take " .. card_name(game, z[i]),
+        secret = "takes a card from " .. rules.PILES[v.crab_pile] }
+    end
+  elseif phase == "steal" then
+    for _, s in ipairs(rules.steal_targets(game, seat)) do
+      opts[#opts + 1] = { act = "steal", seat = s, text = "Steal from " .. who(s) .. " (" .. #game:zone("hand", s) .. " cards in hand)" }
+    end
+  elseif phase == "round_over" then
+    opts[1] = { act = "next_round", text = "Start round " .. (v.round + 1) }
+  end
+  return opts
+end
+
+local PROMPTS = {
+  take = "Take a card: draw two from the deck, or the top of a discard pile",
+  keep = "Keep one of the cards you drew (the other is discarded)",
+  discard = "Discard the other card onto a pile",
+  play = "Play a duo pair, end your turn, or end the round",
+  crab_pile = "Crabs: look through which discard pile?",
+  crab_pick = "Crabs: take a card (the others do not see which)",
+  steal = "Shark + Swimmer: steal a random card from whom?",
+  round_over = "The round is over",
+}
+
+function rules.decision(game)
+  local v = game.vars
+  if v.game_over then return nil end
+  local prompt = PROMPTS[v.phase] or v.phase
+  if v.phase == "play" and v.call ~= nil then prompt = "Your final turn: play duo pairs or end it" end
+  return { seat = v.turn, prompt = prompt, options = rules.options_for(game, v.turn) }
+end
+
+function rules.apply(game, seat, action)
+  local v = game.vars
+  if v.game_over then error("the game is over", 0) end
+  if seat ~= v.turn then error("it is " .. who(v.turn) .. "'s turn, not " .. who(seat) .. "'s", 0) end
+  if type(action) ~= "table" or type(action.act) ~= "string" then
+    error("expected an option {act = ...}, got " .. tostring(action), 0)
+  end
+  local act = action.act
+  if act == "draw" then
+    rules.draw(game, seat)
+  elseif act == "pile" then
+    rules.take_pile(game, seat, action.pile)
+  elseif act == "keep" then
+    rules.keep(game, seat, action.card)
+  elseif act == "discard" then
+    rules.discard(game, seat, action.card, action.pile)
+  elseif act == "duo" then
+    rules.play_duo(game, seat, action.duo, action.cards)
+  elseif act == "crab_pile" then
+    rules.look_pile(game, seat, action.pile)
+  elseif act == "crab_pick" then
+    rules.crab_take(game, seat, action.card)
+  elseif act == "steal" then
+    rules.steal(game, seat, action.seat)
+  elseif act == "end" then
+    if rules.check_mermaids(game, seat) then return end
+    return rules.end_turn(game, seat)
+  elseif act == "stop" or act == "last_chance" then
+    if rules.check_mermaids(game, seat) then return end
+    return rules.call(game, seat, act)
+  elseif act == "next_round" then
+    return rules.start_round(game, v.next_first)
+  else
+    error("unknown action '" .. act .. "'", 0)
+  end
+  rules.check_mermaids(game, seat)
+end
+
+function rules.describe(game, action)
+  if type(action) == "table" and action.text ~= nil then return tostring(action.text) end
+  if type(action) == "table" and action.card ~= nil and game.cards[action.card] then
+    return game.cards[action.card].name
+  end
+  return tostring(action)
+end
+
+function rules.result(game)
+  local v = game.vars
+  return { scores = copy_array(v.scores), winners = copy_array(v.winners or {}), rounds = v.round }
+end
+
+---------------------------------------------------------------------------
+-- Status lines (REPL)
+---------------------------------------------------------------------------
+
+function rules.scores_text(game)
+  local v = game.vars
+  local parts = {}
+  for s = 1, game.seats do parts[s] = who(s) .. " " .. v.scores[s] end
+  return table.concat(parts, ", ") .. " of " .. v.target
+end
+
+function rules.status(view)
+  local v = view.vars
+  local me = view.seat
+  local lines = {}
+  lines[1] = "Round " .. v.round .. ", started by " .. who(v.first) .. "   Deck: " .. view:zone("deck").count .. " cards"
+  lines[2] = "Scores: " .. rules.scores_text(view)
+  local mine = rules.cards_of(view, me)
+  local p = rules.score_parts(view, mine)
+  lines[3] = "Your points: " .. p.total .. " (duos " .. p.duos .. ", collectors " .. p.collectors
+    .. ", multipliers " .. p.multipliers .. ", mermaids " .. p.mermaids .. "); colour bonus "
+    .. rules.colour_bonus(view, mine)
+  if v.call ~= nil then
+    local left = {}
+    for i, s in ipairs(v.final_turns) do left[i] = who(s) end
+    lines[#lines + 1] = who(v.call.seat) .. " called LAST CHANCE with " .. v.call.points .. " points; final turns: "
+      .. (#left > 0 and table.concat(left, ", ") or "none")
+  end
+  local prot = {}
+  for s = 1, view.seats do
+    if v.revealed[s] then prot[#prot + 1] = who(s) end
+  end
+  if #prot > 0 then lines[#lines + 1] = "Revealed (protected): " .. table.concat(prot, ", ") end
+  local lr = v.last_round
+  if lr ~= nil then
+    local parts = {}
+    for s = 1, view.seats do parts[s] = who(s) .. " +" .. (lr.gained[s] or 0) end
+    local how = lr.ending == "empty_deck" and "deck ran out, no scoring"
+      or lr.ending == "stop" and ("STOP by " .. who(lr.caller))
+      or ("LAST CHANCE by " .. who(lr.caller) .. ", bet " .. (lr.bet_won and "won" or "lost"))
+    lines[#lines + 1] = "Last round (" .. how .. "): " .. table.concat(parts, ", ")
+  end
+  return lines
+end
+
+---------------------------------------------------------------------------
+-- Bots
+---------------------------------------------------------------------------
+
+-- Greedy: values a card by how much it raises the bot's card points now,
+-- plus a little for what it may lead to (half a duo pair, a first shell,
+-- octopus or sailor, a multiplier waiting for its cards, a completed pair's
+-- effect). It takes the better of the discard tops and the expected value of
+-- a draw, keeps the better drawn card, always plays its duo pairs (steal,
+-- crabs and fish before boats), and once it has CALL_MIN points it ends the
+-- round: LAST CHANCE when it is clearly ahead of every opponent's estimate
+-- (their visible cards plus a guess per hidden card), else STOP. It decides
+-- from its seat's view only.
+
+rules.GREEDY = {
+  draw_value = 1.0,        -- expected gain of drawing two and keeping one
+  half_pair = 0.4,         -- a duo card that waits for its partner
+  first_collector = 0.5,   -- a first shell or octopus (worth 0 alone)
+  first_sailor = 1.0,      -- a first sailor (worth 0 alone, 5 with two)
+  lone_multiplier = 0.4,   -- a multiplier with nothing to multiply yet
+  effect = { crab = 0.8, boat = 0.6, fish = 0.6, shark = 0.8 },
+  hidden_card = 0.9,       -- guessed points of each card in an opponent's hand
+  lead_for_last_chance = 2, -- how far ahead to bet with LAST CHANCE
+}
+
+local function kinds_of(view, cards)
+  local k = {}
+  for i = 1, #cards do
+    local kind = view.cards[cards[i]].kind
+    k[kind] = (k[kind] or 0) + 1
+  end
+  return k
+end
+
+---How much `card` is worth to a seat holding `mine` (its counted cards).
+function rules.greedy_value(view, mine, card, base)
+  local G = rules.GREEDY
+  base = base or rules.card_points(view, mine)
+  local with = copy_array(mine)
+  with[#with + 1] = card
+  local value = rules.card_points(view, with) - base
+  local kind = view.cards[card].kind
+  local have = kinds_of(view, mine)
+  for _, d in ipairs(rules.DUOS) do
+    local a, b = d.kinds[1], d.kinds[2]
+    if kind == a or kind == b then
+      local other = (kind == a) and b or a
+      local partner = (a == b) and ((have[a] or 0) % 2 == 1) or ((have[other] or 0) > (have[kind] or 0))
+      if partner then
+        value = value + (G.effect[d.id] or 0)
+      else
+        value = value + G.half_pair
+      end
+    end
+  end
+  local n = have[kind] or 0
+  if (kind == "shell" or kind == "octopus") and n == 0 then value = value + G.first_collector end
+  if kind == "sailor" and n == 0 then value = value + G.first_sailor end
+  local m = rules.MULTIPLIERS[kind]
+  if m and (have[m.kind] or 0) == 0 then value = value + G.lone_multiplier end
+  return value
+end
+
+---Guessed card points of an opponent: what is visible, plus a guess per
+---hidden card.
+function rules.greedy_estimate(view, seat)
+  local visible = {}
+  for _, name in ipairs({ "duos", "shown" }) do
+    local z = view:zone(name, seat)
+    for i = 1, #z do visible[#visible + 1] = z[i] end
+  end
+  local hidden = view:zone("hand", seat).count or #view:zone("hand", seat)
+  return rules.card_points(view, visible) + hidden * rules.GREEDY.hidden_card
+end
+
+local DUO_ORDER = { shark = 1, crab = 2, fish = 3, boat = 4 }
+
+local function greedy_choice(view, decision)
+  local opts = decision.options
+  if #opts <= 1 then return 1 end
+  local me = view.seat
+  local v = view.vars
+  local mine = rules.cards_of(view, me)
+  local base = rules.card_points(view, mine)
+  local phase = v.phase
+  local function best_by(score)
+    local bi, bs = 1, nil
+    for i = 1, #opts do
+      local s = score(opts[i])
+      if s ~= nil and (bs == nil or s > bs) then bi, bs = i, s end
+    end
+    return bi
+  end
+  if phase == "take" then
+    return best_by(function(o)
+      if o.act == "draw" then return rules.GREEDY.draw_value end
+      return rules.greedy_value(view, mine, o.card, base)
+    end)
+  elseif phase == "keep" or phase == "crab_pick" then
+    return best_by(function(o) return rules.greedy_value(view, mine, o.card, base) end)
+  elseif phase == "discard" then
+    -- Cover the top that is worth more (to anyone, as far as the bot can tell).
+    return best_by(function(o)
+      local z = view:zone(rules.PILES[o.pile])
+      local top = z.top or z[#z]
+      if top == nil then return 0 end
+      return rules.greedy_value(view, mine, top, base)
+    end)
+  elseif phase == "crab_pile" then
+    return best_by(function(o) return view:zone(rules.PILES[o.pile]).count or #view:zone(rules.PILES[o.pile]) end)
+  elseif phase == "steal" then
+    return best_by(function(o)
+      local z = view:zone("hand", o.seat)
+      return (z.count or #z) * 100 + v.scores[o.seat]
+    end)
+  elseif phase == "play" then
+    local duo, duo_rank = nil, nil
+    local index = {}
+    for i = 1, #opts do
+      local o = opts[i]
+      index[o.act] = i
+      if o.act == "duo" then
+        local r = DUO_ORDER[o.duo] or 9
+        if duo_rank == nil or r < duo_rank then duo, duo_rank = i, r end
+      end
+    end
+    if duo then return duo end
+    if index.stop then
+      local est = 0
+      for s = 1, view.seats do
+        if s ~= me then est = math.max(est, rules.greedy_estimate(view, s)) end
+      end
+      if base >= est + rules.GREEDY.lead_for_last_chance then return index.last_chance end
+      return index.stop
+    end
+    return index["end"] or 1
+  end
+  return 1
+end
+
+rules.bots = {
+  greedy = function(view, decision)
+    local ok, i = pcall(greedy_choice, view, decision)
+    if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
+    return 1
+  end,
+}
+
+return rules

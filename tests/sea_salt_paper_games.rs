@@ -1,0 +1,272 @@
+//! Sea Salt & Paper: whole random games for 2, 3 and 4 players (random and
+//! greedy bots, default options and every option changed), checking after
+//! every step that the 58 cards are conserved, that no seat's view, visible
+//! events or options ever hold a card it may not see, and at the end that the
+//! game ended with consistent scores and winners. Also: replay, and
+//! `deckhand check` and `sim` on the game.
+
+mod common;
+
+use common::engine;
+use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, SeatView, Visibility};
+use serde_json::Value;
+use std::collections::HashSet;
+use std::process::Command;
+
+/// Card ids named in plain data: any `card` number or `cards` list, at any depth.
+fn ids_in(v: &Value, out: &mut Vec<u32>) {
+    match v {
+        Value::Object(map) => {
+            for (k, x) in map {
+                match (k.as_str(), x) {
+                    ("card", Value::Number(n)) => out.extend(n.as_u64().map(|c| c as u32)),
+                    ("cards", Value::Array(a)) => {
+                        out.extend(a.iter().filter_map(Value::as_u64).map(|c| c as u32))
+                    }
+                    _ => ids_in(x, out),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| ids_in(x, out)),
+        _ => {}
+    }
+}
+
+/// The cards a seat's view shows (whole zones and tops), after checking that
+/// the view shows whole zones only where the seat may see them.
+fn visible(view: &SeatView, seat: u32) -> HashSet<u32> {
+    let mut out = HashSet::new();
+    for z in &view.zones {
+        if let Some(cards) = &z.cards {
+            let allowed = z.visibility == Visibility::Public
+                || (z.visibility == Visibility::Owner && z.owner == Some(seat));
+            assert!(
+                allowed,
+                "seat {seat} sees all of {} ({:?})",
+                z.name, z.owner
+            );
+            out.extend(cards.iter().copied());
+        }
+        if let Some(top) = z.top {
+            assert_eq!(z.visibility, Visibility::Top);
+            out.insert(top);
+        }
+    }
+    out
+}
+
+fn views(g: &Game) -> Vec<HashSet<u32>> {
+    let n = g.config().players;
+    (1..=n)
+        .map(|s| visible(&g.view(Some(s)).expect("view"), s))
+        .collect()
+}
+
+/// Play one whole game with these bots, checking every step. Returns the game.
+fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
+    let e = Box::leak(Box::new(engine()));
+    let seed = cfg.seed;
+    let label = format!("{cfg:?}");
+    let n = cfg.players;
+    let mut g = e.new_game(cfg, true).expect("start");
+    g.check_invariants().expect("after setup");
+    g.take_events();
+    let mut bots: Vec<Bot> = (1..=n)
+        .map(|s| Bot::new(BotKind::parse(seats[(s - 1) as usize]), seed, s))
+        .collect();
+    let mut before = views(&g);
+    let mut gained = vec![0i64; n as usize];
+    let mut steps = 0;
+    while let Some((seat, _)) = g.pending() {
+        let vars = g.vars().expect("vars");
+        // The options name only cards the chooser may see, except the pile
+        // a crab player looks through.
+        let d = g.decision().expect("decision").expect("pending");
+        let mut may = before[seat as usize - 1].clone();
+        if vars["phase"] == "crab_pick" {
+            let pile = format!("discard {}", vars["crab_pile"]);
+            let cards = g
+                .with_table(|t| t.find_zone(&pile, None).map(|z| z.cards.clone()))
+                .expect("table")
+                .expect("pile");
+            may.extend(cards);
+        }
+        for o in &d.options {
+            let mut ids = Vec::new();
+            ids_in(&o.action, &mut ids);
+            for id in ids {
+                assert!(
+                    may.contains(&id),
+                    "{label}: option {} names card {id} seat {seat} may not see",
+                    o.text
+                );
+            }
+        }
+        let i = bots[seat as usize - 1].choose(&g).expect("bot");
+        g.apply(i).expect("apply");
+        g.check_invariants().expect("invariants");
+        assert_eq!(g.cards().expect("cards").len(), 58);
+        let after = views(&g);
+        // Events a seat is told about name only cards it saw before or sees after.
+        for ev in g.take_events() {
+            let mut ids = Vec::new();
+            match &ev.kind {
+                EventKind::Move { card, .. } => ids.push(*card),
+                EventKind::Script { data, name, .. } => {
+                    ids_in(data, &mut ids);
+                    if name == "round_scored" {
+                        for (s, x) in data["gained"]
+                            .as_array()
+                            .expect("gained")
+                            .iter()
+                            .enumerate()
+                        {
+                            gained[s] += x.as_i64().expect("number");
+                        }
+                    }
+                }
+                EventKind::Shuffle { .. } => {}
+            }
+            for s in 1..=n {
+                if !g.event_visible_to(&ev, s) {
+                    continue;
+                }
+                let (b, a) = (&before[s as usize - 1], &after[s as usize - 1]);
+                for id in &ids {
+                    assert!(
+                        b.contains(id) || a.contains(id),
+                        "{label}: seat {s} is told of card {id} it may not see: {ev:?}"
+                    );
+                }
+            }
+        }
+        // Script variables are public: they must hold no card ids.
+        let mut ids = Vec::new();
+        ids_in(&g.vars().expect("vars"), &mut ids);
+        assert!(ids.is_empty(), "{label}: card ids in vars: {ids:?}");
+        before = after;
+        steps += 1;
+        assert!(steps < 20_000, "{label}: the game did not end");
+    }
+    // The end: scores are the sum of the rounds; a winner reached the target
+    // with the most points, or placed the four mermaids.
+    let r = g.result().expect("result");
+    let v = g.vars().expect("vars");
+    let scores: Vec<i64> = r.scores.iter().map(|&s| s as i64).collect();
+    assert_eq!(scores, gained, "{label}: scores add up");
+    assert_eq!(r.winners.len(), 1, "{label}");
+    let w = r.winners[0];
+    if v["mermaid_win"].is_null() {
+        let best = *scores.iter().max().expect("scores");
+        assert!(best >= v["target"].as_i64().expect("target"), "{label}");
+        assert_eq!(scores[w as usize - 1], best, "{label}");
+    } else {
+        assert_eq!(v["mermaid_win"].as_u64(), Some(w as u64));
+    }
+    assert!(r.rounds >= 1);
+    g
+}
+
+#[test]
+fn random_games_for_2_3_and_4_players() {
+    for players in 2..=4 {
+        for seed in 0..4 {
+            play_checked(
+                GameConfig::new("sea_salt_paper", players, seed),
+                &["random"; 4],
+            );
+        }
+    }
+}
+
+#[test]
+fn greedy_against_random_games_for_2_3_and_4_players() {
+    for players in 2..=4 {
+        for seed in 10..13 {
+            play_checked(
+                GameConfig::new("sea_salt_paper", players, seed),
+                &["greedy", "random", "greedy", "random"],
+            );
+        }
+    }
+}
+
+#[test]
+fn random_games_with_every_option_changed() {
+    for players in 2..=4 {
+        for seed in 20..23 {
+            play_checked(
+                GameConfig::new("sea_salt_paper", players, seed)
+                    .option("mermaid_white", false)
+                    .option("boat_extra_turns", "one")
+                    .option("last_chance_empty_deck", "no_score")
+                    .option("tie_break", "last_round_points")
+                    .option("target", 15),
+                &["random", "greedy", "random", "greedy"],
+            );
+        }
+    }
+}
+
+#[test]
+fn a_replayed_log_gives_the_same_game() {
+    let e = engine();
+    let cfg = GameConfig::new("sea_salt_paper", 3, 5);
+    let mut g = e.new_game(cfg.clone(), true).expect("start");
+    let mut bot = Bot::new(BotKind::Random, 5, 1);
+    for _ in 0..150 {
+        if g.is_over() {
+            break;
+        }
+        let i = bot.choose(&g).expect("bot");
+        g.apply(i).expect("apply");
+    }
+    let replayed = e.replay(cfg, g.history()).ok().expect("replay");
+    assert_eq!(replayed.view(None).expect("v"), g.view(None).expect("v"));
+    assert_eq!(replayed.vars().expect("v"), g.vars().expect("v"));
+    // Undo three steps and redo them: the same table.
+    let end = g.view(None).expect("v");
+    for _ in 0..3 {
+        assert!(g.undo().expect("undo"));
+    }
+    for _ in 0..3 {
+        assert!(g.redo().expect("redo"));
+    }
+    assert_eq!(g.view(None).expect("v"), end);
+}
+
+fn deckhand(args: &[&str]) -> std::process::Output {
+    let scripts = common::scripts_dir();
+    Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("--scripts")
+        .arg(&scripts)
+        .args(args)
+        .env_remove("DECKHAND_SCRIPTS")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run deckhand")
+}
+
+#[test]
+fn check_and_sim_work_for_the_game() {
+    let o = deckhand(&["check", "sea_salt_paper", "-n", "3"]);
+    let text = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("ok: sea_salt_paper"), "{text}");
+    let o = deckhand(&[
+        "sim",
+        "sea_salt_paper",
+        "-n",
+        "20",
+        "--seed",
+        "1",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stats: Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(stats["games"], Value::from(20));
+}

@@ -1,0 +1,164 @@
+//! Sea Salt & Paper at the REPL, through a pseudo-terminal: a whole game
+//! against greedy bots, checking that the table shows the discard tops, the
+//! deck, what is in front of every player and the player's points, and that
+//! nothing the person may not see is ever printed: the bots' hands, the card
+//! a bot keeps or takes in secret, the bots' private events.
+
+use rexpect::session::{spawn_with_options, PtySession};
+use rexpect::ReadUntil;
+use std::path::PathBuf;
+use std::process::Command;
+
+const TIMEOUT_MS: u64 = 20_000;
+
+fn scripts_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
+/// rexpect reads byte by byte, one char per byte: spell UTF-8 needles so.
+fn as_bytes(text: &str) -> String {
+    text.bytes().map(char::from).collect()
+}
+
+fn from_bytes(read: &str) -> String {
+    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).replace('\r', "")
+}
+
+struct Repl {
+    p: PtySession,
+    /// Everything read so far.
+    seen: String,
+    _home: tempfile::TempDir,
+}
+
+impl Repl {
+    fn start() -> Repl {
+        let home = tempfile::tempdir().expect("temp home");
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
+        cmd.arg("--scripts")
+            .arg(scripts_dir())
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("DECKHAND_SCRIPTS")
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm");
+        let options = rexpect::reader::Options::new()
+            .timeout_ms(Some(TIMEOUT_MS))
+            .strip_ansi_escape_codes(true);
+        let p = spawn_with_options(cmd, options).expect("spawn deckhand in a pty");
+        let mut r = Repl {
+            p,
+            seen: String::new(),
+            _home: home,
+        };
+        r.expect("seat 1> ");
+        r
+    }
+
+    fn expect(&mut self, needle: &str) -> String {
+        match self.p.exp_string(&as_bytes(needle)) {
+            Ok(before) => {
+                let text = from_bytes(&before);
+                self.seen.push_str(&text);
+                self.seen.push_str(needle);
+                text
+            }
+            Err(e) => panic!("expected {needle:?}: {e}\nread so far:\n{}", self.seen),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.p.send_line(line).expect("type a line");
+    }
+}
+
+#[test]
+fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
+    let mut r = Repl::start();
+    r.send("new sea_salt_paper players=3 seats=human,greedy,greedy target=12 seed=11");
+    r.expect("New game of Sea Salt & Paper (3 players, seed 11)");
+    r.expect("seat 1> ");
+    r.send("show");
+    r.expect("── Sea Salt & Paper");
+    let table = r.expect("seat 1> ");
+    for needle in [
+        "deck ",
+        "discard 1 ",
+        "discard 2 ",
+        "your hand",
+        "Your points: ",
+        "Scores: ",
+    ] {
+        assert!(
+            table.contains(needle),
+            "the table lacks {needle:?}:\n{table}"
+        );
+    }
+    let mut moves = 0;
+    loop {
+        r.send("1");
+        r.expect("seat 1 (you): ");
+        moves += 1;
+        assert!(moves < 600, "the game did not end after {moves} moves");
+        let (before, found) =
+            r.p.exp_any(vec![
+                ReadUntil::String("seat 1> ".into()),
+                ReadUntil::String("Game over".into()),
+            ])
+            .expect("a prompt or the end of the game");
+        r.seen.push_str(&from_bytes(&before));
+        r.seen.push_str(&found);
+        if found.contains("Game over") {
+            break;
+        }
+    }
+    r.expect("deckhand> ");
+    let all = r.seen.clone();
+
+    // The bots' hands are only ever counted.
+    for line in all.lines() {
+        let t = line.trim_start();
+        for seat in [2, 3] {
+            if let Some(rest) = t.strip_prefix(&format!("hand (seat {seat})")) {
+                let rest = rest.trim();
+                let counted = rest.ends_with(" card") || rest.ends_with(" cards");
+                assert!(counted, "a bot's hand is shown: {line:?}");
+            }
+        }
+    }
+    // The bots' secret choices read as what everyone is told, and their
+    // private events are not printed; the person's own are.
+    assert!(
+        all.contains("(greedy): keeps one of the cards drawn"),
+        "a bot's secret keep is announced without the card"
+    );
+    for bot in ["seat 2 (greedy): Keep ", "seat 3 (greedy): Keep "] {
+        assert!(!all.contains(bot), "a bot's kept card is printed");
+    }
+    for private in [
+        "P2 (privately)",
+        "P3 (privately)",
+        "(privately to P2)",
+        "(privately to P3)",
+    ] {
+        assert!(
+            !all.contains(private),
+            "a bot's private event is printed: {private}"
+        );
+    }
+    assert!(
+        all.contains("P1 (privately) draws"),
+        "the person sees their own draws"
+    );
+    // What is in front of the players, the discard tops and the end.
+    assert!(all.contains(", top "), "the discard tops are shown");
+    assert!(
+        all.contains("duos (seat "),
+        "the pairs in front of the bots are shown"
+    );
+    assert!(all.contains("Winner: seat"), "{all}");
+    r.send("quit");
+    r.expect("Bye.");
+}
