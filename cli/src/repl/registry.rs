@@ -47,8 +47,9 @@ pub const COMMANDS: &[CommandInfo] = &[
   variant=V          a variant name or a house-rule file; repeat it, or give
                      variant=a,b, to apply several in order
   seed=S             the seed of the game's shuffles (default: from the clock)
-  seats=WHO,WHO,...  who sits where, seat 1 first: human, random, or a bot of
-                     the game; seats not given get the game's first bot
+  seats=WHO,WHO,...  who sits where, seat 1 first: human, random, mc (search;
+                     mc:N for N playouts a move), or a bot of the game;
+                     seats not given get the game's first bot
                      (default: you at seat 1, bots elsewhere)
   OPTION=VALUE       any option of the game or its variants (see `options GAME`)
 Without a game id, `new` starts the current game again (same variants,
