@@ -41,7 +41,15 @@ pub fn complete(
     let mut out = specs.to_vec();
     out.resize(players as usize, fill.clone());
     for s in &out {
-        if let SeatSpec::Bot(BotKind::Script(name)) = s {
+        let script_bot = match s {
+            SeatSpec::Bot(BotKind::Script(name)) => Some(name),
+            SeatSpec::Bot(BotKind::Search {
+                playout: Some(name),
+                ..
+            }) => Some(name),
+            _ => None,
+        };
+        if let Some(name) = script_bot {
             if !info.bots.iter().any(|b| b == name) {
                 bail!(
                     "'{}' has no bot named '{name}' (bots: random, mc{})",

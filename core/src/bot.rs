@@ -1,6 +1,7 @@
 //! Bots: controllers that pick an option for a seat. `random` and `mc`
-//! (determinised Monte Carlo search, `mc:N` for N playouts a decision) are
-//! built in and play any game; any other name is a bot of the game's script
+//! (determinised Monte Carlo search, `mc:N` for N playouts a decision,
+//! `mc:N:BOT` to play them out with a script bot) are built in and play any
+//! game; any other name is a bot of the game's script
 //! (`rules.bots[name]`), which decides from the seat's view only.
 
 use crate::error::{CoreError, Result};
@@ -14,27 +15,39 @@ pub enum BotKind {
     /// Uniformly random legal option.
     Random,
     /// Determinised Monte Carlo search ([`crate::search`]), as typed
-    /// (`mc` or `mc:N`) with its playouts per decision.
-    Search { name: String, iterations: u32 },
+    /// (`mc`, `mc:N` or `mc:N:BOT`): playouts per decision, and the script
+    /// bot that plays them out (random moves when none).
+    Search {
+        name: String,
+        iterations: u32,
+        playout: Option<String>,
+    },
     /// A bot defined by the game's script.
     Script(String),
 }
 
 impl BotKind {
-    /// `random`, `mc`, `mc:N`, or the name of a script bot.
+    /// `random`, `mc`, `mc:N`, `mc:N:BOT`, or the name of a script bot.
     pub fn parse(name: &str) -> BotKind {
-        let search = |iterations| BotKind::Search {
-            name: name.to_string(),
-            iterations,
-        };
-        match name {
-            "random" => BotKind::Random,
-            "mc" => search(crate::search::DEFAULT_ITERATIONS),
-            other => match other.strip_prefix("mc:").map(str::parse::<u32>) {
-                Some(Ok(n)) if n > 0 => search(n),
-                _ => BotKind::Script(other.to_string()),
-            },
+        if name == "random" {
+            return BotKind::Random;
         }
+        let mut parts = name.split(':');
+        if parts.next() == Some("mc") {
+            let iterations = match parts.next() {
+                None => Some(crate::search::DEFAULT_ITERATIONS),
+                Some(n) => n.parse::<u32>().ok().filter(|&n| n > 0),
+            };
+            let playout = parts.next().map(str::to_string);
+            if let (Some(iterations), None) = (iterations, parts.next()) {
+                return BotKind::Search {
+                    name: name.to_string(),
+                    iterations,
+                    playout,
+                };
+            }
+        }
+        BotKind::Script(name.to_string())
     }
 
     /// The name users type.
@@ -71,10 +84,39 @@ impl Bot {
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
         match &self.kind {
             BotKind::Random => Ok(self.rng.below(n as u64) as usize + 1),
-            BotKind::Search { iterations, .. } => {
-                crate::search::choose(game, &mut self.rng, *iterations)
-            }
+            BotKind::Search {
+                iterations,
+                playout,
+                ..
+            } => crate::search::choose(game, &mut self.rng, *iterations, playout.as_deref()),
             BotKind::Script(name) => game.script_bot_choice(name),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_into_kinds() {
+        assert_eq!(BotKind::parse("random"), BotKind::Random);
+        let mc = |name: &str, iterations, playout: Option<&str>| BotKind::Search {
+            name: name.into(),
+            iterations,
+            playout: playout.map(str::to_string),
+        };
+        assert_eq!(
+            BotKind::parse("mc"),
+            mc("mc", crate::search::DEFAULT_ITERATIONS, None)
+        );
+        assert_eq!(BotKind::parse("mc:50"), mc("mc:50", 50, None));
+        assert_eq!(
+            BotKind::parse("mc:50:greedy"),
+            mc("mc:50:greedy", 50, Some("greedy"))
+        );
+        for other in ["mc:0", "mc:x", "mc:5:a:b", "greedy"] {
+            assert_eq!(BotKind::parse(other), BotKind::Script(other.into()));
         }
     }
 }

@@ -2,7 +2,9 @@
 //! repeatedly deals the cards its seat cannot place at random
 //! ([`Game::determinized`]), tries one of its options, and plays the game
 //! out with random moves; options are tried by UCB1 (promising ones more
-//! often), and the one tried most is chosen. A playout is worth 1 for a win,
+//! often), and the one tried most is chosen. Playouts use random moves, or
+//! a bot of the game's script when one is named (`mc:N:greedy`: stronger
+//! playouts, slower). A playout is worth 1 for a win,
 //! 1/k for a win shared by k seats, 0 otherwise. It knows no game: it needs
 //! only the pending decision, forks, and the result.
 
@@ -20,8 +22,14 @@ const MAX_PLAYOUT_STEPS: usize = 100_000;
 /// UCB1 exploration constant (rewards are in 0..=1).
 const EXPLORATION: f64 = 0.7;
 
-/// Choose a 1-based option for the seat to move with `iterations` playouts.
-pub fn choose(game: &Game, rng: &mut GameRng, iterations: u32) -> Result<usize> {
+/// Choose a 1-based option for the seat to move with `iterations` playouts,
+/// each played by `policy` (a script bot's name) or at random.
+pub fn choose(
+    game: &Game,
+    rng: &mut GameRng,
+    iterations: u32,
+    policy: Option<&str>,
+) -> Result<usize> {
     let (seat, n) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -45,7 +53,7 @@ pub fn choose(game: &Game, rng: &mut GameRng, iterations: u32) -> Result<usize> 
         };
         let mut g = game.determinized(seat, rng)?;
         g.apply(i + 1)?;
-        let value = playout(&mut g, seat, rng)?;
+        let value = playout(&mut g, seat, rng, policy)?;
         visits[i] += 1;
         total[i] += value;
     }
@@ -62,11 +70,15 @@ pub fn choose(game: &Game, rng: &mut GameRng, iterations: u32) -> Result<usize> 
     Ok(best + 1)
 }
 
-/// Play `g` to the end with random moves; the value of the end for `seat`.
-fn playout(g: &mut Game, seat: u32, rng: &mut GameRng) -> Result<f64> {
+/// Play `g` to the end; the value of the end for `seat`.
+fn playout(g: &mut Game, seat: u32, rng: &mut GameRng, policy: Option<&str>) -> Result<f64> {
     let mut steps = 0;
     while let Some((_, m)) = g.pending() {
-        g.apply(rng.below(m as u64) as usize + 1)?;
+        let i = match policy {
+            Some(bot) => g.script_bot_choice(bot)?,
+            None => rng.below(m as u64) as usize + 1,
+        };
+        g.apply(i)?;
         steps += 1;
         if steps > MAX_PLAYOUT_STEPS {
             return Ok(0.5);
