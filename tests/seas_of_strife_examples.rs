@@ -814,6 +814,15 @@ fn passing_hides_the_cards_until_every_seat_has_chosen_then_moves_them_left() {
             let target = seat % 4 + 1;
             assert!(d.prompt.contains(&format!("P{target}")), "{}", d.prompt);
             assert!(d.options[0].text.starts_with("Pass "));
+            // A secret choice: the other seats are told only that a card
+            // was chosen, not which.
+            assert!(
+                d.options
+                    .iter()
+                    .all(|o| o.secret().as_deref() == Some("chooses a card to pass")),
+                "{:?}",
+                d.options[0]
+            );
             // The last option: a high card.
             let o = d.options.last().expect("option").clone();
             passed[seat as usize - 1].push(o.action["card"].as_u64().expect("card") as u32);

@@ -1,7 +1,7 @@
 //! Text rendering of tables, cards, options and events for the terminal:
 //! coloured by each card's `color` property when colour is on.
 
-use deckhand_core::{CardDef, DecisionView, Game, SeatView, ZoneView};
+use deckhand_core::{CardDef, DecisionView, Game, SeatView, Visibility, ZoneView};
 use std::io::IsTerminal;
 
 /// Whether to colour output: a terminal, and NO_COLOR unset.
@@ -101,7 +101,11 @@ impl Painter {
             .join("  ")
     }
 
-    /// One zone as a line.
+    /// One zone as a line. The cards of a zone only its owner sees (a hand)
+    /// are shown sorted by card id: their order is where the deal put them,
+    /// which no rule reads, and games define their cards in the order a
+    /// sorted hand reads (suit, then value). Public and top zones (a trick,
+    /// a discard pile) keep their order, which the rules may read.
     pub fn zone(&self, z: &ZoneView, viewer: Option<u32>) -> String {
         let label = match (z.owner, viewer) {
             (Some(o), Some(v)) if o == v => format!("your {}", z.name),
@@ -109,6 +113,11 @@ impl Painter {
             (None, _) => z.name.clone(),
         };
         let body = match (&z.cards, z.top) {
+            (Some(cards), _) if z.visibility == Visibility::Owner => {
+                let mut sorted = cards.clone();
+                sorted.sort_unstable();
+                self.cards_line(&sorted)
+            }
             (Some(cards), _) => self.cards_line(cards),
             (None, Some(top)) => format!("{}, top {}", count(z.count), self.card(top)),
             (None, None) => count(z.count),
@@ -189,6 +198,45 @@ mod tests {
         assert_eq!(count(0), "0 cards");
         assert_eq!(count(1), "1 card");
         assert_eq!(count(7), "7 cards");
+    }
+
+    fn zone_view(visibility: Visibility, cards: Vec<u32>) -> ZoneView {
+        ZoneView {
+            name: "hand".into(),
+            owner: Some(1),
+            visibility,
+            count: cards.len(),
+            cards: Some(cards),
+            top: None,
+        }
+    }
+
+    #[test]
+    fn an_owner_only_zone_is_shown_sorted_by_card_id_a_public_one_in_its_order() {
+        let p = Painter {
+            colour: false,
+            cards: Vec::new(),
+        };
+        let hand = zone_view(Visibility::Owner, vec![12, 3, 40, 7]);
+        assert_eq!(
+            p.zone(&hand, Some(1)),
+            format!("  {:<18} #3  #7  #12  #40", "your hand")
+        );
+        assert_eq!(
+            p.zone(&hand, None),
+            format!("  {:<18} #3  #7  #12  #40", "hand (seat 1)")
+        );
+        // The view itself is not reordered.
+        assert_eq!(hand.cards, Some(vec![12, 3, 40, 7]));
+        let trick = ZoneView {
+            owner: None,
+            name: "trick".into(),
+            ..zone_view(Visibility::Public, vec![12, 3, 40])
+        };
+        assert_eq!(
+            p.zone(&trick, Some(1)),
+            format!("  {:<18} #12  #3  #40", "trick")
+        );
     }
 
     #[test]

@@ -588,7 +588,7 @@ local function lead_option(seat)
   return o
 end
 
-local PROMPT_CHOOSE = "You took the trick and may choose who leads the next one (yourself included)"
+local PROMPT_CHOOSE = "You took the trick: choose who leads the next one, yourself included"
 
 ---The taker chooses any seat, themselves first, then clockwise.
 function rules.choose_leader_decision(game)
@@ -694,7 +694,9 @@ function rules.status(view)
   if v.phase == "choose_leader" then
     head = head .. "   " .. who_name(v.chooser) .. " chooses who leads next"
   elseif v.phase == "pass" and v.pass then
-    head = head .. "   Passing " .. v.pass.count .. " cards " .. v.pass.distance .. " seat(s) to the left"
+    local c, d = v.pass.count, v.pass.distance
+    head = head .. "   Passing " .. c .. (c == 1 and " card " or " cards ") .. d
+      .. (d == 1 and " seat" or " seats") .. " to the left"
   elseif v.leader then
     head = head .. "   Leader: " .. who_name(v.leader)
   end

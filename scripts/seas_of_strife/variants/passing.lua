@@ -18,16 +18,23 @@ cards in that round."
   chooses its cards one at a time; a chosen card goes face down into the
   seat's own `pass` zone, which the other seats cannot see, so no one learns
   what is coming before choosing. When every seat has chosen, all passes
-  move at once into the receivers' hands. Then the holder of the opening
-  card (the 0) leads it: who that is can change with the pass.
+  move at once into the receivers' hands. The choice is a secret option:
+  the other seats read "chooses a card to pass", and only the receiver is
+  told (event cards_received) which cards it got. Then the holder of the
+  opening card (the 0) leads it: who that is can change with the pass.
 * Option pass_cards (default 2) sets how many cards each seat passes.
 ]]
+
+-- A pass option is secret: the other seats are told only that a card was
+-- chosen ("each player chooses two cards from their hand and passes them":
+-- face down, so no one but the passer, and then the receiver, learns which).
+local PASS_SECRET = "chooses a card to pass"
 
 local PASS_OPTION = {}
 local function pass_option(card)
   local o = PASS_OPTION[card]
   if o == nil then
-    o = { card = card, pass = true }
+    o = { card = card, pass = true, secret = PASS_SECRET }
     PASS_OPTION[card] = o
   end
   return o

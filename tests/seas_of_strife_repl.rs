@@ -1,0 +1,161 @@
+//! Seas of Strife at the REPL, through a pseudo-terminal, with the passing
+//! variant: the person is asked which cards to pass and to whom, sees their
+//! hand sorted, and never learns which cards the bots pass (only the cards
+//! passed to them).
+
+use rexpect::session::{spawn_with_options, PtySession};
+use std::path::PathBuf;
+use std::process::Command;
+
+const TIMEOUT_MS: u64 = 20_000;
+
+fn scripts_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
+/// rexpect reads byte by byte, one char per byte: spell UTF-8 needles so.
+fn as_bytes(text: &str) -> String {
+    text.bytes().map(char::from).collect()
+}
+
+fn from_bytes(read: &str) -> String {
+    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).replace('\r', "")
+}
+
+struct Repl {
+    p: PtySession,
+    /// Everything read so far.
+    seen: String,
+    _home: tempfile::TempDir,
+}
+
+impl Repl {
+    fn start() -> Repl {
+        let home = tempfile::tempdir().expect("temp home");
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
+        cmd.arg("--scripts")
+            .arg(scripts_dir())
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("DECKHAND_SCRIPTS")
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm");
+        let options = rexpect::reader::Options::new()
+            .timeout_ms(Some(TIMEOUT_MS))
+            .strip_ansi_escape_codes(true);
+        let p = spawn_with_options(cmd, options).expect("spawn deckhand in a pty");
+        let mut r = Repl {
+            p,
+            seen: String::new(),
+            _home: home,
+        };
+        r.expect("seat 1> ");
+        r
+    }
+
+    fn expect(&mut self, needle: &str) -> String {
+        match self.p.exp_string(&as_bytes(needle)) {
+            Ok(before) => {
+                let text = from_bytes(&before);
+                self.seen.push_str(&text);
+                self.seen.push_str(needle);
+                text
+            }
+            Err(e) => panic!("expected {needle:?}: {e}\nread so far:\n{}", self.seen),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.p.send_line(line).expect("type a line");
+    }
+}
+
+/// The values of the cards on the "your hand" line of a table.
+fn hand_values(table: &str) -> Vec<u32> {
+    let line = table
+        .lines()
+        .map(str::trim_start)
+        .find(|l| l.starts_with("your hand"))
+        .unwrap_or_else(|| panic!("no hand in the table:\n{table}"));
+    line["your hand".len()..]
+        .split("  ")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|card| {
+            card.rsplit(' ')
+                .next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("not a card: {card:?} in {line:?}"))
+        })
+        .collect()
+}
+
+#[test]
+fn passing_asks_the_person_shows_a_sorted_hand_and_keeps_the_bots_passes_secret() {
+    let mut r = Repl::start();
+    r.send("new seas_of_strife players=4 seats=human,greedy,greedy,greedy variant=passing seed=3");
+    r.expect("New game of Seas of Strife (4 players, variants passing, seed 3)");
+    // Round 1: the person passes first, 1 seat to the left, one card at a time.
+    r.expect("Choose a card to pass to P2 (1 of 2)");
+    r.expect("seat 1> ");
+    r.send("show");
+    r.expect("── Seas of Strife");
+    let table = r.expect("seat 1> ");
+    assert!(
+        table.contains("Passing 2 cards 1 seat to the left"),
+        "{table}"
+    );
+    let hand = hand_values(&table);
+    assert_eq!(hand.len(), 15, "{table}");
+    let mut sorted = hand.clone();
+    sorted.sort_unstable();
+    assert_eq!(hand, sorted, "the hand is shown sorted:\n{table}");
+    r.send("1");
+    r.expect("seat 1 (you): Pass ");
+    r.expect("Choose a card to pass to P2 (2 of 2)");
+    r.expect("seat 1> ");
+    r.send("1");
+    r.expect("seat 1 (you): Pass ");
+    // The bots' choices are announced without their cards; the person is
+    // told what P4 passed to them.
+    for bot in 2..=4 {
+        r.expect(&format!("seat {bot} (greedy): chooses a card to pass"));
+    }
+    r.expect("P4 passes you ");
+    r.expect("Cards passed 1 seat to the left");
+    // Play the round out (option 1 every time) until round 2's pass, which
+    // goes 2 seats to the left.
+    let mut moves = 0;
+    while !r.seen.contains("Choose a card to pass to P3 (1 of 2)") {
+        r.expect("seat 1> ");
+        r.send("1");
+        moves += 1;
+        assert!(moves < 40, "round 2 never came:\n{}", r.seen);
+        r.expect("seat 1 (you): ");
+    }
+    r.expect("seat 1> ");
+    r.send("show");
+    let table = r.expect("seat 1> ");
+    let hand = hand_values(&table);
+    let mut sorted = hand.clone();
+    sorted.sort_unstable();
+    assert_eq!(hand, sorted, "the hand is shown sorted:\n{table}");
+    r.send("quit");
+
+    let all = r.seen.clone();
+    for bot in 2..=4 {
+        assert!(
+            !all.contains(&format!("seat {bot} (greedy): Pass ")),
+            "a bot's passed card is printed:\n{all}"
+        );
+    }
+    for other in ["P1 passes you", "P2 passes you", "P3 passes you"] {
+        assert!(
+            !all.contains(other),
+            "cards passed to another seat are printed: {other}"
+        );
+    }
+    assert_eq!(all.matches("passes you").count(), 1, "{all}");
+}
