@@ -64,6 +64,7 @@ decision below goes through `rules.something(...)`, never a local copy.
 ]]
 
 local trick = require("lib.trick")
+local util = require("lib.util")
 
 local rules = {
   id = "sea_change",
@@ -206,27 +207,7 @@ local function who_name(who, solo)
   return "P" .. tostring(who)
 end
 
-local function card_name(game, card)
-  return game.cards[card].name
-end
-
-local function names(game, cards)
-  local out = {}
-  for i = 1, #cards do out[i] = card_name(game, cards[i]) end
-  return table.concat(out, ", ")
-end
-
-local function copy_array(t)
-  local out = {}
-  for i = 1, #t do out[i] = t[i] end
-  return out
-end
-
-local function zeros(n)
-  local out = {}
-  for i = 1, n do out[i] = 0 end
-  return out
-end
+local card_name, names, copy_array, zeros = util.card_name, util.names, util.copy_array, util.zeros
 
 ---------------------------------------------------------------------------
 -- Sides (who scores VP) and targets

@@ -63,6 +63,7 @@ wrapped by a variant or house rule: every rule decision below goes through
 ]]
 
 local trick = require("lib.trick")
+local util = require("lib.util")
 
 local rules = {
   id = "seas_of_strife",
@@ -155,27 +156,7 @@ function rules.suit_name(suit)
   return tostring(suit)
 end
 
-local function card_name(game, card)
-  return game.cards[card].name
-end
-
-local function names(game, cards)
-  local out = {}
-  for i = 1, #cards do out[i] = card_name(game, cards[i]) end
-  return table.concat(out, ", ")
-end
-
-local function copy_array(t)
-  local out = {}
-  for i = 1, #t do out[i] = t[i] end
-  return out
-end
-
-local function zeros(n)
-  local out = {}
-  for i = 1, n do out[i] = 0 end
-  return out
-end
+local card_name, names, copy_array, zeros = util.card_name, util.names, util.copy_array, util.zeros
 
 ---------------------------------------------------------------------------
 -- Deck and setup

@@ -1,0 +1,48 @@
+--[[
+lib/util.lua: small helpers every game script needs (card names for event
+texts, copies of arrays for event data).
+
+  local util = require("lib.util")
+  util.names(game, {3, 7})      --> "Blue 5, Red 9"
+]]
+
+local util = {}
+
+---The name of a card.
+---@param game Game|View
+---@param card CardId
+---@return string
+function util.card_name(game, card)
+  return game.cards[card].name
+end
+
+---The names of a list of cards, joined with ", ".
+---@param game Game|View
+---@param cards CardId[]
+---@return string
+function util.names(game, cards)
+  local out = {}
+  for i = 1, #cards do out[i] = game.cards[cards[i]].name end
+  return table.concat(out, ", ")
+end
+
+---A copy of an array (for event data, which must not share the game's tables).
+---@generic T
+---@param t T[]
+---@return T[]
+function util.copy_array(t)
+  local out = {}
+  for i = 1, #t do out[i] = t[i] end
+  return out
+end
+
+---An array of `n` zeros (a score per seat).
+---@param n integer
+---@return integer[]
+function util.zeros(n)
+  local out = {}
+  for i = 1, n do out[i] = 0 end
+  return out
+end
+
+return util
