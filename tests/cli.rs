@@ -416,3 +416,20 @@ fn sim_reports_seas_of_strife_statistics() {
         assert!(t.contains(needle), "missing {needle} in:\n{t}");
     }
 }
+
+#[test]
+fn a_closed_pipe_on_stdout_ends_quietly() {
+    // As in `deckhand games | head -0`: the reader is gone before the first line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["games"])
+        .current_dir(std::env::temp_dir())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run deckhand");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+}

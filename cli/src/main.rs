@@ -1,6 +1,19 @@
 //! `deckhand`: play, simulate and check card games whose rules are Lua
 //! scripts. With no arguments it starts the REPL.
 
+/// `println!` for command output: when stdout is a closed pipe
+/// (`deckhand replay save.json | head`), stop quietly instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+        }
+    }};
+}
+
 mod commands;
 mod render;
 mod repl;

@@ -145,7 +145,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
             })?;
         }
     }
-    println!(
+    outln!(
         "ok: {game_id} [{}]: {} games at {} player count(s), {total_steps} decisions; cards conserved, games ended, undo and replay exact",
         variants.join(", "),
         args.games * counts.len() as u64,

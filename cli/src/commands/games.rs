@@ -9,11 +9,11 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
     let engine = Engine::new(library.clone())?;
     let games = engine.catalog()?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&games)?);
+        outln!("{}", serde_json::to_string_pretty(&games)?);
         return Ok(());
     }
     let sources: Vec<String> = library.sources().iter().map(|s| s.describe()).collect();
-    println!("scripts: {}\n", sources.join(", then "));
+    outln!("scripts: {}\n", sources.join(", then "));
     for g in games {
         let i = &g.info;
         let default = i
@@ -21,34 +21,37 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
             .default
             .map(|d| format!(", default {d}"))
             .unwrap_or_default();
-        println!(
+        outln!(
             "{} — {} ({}-{} players{default})",
-            i.id, i.title, i.players.min, i.players.max
+            i.id,
+            i.title,
+            i.players.min,
+            i.players.max
         );
         if !g.variants.is_empty() {
-            println!("  variants:");
+            outln!("  variants:");
             for v in &g.variants {
                 let players = v
                     .players
                     .map(|p| format!(" ({}-{} players)", p.min, p.max))
                     .unwrap_or_default();
-                println!("    {:<22} {}{players}", v.id, v.title);
+                outln!("    {:<22} {}{players}", v.id, v.title);
                 for (name, o) in &v.options {
-                    println!("      {}", option_line(name, o));
+                    outln!("      {}", option_line(name, o));
                 }
             }
         }
         if !i.options.is_empty() {
-            println!("  options:");
+            outln!("  options:");
             for (name, o) in &i.options {
-                println!("    {}", option_line(name, o));
+                outln!("    {}", option_line(name, o));
             }
         }
-        println!(
+        outln!(
             "  bots: random, mc{}",
             i.bots.iter().map(|b| format!(", {b}")).collect::<String>()
         );
-        println!();
+        outln!();
     }
     Ok(())
 }

@@ -33,11 +33,11 @@ pub fn run(library: Arc<ScriptLibrary>, args: &GameArgs) -> Result<()> {
     let mut game = engine.new_game(cfg, true)?;
     let painter = Painter::new(&game, colour_enabled());
     let mut bots = seats::bots(&specs, seed);
-    println!("{} with {} bots, seed {seed}", info.title, specs.len());
+    outln!("{} with {} bots, seed {seed}", info.title, specs.len());
     let print_events = |game: &mut deckhand_core::Game| {
         for e in game.take_events() {
             if let Some(t) = e.text() {
-                println!("  {}", painter.paint_names(t));
+                outln!("  {}", painter.paint_names(t));
             }
         }
     };
@@ -51,13 +51,13 @@ pub fn run(library: Arc<ScriptLibrary>, args: &GameArgs) -> Result<()> {
         .enumerate()
         .map(|(i, s)| format!("seat {}: {s}", i + 1))
         .collect();
-    println!(
+    outln!(
         "game over after {} decisions: {}",
         game.history().len(),
         scores.join(", ")
     );
     let winners: Vec<String> = r.winners.iter().map(|w| w.to_string()).collect();
-    println!(
+    outln!(
         "winner{}: {}",
         if r.winners.len() == 1 { "" } else { "s" },
         if winners.is_empty() {

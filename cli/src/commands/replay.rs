@@ -29,7 +29,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
         .with_context(|| format!("starting {}", save.config.game))?;
     let painter = Painter::new(&game, colour_enabled());
     let title = game.rules_info().title.clone();
-    println!(
+    outln!(
         "{title}: {} players, seed {}, variants [{}], {} actions",
         save.config.players,
         save.config.seed,
@@ -41,7 +41,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
     let show_events = |game: &mut deckhand_core::Game| {
         for e in game.take_events() {
             if let Some(t) = e.text() {
-                println!("    {}", painter.paint_names(t));
+                outln!("    {}", painter.paint_names(t));
             }
         }
     };
@@ -54,7 +54,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
             .decision()?
             .and_then(|d| d.options.get(index - 1).map(|o| o.text.clone()))
             .unwrap_or_default();
-        println!(
+        outln!(
             "{:>4}. seat {}: {}",
             i + 1,
             rec.seat,
@@ -63,7 +63,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
         game.apply(index)?;
         show_events(&mut game);
         if args.tables {
-            println!("{}", painter.table(&game.view(None)?, &title, &[]));
+            outln!("{}", painter.table(&game.view(None)?, &title, &[]));
         }
         if args.step {
             match lines.next() {
@@ -73,12 +73,12 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
             }
         }
     }
-    println!("{}", painter.table(&game.view(None)?, &title, &[]));
+    outln!("{}", painter.table(&game.view(None)?, &title, &[]));
     if game.is_over() {
         let r = game.result()?;
-        println!("scores: {:?}, winners: {:?}", r.scores, r.winners);
+        outln!("scores: {:?}, winners: {:?}", r.scores, r.winners);
     } else {
-        println!(
+        outln!(
             "(the game goes on: load it in the REPL with `load {}`)",
             args.file.display()
         );

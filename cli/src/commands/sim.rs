@@ -276,7 +276,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         threads,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print_report(&report, &rules.info.title);
     }
@@ -289,19 +289,23 @@ fn print_report(r: &SimReport, title: &str) {
     } else {
         format!(" + {}", r.variants.join(" + "))
     };
-    println!(
+    outln!(
         "{title}{variants}: {} players, {} games (seeds {}..{})",
         r.players,
         r.games,
         r.first_seed,
         r.first_seed.wrapping_add(r.games.saturating_sub(1))
     );
-    println!(
+    outln!(
         "{:<6}{:<10}{:>8}{:>9}{:>13}",
-        "seat", "bot", "wins", "win %", "mean score"
+        "seat",
+        "bot",
+        "wins",
+        "win %",
+        "mean score"
     );
     for s in &r.seats {
-        println!(
+        outln!(
             "{:<6}{:<10}{:>8}{:>8.1}%{:>13.2}",
             s.seat,
             s.bot,
@@ -310,15 +314,17 @@ fn print_report(r: &SimReport, title: &str) {
             s.mean_score
         );
     }
-    println!(
+    outln!(
         "shared wins: {}, games without a winner: {}",
-        r.shared_wins, r.no_winner
+        r.shared_wins,
+        r.no_winner
     );
-    println!(
+    outln!(
         "mean rounds per game: {:.2}, mean decisions per game: {:.1}",
-        r.mean_rounds, r.mean_steps
+        r.mean_rounds,
+        r.mean_steps
     );
-    println!(
+    outln!(
         "elapsed {:.2} s, {:.0} games/s on {} thread{}",
         r.elapsed_s,
         r.games_per_s,
