@@ -433,3 +433,54 @@ fn a_closed_pipe_on_stdout_ends_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(out.status.success(), "{:?}: {err}", out.status);
 }
+
+#[test]
+fn a_failing_game_keeps_the_trace_up_to_its_failing_step() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("boom.lua");
+    std::fs::write(
+        &rule,
+        r#"return { id = "boom", game = "sea_change", modify = function(rules)
+             local apply = rules.apply
+             rules.apply = function(game, seat, action)
+               if game.vars.round == 2 then error("boom in round 2") end
+               return apply(game, seat, action)
+             end
+           end }"#,
+    )
+    .expect("write rule");
+    let trace = dir.path().join("t.jsonl");
+    let o = deckhand(&[
+        "sim",
+        "sea_change",
+        "-n",
+        "2",
+        "-j",
+        "1",
+        "--variant",
+        &rule.display().to_string(),
+        "--trace",
+        &trace.display().to_string(),
+    ]);
+    assert!(!o.status.success());
+    let t = text(&o);
+    assert!(
+        t.contains("boom in round 2") && t.contains("t.jsonl"),
+        "{t}"
+    );
+    let body = std::fs::read_to_string(&trace).expect("trace");
+    let records: Vec<serde_json::Value> = body
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(records[0]["type"], "start");
+    let last = records.last().expect("records");
+    assert_eq!(
+        last["type"], "decision",
+        "the failing decision is the last record"
+    );
+    assert!(
+        records.iter().all(|r| r["type"] != "end"),
+        "the game never ended"
+    );
+}

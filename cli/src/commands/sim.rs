@@ -210,21 +210,31 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let tracing = args.trace.is_some();
     let players = cfg.players as usize;
     let start = Instant::now();
-    let results: Vec<Result<(Totals, Vec<u8>)>> = pool.install(|| {
+    // Each batch returns its totals, its trace records and the error that
+    // stopped it, if any: the records written before a failure are kept.
+    let results: Vec<(Totals, Vec<u8>, Option<anyhow::Error>)> = pool.install(|| {
         chunks
             .par_iter()
             .map(|&(a, b)| {
-                let engine = Engine::with_limits(library.clone(), limits)?;
                 let mut totals = Totals::default();
                 let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
-                for i in a..b {
-                    let mut c = cfg.clone();
-                    c.seed = first_seed.wrapping_add(i);
-                    let (r, steps) = play_one(&engine, c, &specs, i, tw.as_mut())?;
-                    totals.add(&r, steps, players);
-                    bar.inc(1);
-                }
-                Ok((totals, tw.map(|t| t.into_inner()).unwrap_or_default()))
+                let mut play_batch = || -> Result<()> {
+                    let engine = Engine::with_limits(library.clone(), limits)?;
+                    for i in a..b {
+                        let mut c = cfg.clone();
+                        c.seed = first_seed.wrapping_add(i);
+                        let (r, steps) = play_one(&engine, c, &specs, i, tw.as_mut())?;
+                        totals.add(&r, steps, players);
+                        bar.inc(1);
+                    }
+                    Ok(())
+                };
+                let error = play_batch().err();
+                (
+                    totals,
+                    tw.map(|t| t.into_inner()).unwrap_or_default(),
+                    error,
+                )
             })
             .collect()
     });
@@ -237,15 +247,28 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         )),
         None => None,
     };
-    for r in results {
-        let (t, bytes) = r?;
-        totals = totals.merge(t);
+    let mut failure = None;
+    for (t, bytes, error) in results {
         if let Some(o) = out.as_mut() {
             o.write_all(&bytes)?;
         }
+        if let Some(e) = error {
+            failure = Some(e);
+            break;
+        }
+        totals = totals.merge(t);
     }
     if let Some(mut o) = out {
         o.flush()?;
+    }
+    if let Some(e) = failure {
+        return Err(match &args.trace {
+            Some(p) => e.context(format!(
+                "{} holds the games before the failing one, and that one up to its failing step",
+                p.display()
+            )),
+            None => e,
+        });
     }
     totals.wins.resize(players, 0);
     totals.score.resize(players, 0.0);
