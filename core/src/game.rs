@@ -557,6 +557,23 @@ impl Game {
             .map_err(|e| CoreError::Script(format!("result() returned an unexpected shape: {e}")))
     }
 
+    /// The number of rounds played or under way (the result's `rounds`).
+    pub fn rounds(&self) -> Result<u32> {
+        let f: mlua::Function = self.host.prelude.get("rounds")?;
+        self.host.arm();
+        Ok(f.call(self.state.clone())?)
+    }
+
+    /// The rules' estimate (`rules.evaluate`) of the position for `seat`,
+    /// from 0 (a sure loss) to 1 (a sure win); `None` when the rules give
+    /// none. Search bots use it to stop a playout at the end of a round.
+    pub fn evaluate(&self, seat: Seat) -> Result<Option<f64>> {
+        let f: mlua::Function = self.host.prelude.get("evaluate")?;
+        self.host.arm();
+        let v: Option<f64> = f.call((self.state.clone(), seat))?;
+        Ok(v.map(|v| v.clamp(0.0, 1.0)))
+    }
+
     /// Check the invariants: every card in exactly one zone, and the Lua
     /// mirrors equal to the Rust zones.
     pub fn check_invariants(&self) -> Result<()> {

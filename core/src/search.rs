@@ -5,8 +5,12 @@
 //! often), and the one tried most is chosen. Playouts use random moves, or
 //! a bot of the game's script when one is named (`mc:N:greedy`: stronger
 //! playouts, slower). A playout is worth 1 for a win,
-//! 1/k for a win shared by k seats, 0 otherwise. It knows no game: it needs
-//! only the pending decision, forks, and the result.
+//! 1/k for a win shared by k seats, 0 otherwise. When the rules give an
+//! evaluation (`rules.evaluate(game, seat)`, 0..1), a playout stops at the
+//! end of the round it started in and is worth that evaluation instead:
+//! one round of random play says more about a card than a whole game. It
+//! knows no game: it needs only the pending decision, forks, the round
+//! count, and the result or the evaluation.
 
 use crate::error::{CoreError, Result};
 use crate::game::Game;
@@ -36,6 +40,11 @@ pub fn choose(
     if n == 1 {
         return Ok(1);
     }
+    // Playouts stop at the end of this round when the rules can evaluate.
+    let horizon = match game.evaluate(seat)? {
+        Some(_) => Some(game.rounds()?),
+        None => None,
+    };
     let mut visits = vec![0u32; n];
     let mut total = vec![0f64; n];
     for it in 0..iterations.max(n as u32) as usize {
@@ -53,7 +62,7 @@ pub fn choose(
         };
         let mut g = game.determinized(seat, rng)?;
         g.apply(i + 1)?;
-        let value = playout(&mut g, seat, rng, policy)?;
+        let value = playout(&mut g, seat, rng, policy, horizon)?;
         visits[i] += 1;
         total[i] += value;
     }
@@ -70,10 +79,24 @@ pub fn choose(
     Ok(best + 1)
 }
 
-/// Play `g` to the end; the value of the end for `seat`.
-fn playout(g: &mut Game, seat: u32, rng: &mut GameRng, policy: Option<&str>) -> Result<f64> {
+/// Play `g` to the end, or past round `horizon` when given; the value of
+/// where it stopped for `seat`.
+fn playout(
+    g: &mut Game,
+    seat: u32,
+    rng: &mut GameRng,
+    policy: Option<&str>,
+    horizon: Option<u32>,
+) -> Result<f64> {
     let mut steps = 0;
     while let Some((_, m)) = g.pending() {
+        if let Some(round) = horizon {
+            if g.rounds()? > round {
+                if let Some(v) = g.evaluate(seat)? {
+                    return Ok(v);
+                }
+            }
+        }
         let i = match policy {
             Some(bot) => g.script_bot_choice(bot)?,
             None => rng.below(m as u64) as usize + 1,

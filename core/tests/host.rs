@@ -438,3 +438,55 @@ fn the_search_bot_takes_the_winning_card() {
     let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:40"), 7, 2);
     assert_eq!(bot.choose(&g).expect("mc"), twelve);
 }
+
+#[test]
+fn the_search_bot_stops_at_the_round_end_and_asks_the_rules() {
+    // A variant where every step is a "round" and the rules' evaluation
+    // prefers a low card on the pile: with an evaluation, mc follows it
+    // instead of playing for the trick.
+    const EVAL: &str = r#"
+return { id = "eval", game = "high_card", modify = function(R)
+  local result = R.result
+  R.result = function(game)
+    local r = result(game)
+    r.rounds = game.vars.steps
+    return r
+  end
+  R.evaluate = function(game, seat)
+    local pile = game:zone("pile")
+    return game.cards[pile[#pile]].value <= 2 and 1 or 0
+  end
+end }
+"#;
+    let e = engine_with(&[("high_card/variants/eval.lua", EVAL)]);
+    let arrange = "local deck = game:zone('deck')
+         for s = 1, 2 do game:move_all(game:zone('hand', s), deck) end
+         local function find(n) for id, c in ipairs(game.cards) do if c.name == n then return id end end end
+         for _, n in ipairs({'C5', 'C3'}) do game:move(find(n), deck, game:zone('hand', 1)) end
+         for _, n in ipairs({'C12', 'C1'}) do game:move(find(n), deck, game:zone('hand', 2)) end
+         game.vars.turn = 1";
+    let pick = |variant: Option<&str>| {
+        let mut cfg = GameConfig::new("high_card", 2, 3).option("hand", 2);
+        if let Some(v) = variant {
+            cfg = cfg.variant(v);
+        }
+        let mut g = e.new_game(cfg, false).expect("start");
+        g.arrange(arrange).expect("arrange");
+        let five = g
+            .decision()
+            .expect("decision")
+            .and_then(|d| d.options.iter().position(|o| o.text == "C5"))
+            .expect("C5")
+            + 1;
+        g.apply(five).expect("seat 1 plays the 5");
+        assert_eq!(
+            g.evaluate(2).expect("evaluate").is_some(),
+            variant.is_some()
+        );
+        let d = g.decision().expect("decision").expect("seat 2 to play");
+        let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:40"), 7, 2);
+        let i = bot.choose(&g).expect("mc");
+        d.options[i - 1].text.clone()
+    };
+    assert_eq!(pick(Some("eval")), "C1", "the evaluation decides");
+}

@@ -45,4 +45,16 @@ function util.zeros(n)
   return out
 end
 
+---What a finished game is worth to `seat`: 1 for a win, 1/k for a win
+---shared by k seats, 0 otherwise (for rules.evaluate).
+---@param winners Seat[]
+---@param seat Seat
+---@return number
+function util.win_share(winners, seat)
+  for _, w in ipairs(winners) do
+    if w == seat then return 1 / #winners end
+  end
+  return 0
+end
+
 return util

@@ -945,6 +945,28 @@ function rules.result(game)
   return { scores = scores, winners = copy_array(v.winners or {}), rounds = v.round }
 end
 
+---How good the position is for `seat`, from 0 to 1, for search bots (the
+---`mc` bot stops its playouts at the end of a round and asks this): the
+---share of the other sides that `seat`'s side leads in VP, a tie counting
+---half; solo: against the AI. Once the game is over: 1 for a win (shared
+---by k: 1/k), else 0.
+function rules.evaluate(game, seat)
+  local v = game.vars
+  if v.game_over then return util.win_share(v.winners, seat) end
+  local function versus(mine, theirs)
+    if mine > theirs then return 1 elseif mine == theirs then return 0.5 end
+    return 0
+  end
+  if v.solo then return versus(v.vp[1], v.ai_vp) end
+  local me, sum, others = rules.side_of(game, seat), 0, 0
+  for t = 1, #v.vp do
+    if t ~= me then
+      sum, others = sum + versus(v.vp[me], v.vp[t]), others + 1
+    end
+  end
+  return others > 0 and sum / others or 0.5
+end
+
 ---------------------------------------------------------------------------
 -- Status lines (REPL)
 ---------------------------------------------------------------------------

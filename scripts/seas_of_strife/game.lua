@@ -849,4 +849,21 @@ rules.bots = {
   end,
 }
 
+
+---How good the position is for `seat`, from 0 to 1, for search bots (the
+---`mc` bot stops its playouts at the end of a round and asks this): the
+---share of the other seats that have more penalty points than `seat`, a tie
+---counting half. Once the game is over: 1 for a win (shared by k: 1/k).
+function rules.evaluate(game, seat)
+  local v = game.vars
+  if v.game_over then return util.win_share(v.winners, seat) end
+  local mine, sum = v.scores[seat], 0
+  for s = 1, game.seats do
+    if s ~= seat then
+      if v.scores[s] > mine then sum = sum + 1 elseif v.scores[s] == mine then sum = sum + 0.5 end
+    end
+  end
+  return sum / (game.seats - 1)
+end
+
 return rules

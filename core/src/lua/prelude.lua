@@ -349,6 +349,26 @@ function M.result(game)
   return f(game)
 end
 
+-- The number of rounds played or under way (the `rounds` of the result).
+function M.rounds(game)
+  local f = game.rules.result
+  if not f then return 0 end
+  local r = f(game)
+  return type(r) == "table" and tonumber(r.rounds) or 0
+end
+
+-- The rules' estimate of how good the position is for `seat`, from 0 (a
+-- sure loss) to 1 (a sure win); nil when the rules give none.
+function M.evaluate(game, seat)
+  local f = game.rules.evaluate
+  if not f then return nil end
+  local v = f(game, seat)
+  if type(v) ~= "number" or v ~= v then
+    error("evaluate must return a number from 0 to 1, got " .. tostring(v), 0)
+  end
+  return v
+end
+
 -- A copy of a game for search and simulation; `ud` is the copied Rust table.
 function M.clone(game, ud)
   local copy = setmetatable({}, Game)
