@@ -414,19 +414,32 @@ fn round_scored(g: &mut Game) -> Value {
 fn rulebook_example_stop_both_score_their_points() {
     let mut g = rulebook_example("");
     choose(&mut g, 1, json!({"act": "stop"}));
-    let r = round_scored(&mut g);
+    let ev = g.take_events();
+    let r = &script_events(&ev, "round_scored")[0];
     assert_eq!(r["points"], json!([7, 4]));
     assert_eq!(r["gained"], json!([7, 4]));
     assert_eq!(vars(&g)["scores"], json!([7, 4]));
-    // All hands are revealed; the round waits, the player to the left starts next.
-    assert_eq!(zone_cards(&g, "hand", Some(2)).len(), 0);
-    assert_eq!(zone_cards(&g, "shown", Some(2)).len(), 4);
-    assert_eq!(vars(&g)["phase"], json!("round_over"));
-    assert_eq!(vars(&g)["next_first"], json!(2));
-    choose(&mut g, 2, json!({"act": "next_round"}));
-    assert_eq!(vars(&g)["round"], json!(2));
-    assert_eq!(vars(&g)["turn"], json!(2));
+    // All hands are revealed, the caller's first, and told to everyone.
+    let reveals = script_events(&ev, "hand_revealed");
+    let sizes: Vec<(Value, usize)> = reveals
+        .iter()
+        .map(|e| (e["seat"].clone(), e["cards"].as_array().map_or(0, Vec::len)))
+        .collect();
+    assert_eq!(sizes, vec![(json!(1), 5), (json!(2), 4)]);
+    assert_eq!(
+        r["text"],
+        json!("STOP by P1. P1 +7, P2 +4. Scores: P1 7, P2 4 of 40")
+    );
+    // The next round is dealt at once (no decision between rounds), and the
+    // player to the left of the caller starts it.
+    let v = vars(&g);
+    assert_eq!(v["round"], json!(2));
+    assert_eq!(v["first"], json!(2));
+    assert_eq!(v["turn"], json!(2));
+    assert_eq!(v["phase"], json!("take"));
+    assert_eq!(v["last_round"]["ending"], json!("stop"));
     assert_eq!(zone_cards(&g, "deck", None).len(), 56);
+    assert!(zone_cards(&g, "open hand", Some(2)).is_empty());
 }
 
 #[test]
@@ -434,7 +447,7 @@ fn rulebook_example_last_chance_bet_won() {
     let mut g = rulebook_example("");
     choose(&mut g, 1, json!({"act": "last_chance"}));
     // The caller's hand is revealed at once; player 2 takes a final turn.
-    assert_eq!(zone_cards(&g, "shown", Some(1)).len(), 5);
+    assert_eq!(zone_cards(&g, "open hand", Some(1)).len(), 5);
     assert_eq!(vars(&g)["turn"], json!(2));
     assert_eq!(vars(&g)["phase"], json!("take"));
     choose(&mut g, 2, json!({"act": "pile", "pile": 1}));
@@ -451,6 +464,13 @@ fn rulebook_example_last_chance_bet_won() {
     // (yellow) = 9 pts ... Player 2 only scores their color bonus (light blue) = 2 pts."
     assert_eq!(r["gained"], json!([9, 2]));
     assert_eq!(vars(&g)["scores"], json!([9, 2]));
+    assert_eq!(
+        r["text"],
+        json!(
+            "LAST CHANCE by P1: bet won (7 points, best opponent 4). P1 +9 (7 + colour bonus 2), \
+             P2 +2 (colour bonus; 4 points not scored). Scores: P1 9, P2 2 of 40"
+        )
+    );
 }
 
 #[test]
@@ -533,14 +553,14 @@ fn draw_two_keep_one_discard_the_other_where_the_player_chooses() {
     );
     choose(&mut g, 1, json!({"act": "draw"}));
     assert_eq!(vars(&g)["phase"], json!("keep"));
-    let drawn = zone_cards(&g, "drawn", Some(1));
+    let drawn = zone_cards(&g, "drawn cards", Some(1));
     assert_eq!(drawn.len(), 2);
     // Player 2 sees only that two cards were drawn.
     let v2 = g.view(Some(2)).expect("view");
     let d2 = v2
         .zones
         .iter()
-        .find(|z| z.name == "drawn" && z.owner == Some(1))
+        .find(|z| z.name == "drawn cards" && z.owner == Some(1))
         .expect("zone");
     assert!(d2.cards.is_none() && d2.count == 2);
     // Keeping is secret.
@@ -568,7 +588,7 @@ fn the_other_card_goes_onto_the_empty_pile() {
         "clear(); pile(1, {'shell:black'}); deck_top({'crab:black', 'octopus:purple'}); turn(1, 'take')",
     );
     choose(&mut g, 1, json!({"act": "draw"}));
-    let drawn = zone_cards(&g, "drawn", Some(1));
+    let drawn = zone_cards(&g, "drawn cards", Some(1));
     choose(&mut g, 1, json!({"act": "keep", "card": drawn[0]}));
     // No choice: discard 2 is empty, so the card goes there at once.
     assert_eq!(vars(&g)["phase"], json!("play"));
@@ -809,12 +829,36 @@ fn shark_and_swimmer_steal_a_random_card_from_the_chosen_opponent() {
 }
 
 #[test]
+fn shark_and_swimmer_steal_is_random_not_a_fixed_card() {
+    // The same position under different seeds: the card taken from a
+    // three-card hand is drawn by the game's generator, so every card of the
+    // hand is taken in some game (and the same seed always takes the same one).
+    let position =
+        "clear(); hand(1, {'shark', 'swimmer'}); hand(2, {'octopus', 'sailor', 'penguin'})
+         pile(1, {'shell'}); pile(2, {'shell'}); turn(1, 'play')";
+    let stolen_kind = |seed: u64| {
+        let mut g = scenario(GameConfig::new("sea_salt_paper", 2, seed), position);
+        choose(&mut g, 1, json!({"act": "duo", "duo": "shark"}));
+        let hand = zone_cards(&g, "hand", Some(1));
+        assert_eq!(hand.len(), 1, "one card stolen at once (one opponent)");
+        assert_eq!(zone_cards(&g, "hand", Some(2)).len(), 2);
+        kind(&g, hand[0])
+    };
+    let kinds: std::collections::BTreeSet<String> = (1..=24).map(stolen_kind).collect();
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        vec!["octopus", "penguin", "sailor"]
+    );
+    assert_eq!(stolen_kind(5), stolen_kind(5));
+}
+
+#[test]
 fn shark_and_swimmer_cannot_steal_from_a_revealed_hand() {
     // Player 2 called LAST CHANCE (hand revealed); player 3 has no cards:
     // player 1, in its final turn, has nobody to steal from.
     let mut g = scenario(
         cfg(3),
-        "clear(); hand(1, {'shark', 'swimmer'}); to(game:zone('shown', 2), {'octopus', 'sailor'})
+        "clear(); hand(1, {'shark', 'swimmer'}); to(game:zone('open hand', 2), {'octopus', 'sailor'})
          pile(1, {'shell'}); pile(2, {'shell'})
          turn(1, 'play', 2)
          game.vars.call = {kind = 'last_chance', seat = 2, points = 7}
@@ -824,7 +868,7 @@ fn shark_and_swimmer_cannot_steal_from_a_revealed_hand() {
     choose(&mut g, 1, json!({"act": "duo", "duo": "shark"}));
     assert_eq!(vars(&g)["phase"], json!("play"));
     assert_eq!(script_events(&g.take_events(), "effect_skipped").len(), 1);
-    assert_eq!(zone_cards(&g, "shown", Some(2)).len(), 2);
+    assert_eq!(zone_cards(&g, "open hand", Some(2)).len(), 2);
 }
 
 #[test]
@@ -853,7 +897,7 @@ fn an_empty_deck_at_the_end_of_a_turn_ends_the_round_without_scoring() {
          game.vars.scores = {10, 12}",
     );
     choose(&mut g, 1, json!({"act": "draw"}));
-    let drawn = zone_cards(&g, "drawn", Some(1));
+    let drawn = zone_cards(&g, "drawn cards", Some(1));
     choose(&mut g, 1, json!({"act": "keep", "card": drawn[0]}));
     choose(&mut g, 1, json!({"act": "discard", "pile": 1}));
     assert_eq!(zone_cards(&g, "deck", None).len(), 0);
@@ -861,12 +905,14 @@ fn an_empty_deck_at_the_end_of_a_turn_ends_the_round_without_scoring() {
     let v = vars(&g);
     assert_eq!(v["scores"], json!([10, 12]), "no scoring");
     assert_eq!(v["last_round"]["ending"], json!("empty_deck"));
-    assert_eq!(v["phase"], json!("round_over"));
-    assert_eq!(v["next_first"], json!(2));
     assert!(script_events(&g.take_events(), "round_scored").is_empty());
-    choose(&mut g, 2, json!({"act": "next_round"}));
+    // The next round is dealt at once, started by the player after the one
+    // whose turn emptied the deck.
+    assert_eq!(v["round"], json!(2));
+    assert_eq!(v["first"], json!(2));
+    assert_eq!(v["turn"], json!(2));
+    assert_eq!(v["phase"], json!("take"));
     assert_eq!(zone_cards(&g, "deck", None).len(), 56);
-    assert_eq!(vars(&g)["turn"], json!(2));
 }
 
 #[test]
@@ -1009,6 +1055,38 @@ fn the_play_decision_reads_well() {
     let status = g.status_lines(1).expect("status");
     assert!(
         status.iter().any(|l| l.starts_with("Your points: 8")),
+        "{status:?}"
+    );
+}
+
+#[test]
+fn the_status_lines_follow_the_round() {
+    // During a LAST CHANCE: who called, the final turns left, who is protected.
+    let mut g = rulebook_example("");
+    choose(&mut g, 1, json!({"act": "last_chance"}));
+    let status = g.status_lines(2).expect("status");
+    assert!(
+        status.contains(&"P1 called LAST CHANCE with 7 points; final turns: P2".to_string()),
+        "{status:?}"
+    );
+    assert!(
+        status.contains(&"Revealed, protected from the shark: P1".to_string()),
+        "{status:?}"
+    );
+    // A STOP that ends the game: no LAST CHANCE line, the last round instead.
+    let mut g = rulebook_example("");
+    g.arrange("game.vars.scores = {35, 0}").expect("arrange");
+    choose(&mut g, 1, json!({"act": "stop"}));
+    assert_eq!(vars(&g)["game_over"], json!(true));
+    let status = g.status_lines(1).expect("status");
+    assert!(
+        !status
+            .iter()
+            .any(|l| l.contains("LAST CHANCE") || l.contains("protected")),
+        "{status:?}"
+    );
+    assert!(
+        status.contains(&"Last round (STOP by P1): P1 +7, P2 +4".to_string()),
         "{status:?}"
     );
 }

@@ -107,11 +107,28 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
         g.check_invariants().expect("invariants");
         assert_eq!(g.cards().expect("cards").len(), 58);
         let after = views(&g);
-        // Events a seat is told about name only cards it saw before or sees after.
+        // Events a seat is told about name only cards it saw before, sees
+        // after, or saw land in a zone it sees whole during the step: a round
+        // that ends reveals the hands (public) and the next round, dealt in
+        // the same step, gathers them into the face-down deck.
+        let mut landed: Vec<HashSet<u32>> = vec![HashSet::new(); n as usize];
         for ev in g.take_events() {
             let mut ids = Vec::new();
             match &ev.kind {
-                EventKind::Move { card, .. } => ids.push(*card),
+                EventKind::Move { card, to, .. } => {
+                    ids.push(*card);
+                    let (vis, owner) = g
+                        .with_table(|t| t.zone(*to).map(|z| (z.visibility, z.owner)))
+                        .expect("table")
+                        .expect("zone");
+                    for s in 1..=n {
+                        if vis == Visibility::Public
+                            || (vis == Visibility::Owner && owner == Some(s))
+                        {
+                            landed[s as usize - 1].insert(*card);
+                        }
+                    }
+                }
                 EventKind::Script { data, name, .. } => {
                     ids_in(data, &mut ids);
                     if name == "round_scored" {
@@ -132,9 +149,10 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                     continue;
                 }
                 let (b, a) = (&before[s as usize - 1], &after[s as usize - 1]);
+                let l = &landed[s as usize - 1];
                 for id in &ids {
                     assert!(
-                        b.contains(id) || a.contains(id),
+                        b.contains(id) || a.contains(id) || l.contains(id),
                         "{label}: seat {s} is told of card {id} it may not see: {ev:?}"
                     );
                 }

@@ -31,11 +31,13 @@ Zones
   hand[seat]    owner   the seat's hand
   duos[seat]    public  duo pairs played in front of the seat (and mermaids
                         placed to win)
-  shown[seat]   public  the seat's revealed hand: LAST CHANCE final turns
+  open hand[seat]
+                public  the seat's revealed hand: LAST CHANCE final turns
                         and the end of a round ("reveal their hand"); it
                         still counts as the hand for scoring, and cannot be
                         stolen from (it is protected)
-  drawn[seat]   owner   the two cards drawn from the deck, while the seat
+  drawn cards[seat]
+                owner   the two cards drawn from the deck, while the seat
                         chooses which one to keep
 
 game.vars (plain data, visible to every seat: no secret card ids here; a
@@ -48,8 +50,9 @@ test can set a position by moving cards and setting these):
                 "discard" (choose the pile for the other one), "play" (play
                 a duo, end the turn, or call), "crab_pile" (crabs: choose a
                 pile to look through), "crab_pick" (take a card from it),
-                "steal" (shark + swimmer: choose an opponent), "round_over"
-                (the round is over: start the next one), "game_over"
+                "steal" (shark + swimmer: choose an opponent), "game_over".
+                A round that ends is scored and the next one dealt at once:
+                there is no decision between rounds (rules.round_over)
   crab_pile     the pile being looked through (phase "crab_pick")
   boat_turns    extra turns already given by boats in this turn (option
                 boat_extra_turns)
@@ -64,7 +67,6 @@ test can set a position by moving cards and setting these):
                 "stop" | "last_chance" | "empty_deck", caller, bet_won
                 (LAST CHANCE), points (card points per seat), bonus (colour
                 bonus per seat), gained (per seat)}; nil before that
-  next_first    phase "round_over": the seat that starts the next round
   game_over     true once the game has ended
   winners       winning seats once the game is over
   mermaid_win   seat that won by placing the 4 mermaids, if any
@@ -286,8 +288,8 @@ function rules.create_zones(game)
   for s = 1, game.seats do
     game:new_zone("hand", { owner = s, visibility = "owner" })
     game:new_zone("duos", { owner = s, visibility = "public" })
-    game:new_zone("shown", { owner = s, visibility = "public" })
-    game:new_zone("drawn", { owner = s, visibility = "owner" })
+    game:new_zone("open hand", { owner = s, visibility = "public" })
+    game:new_zone("drawn cards", { owner = s, visibility = "owner" })
   end
 end
 
@@ -296,7 +298,7 @@ end
 ---own View.
 function rules.cards_of(game, seat)
   local out = {}
-  for _, name in ipairs({ "hand", "duos", "shown" }) do
+  for _, name in ipairs({ "hand", "duos", "open hand" }) do
     local z = game:zone(name, seat)
     for i = 1, #z do out[#out + 1] = z[i] end
   end
@@ -465,7 +467,7 @@ end
 function rules.start_round(game, first)
   local v = game.vars
   local deck = game:zone("deck")
-  for _, name in ipairs({ "hand", "duos", "shown", "drawn" }) do
+  for _, name in ipairs({ "hand", "duos", "open hand", "drawn cards" }) do
     for s = 1, game.seats do game:move_all(game:zone(name, s), deck) end
   end
   for i = 1, #rules.PILES do game:move_all(pile_zone(game, i), deck) end
@@ -477,7 +479,6 @@ function rules.start_round(game, first)
   v.final_turns = {}
   v.revealed = {}
   for s = 1, game.seats do v.revealed[s] = false end
-  v.next_first = nil
   if game.logging then
     local tops = {}
     for i = 1, #rules.PILES do tops[i] = pile_zone(game, i)[1] end
@@ -522,18 +523,18 @@ function rules.end_turn(game, seat)
   rules.start_turn(game, game:next_seat(seat))
 end
 
----Reveal a seat's hand: it moves to the seat's public `shown` zone, where it
----still counts as its hand and cannot be stolen from.
+---Reveal a seat's hand: it moves to the seat's public `open hand` zone,
+---where it still counts as its hand and cannot be stolen from.
 function rules.reveal(game, seat)
   local v = game.vars
-  local hand, shown = game:zone("hand", seat), game:zone("shown", seat)
+  local hand, shown = game:zone("hand", seat), game:zone("open hand", seat)
   game:move_all(hand, shown)
   v.revealed[seat] = true
   if game.logging then
     game:event("hand_revealed", {
       seat = seat, cards = copy_array(shown),
       text = who(seat) .. " reveals " .. (#shown > 0 and names(game, shown) or "an empty hand")
-        .. " (" .. rules.points_text(rules.seat_points(game, seat)) .. ")",
+        .. " (" .. rules.points_text(rules.seat_points(game, seat)) .. " with the cards in front)",
     })
   end
 end
@@ -587,7 +588,16 @@ function rules.round_points(game)
   return gained, points, bonus, won
 end
 
----Score the round, then end the game or wait for the next round.
+---The most card points among the seats other than `seat`.
+function rules.most_of_others(points, seat)
+  local most = 0
+  for s, p in ipairs(points) do
+    if s ~= seat and p > most then most = p end
+  end
+  return most
+end
+
+---Score the round, then end the game or deal the next round.
 function rules.score_round(game)
   local v = game.vars
   local n = game.seats
@@ -605,13 +615,25 @@ function rules.score_round(game)
   if game.logging then
     local parts = {}
     for s = 1, n do
-      parts[s] = who(s) .. " +" .. gained[s] .. " (" .. points[s] .. " card points, colour bonus " .. bonus[s] .. ")"
+      local g, p, b = gained[s], points[s], bonus[s]
+      local why = ""
+      if g ~= p then
+        if g == p + b then
+          why = " (" .. p .. " + colour bonus " .. b .. ")"
+        elseif g == b then
+          why = " (colour bonus; " .. points_text(p) .. " not scored)"
+        else
+          why = " (" .. points_text(p) .. ", colour bonus " .. b .. ")"
+        end
+      end
+      parts[s] = who(s) .. " +" .. g .. why
     end
     local head
     if v.call.kind == "stop" then
       head = "STOP by " .. who(v.call.seat)
     else
-      head = "LAST CHANCE by " .. who(v.call.seat) .. ": bet " .. (won and "won" or "lost")
+      head = "LAST CHANCE by " .. who(v.call.seat) .. ": bet " .. (won and "won" or "lost") .. " ("
+        .. points_text(points[v.call.seat]) .. ", best opponent " .. rules.most_of_others(points, v.call.seat) .. ")"
     end
     game:event("round_scored", {
       round = v.round, ending = v.call.kind, caller = v.call.seat, bet_won = won,
@@ -625,15 +647,16 @@ function rules.score_round(game)
   rules.round_over(game, game:next_seat(v.call.seat))
 end
 
----Wait for the next round, which `first` starts ("The player to the left of
----the one who ended the previous round starts").
+---The round is over and the game goes on: the next round is dealt at once,
+---started by `first` ("The player to the left of the one who ended the
+---previous round starts"). There is deliberately no decision in between:
+---nobody chooses anything there, and a pause would be a step of every
+---simulated game (counted in `deckhand sim` statistics and traces, asked of
+---one seat only). The revealed hands and the points are in the round's
+---events ("hand_revealed", "round_scored" or "round_void"), which the REPL
+---prints, and in `vars.last_round`, which the status lines show.
 function rules.round_over(game, first)
-  local v = game.vars
-  v.phase = "round_over"
-  v.turn = first
-  v.next_first = first
-  v.call = nil
-  v.final_turns = {}
+  rules.start_round(game, first)
 end
 
 ---The winners once someone has reached the target, else nil ("End of
@@ -696,7 +719,7 @@ function rules.check_mermaids(game, seat)
   if v.game_over or seat == nil then return false end
   local hand, duos = game:zone("hand", seat), game:zone("duos", seat)
   local held = {}
-  for _, z in ipairs({ hand, duos, game:zone("shown", seat) }) do
+  for _, z in ipairs({ hand, duos, game:zone("open hand", seat) }) do
     for i = 1, #z do
       if game.cards[z[i]].kind == "mermaid" then held[#held + 1] = { z, z[i] } end
     end
@@ -719,7 +742,7 @@ end
 ---(C2.2, inferred).
 function rules.draw(game, seat)
   local v = game.vars
-  local deck, drawn = game:zone("deck"), game:zone("drawn", seat)
+  local deck, drawn = game:zone("deck"), game:zone("drawn cards", seat)
   for _ = 1, rules.DRAW_COUNT do
     if game:move_top(deck, drawn) == nil then break end
   end
@@ -751,7 +774,7 @@ end
 ---once, else the seat chooses: phase "discard").
 function rules.keep(game, seat, card)
   local v = game.vars
-  local drawn = game:zone("drawn", seat)
+  local drawn = game:zone("drawn cards", seat)
   game:move(card, drawn, game:zone("hand", seat))
   if #drawn == 0 then v.phase = "play"; return end
   local piles = rules.discard_piles(game)
@@ -764,14 +787,14 @@ end
 
 function rules.discard(game, seat, card, pile)
   local v = game.vars
-  game:move(card, game:zone("drawn", seat), pile_zone(game, pile))
+  game:move(card, game:zone("drawn cards", seat), pile_zone(game, pile))
   if game.logging then
     game:event("discarded", {
       seat = seat, card = card, pile = pile,
       text = who(seat) .. " discards " .. card_name(game, card) .. " onto " .. rules.PILES[pile],
     })
   end
-  if #game:zone("drawn", seat) == 0 then v.phase = "play" end
+  if #game:zone("drawn cards", seat) == 0 then v.phase = "play" end
 end
 
 ---"OR they take the card on top of one of the two discard piles."
@@ -1026,13 +1049,13 @@ function rules.options_for(game, seat)
       end
     end
   elseif phase == "keep" then
-    local drawn = game:zone("drawn", seat)
+    local drawn = game:zone("drawn cards", seat)
     for i = 1, #drawn do
       opts[#opts + 1] = { act = "keep", card = drawn[i], text = "Keep " .. card_name(game, drawn[i]),
         secret = "keeps one of the cards drawn" }
     end
   elseif phase == "discard" then
-    local drawn = game:zone("drawn", seat)
+    local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
     for _, i in ipairs(rules.discard_piles(game)) do
       opts[#opts + 1] = { act = "discard", pile = i, card = card,
@@ -1065,8 +1088,6 @@ function rules.options_for(game, seat)
     for _, s in ipairs(rules.steal_targets(game, seat)) do
       opts[#opts + 1] = { act = "steal", seat = s, text = "Steal from " .. who(s) .. " (" .. #game:zone("hand", s) .. " cards in hand)" }
     end
-  elseif phase == "round_over" then
-    opts[1] = { act = "next_round", text = "Start round " .. (v.round + 1) }
   end
   return opts
 end
@@ -1079,7 +1100,6 @@ local PROMPTS = {
   crab_pile = "Crabs: look through which discard pile?",
   crab_pick = "Crabs: take a card (the others do not see which)",
   steal = "Shark + Swimmer: steal a random card from whom?",
-  round_over = "The round is over",
 }
 
 function rules.decision(game)
@@ -1120,8 +1140,6 @@ function rules.apply(game, seat, action)
   elseif act == "stop" or act == "last_chance" then
     if rules.check_mermaids(game, seat) then return end
     return rules.call(game, seat, act)
-  elseif act == "next_round" then
-    return rules.start_round(game, v.next_first)
   else
     error("unknown action '" .. act .. "'", 0)
   end
@@ -1156,24 +1174,29 @@ function rules.status(view)
   local v = view.vars
   local me = view.seat
   local lines = {}
-  lines[1] = "Round " .. v.round .. ", started by " .. who(v.first) .. "   Deck: " .. view:zone("deck").count .. " cards"
+  lines[1] = "Round " .. v.round .. ", started by " .. who(v.first)
   lines[2] = "Scores: " .. rules.scores_text(view)
   local mine = rules.cards_of(view, me)
   local p = rules.score_parts(view, mine)
   lines[3] = "Your points: " .. p.total .. " (duos " .. p.duos .. ", collectors " .. p.collectors
     .. ", multipliers " .. p.multipliers .. ", mermaids " .. p.mermaids .. "); colour bonus "
     .. rules.colour_bonus(view, mine)
-  if v.call ~= nil then
+  -- A LAST CHANCE in progress (the call of a round that has been scored,
+  -- which ended the game, is in "Last round" below).
+  if v.call ~= nil and v.call.kind == "last_chance" and not v.game_over then
     local left = {}
     for i, s in ipairs(v.final_turns) do left[i] = who(s) end
     lines[#lines + 1] = who(v.call.seat) .. " called LAST CHANCE with " .. v.call.points .. " points; final turns: "
       .. (#left > 0 and table.concat(left, ", ") or "none")
+    local prot = {}
+    for s = 1, view.seats do
+      if v.revealed[s] then prot[#prot + 1] = who(s) end
+    end
+    lines[#lines + 1] = "Revealed, protected from the shark: " .. table.concat(prot, ", ")
   end
-  local prot = {}
-  for s = 1, view.seats do
-    if v.revealed[s] then prot[#prot + 1] = who(s) end
+  if v.mermaid_win then
+    lines[#lines + 1] = who(v.mermaid_win) .. " placed the " .. rules.MERMAIDS_TO_WIN .. " mermaids and wins"
   end
-  if #prot > 0 then lines[#lines + 1] = "Revealed (protected): " .. table.concat(prot, ", ") end
   local lr = v.last_round
   if lr ~= nil then
     local parts = {}
@@ -1253,7 +1276,7 @@ end
 ---hidden card.
 function rules.greedy_estimate(view, seat)
   local visible = {}
-  for _, name in ipairs({ "duos", "shown" }) do
+  for _, name in ipairs({ "duos", "open hand" }) do
     local z = view:zone(name, seat)
     for i = 1, #z do visible[#visible + 1] = z[i] end
   end
