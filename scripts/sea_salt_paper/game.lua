@@ -228,27 +228,8 @@ local function who(seat)
   return "P" .. tostring(seat)
 end
 
-local function card_name(game, card)
-  return game.cards[card].name
-end
-
-local function names(game, cards)
-  local out = {}
-  for i = 1, #cards do out[i] = card_name(game, cards[i]) end
-  return table.concat(out, ", ")
-end
-
-local function copy_array(t)
-  local out = {}
-  for i = 1, #t do out[i] = t[i] end
-  return out
-end
-
-local function zeros(n)
-  local out = {}
-  for i = 1, n do out[i] = 0 end
-  return out
-end
+local util = require("lib.util")
+local card_name, names, copy_array, zeros = util.card_name, util.names, util.copy_array, util.zeros
 
 local function points_text(n)
   return n .. (n == 1 and " point" or " points")
@@ -1157,6 +1138,22 @@ end
 function rules.result(game)
   local v = game.vars
   return { scores = copy_array(v.scores), winners = copy_array(v.winners or {}), rounds = v.round }
+end
+
+---How good the position is for `seat`, from 0 to 1, for search bots (the
+---`mc` bot stops its playouts at the end of a round and asks this): 0.5
+---plus the lead over the best other seat as a share of the target (behind
+---by a whole target: 0; ahead by one: 1). Once the game is over: 1 for a
+---win (shared by k: 1/k), else 0.
+function rules.evaluate(game, seat)
+  local v = game.vars
+  if v.game_over then return util.win_share(v.winners, seat) end
+  local best = nil
+  for s = 1, game.seats do
+    if s ~= seat and (best == nil or v.scores[s] > best) then best = v.scores[s] end
+  end
+  local lead = (v.scores[seat] - (best or 0)) / v.target
+  return math.max(0, math.min(1, 0.5 + lead))
 end
 
 ---------------------------------------------------------------------------
