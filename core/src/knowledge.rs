@@ -87,10 +87,10 @@ impl Knowledge {
         }
     }
 
-    /// After a single card moved from `from` to `to`.
-    pub fn moved(&mut self, card: u32, from: &Zone, was_top: bool, to: &Zone, all: SeatSet) {
-        let kept = self.of(card) & sees_departure(from, was_top, all);
-        self.set(card, kept | sees_arrival(to, all));
+    /// After `card` moved: the seats in `departure` (who saw it leave) keep
+    /// what they knew, and the seats in `arrival` (who see it now) know.
+    pub fn moved(&mut self, card: u32, departure: SeatSet, arrival: SeatSet) {
+        self.set(card, (self.of(card) & departure) | arrival);
     }
 
     /// Whether `seat` knows where `card` is.

@@ -163,9 +163,11 @@ impl Table {
             CoreError::Rule(format!("card {card} is not in zone '{}'", src.label()))
         })?;
         let was_top = pos + 1 == src.cards.len();
-        let kept = self.known.of(card) & knowledge::sees_departure(src, was_top, all);
-        let seen = knowledge::sees_arrival(dst, all);
-        self.known.set(card, kept | seen);
+        let (left, seen) = (
+            knowledge::sees_departure(src, was_top, all),
+            knowledge::sees_arrival(dst, all),
+        );
+        self.known.moved(card, left, seen);
         self.zone_mut(from)?.cards.remove(pos);
         let dst = self.zone_mut(to)?;
         if bottom {
@@ -189,7 +191,8 @@ impl Table {
         // A whole zone moving is seen by all: who knew a card still knows.
         let seen = knowledge::sees_arrival(self.zone(to)?, knowledge::all_seats(self.seats));
         for &card in &cards {
-            self.known.set(card, self.known.of(card) | seen);
+            self.known
+                .moved(card, knowledge::all_seats(self.seats), seen);
         }
         if self.logging {
             for &card in &cards {
@@ -223,9 +226,11 @@ impl Table {
             for &z in to {
                 let (src, dst) = (self.zone(from)?, self.zone(z)?);
                 if let Some(&card) = src.cards.last() {
-                    let kept = self.known.of(card) & knowledge::sees_departure(src, true, all);
-                    self.known
-                        .set(card, kept | knowledge::sees_arrival(dst, all));
+                    let (left, seen) = (
+                        knowledge::sees_departure(src, true, all),
+                        knowledge::sees_arrival(dst, all),
+                    );
+                    self.known.moved(card, left, seen);
                 }
                 let card = self
                     .zone_mut(from)?
