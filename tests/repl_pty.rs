@@ -3,89 +3,27 @@
 //! result, and undo, save/load, the Lua prompt, help, tab completion and the
 //! history file work.
 
-use rexpect::session::{spawn_with_options, PtySession};
+mod pty;
+
+use pty::{scripts_dir, Repl};
 use rexpect::ReadUntil;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// Milliseconds any single expectation may wait.
-const TIMEOUT_MS: u64 = 20_000;
 
 const NEW_GAME: &str =
     "new sea_change players=4 seats=human,greedy,greedy,greedy target_vp=1 seed=7";
 
-struct Repl {
-    p: PtySession,
-    home: tempfile::TempDir,
-}
-
-fn scripts_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
-}
-
-/// `deckhand` with no arguments, in a temp HOME and working directory, on
-/// the repository's scripts, without colour.
+/// `deckhand` with no arguments: the default game starts, ready to play.
 fn start() -> Repl {
-    let home = tempfile::tempdir().expect("temp home");
-    spawn(&scripts_dir(), home)
-}
-
-/// `deckhand --scripts DIR` in `home` (also its working directory), waiting
-/// for the default game to be ready.
-fn spawn(scripts: &Path, home: tempfile::TempDir) -> Repl {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
-    cmd.arg("--scripts")
-        .arg(scripts)
-        .current_dir(home.path())
-        .env("HOME", home.path())
-        .env_remove("XDG_DATA_HOME")
-        .env_remove("DECKHAND_SCRIPTS")
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm");
-    let options = rexpect::reader::Options::new()
-        .timeout_ms(Some(TIMEOUT_MS))
-        .strip_ansi_escape_codes(true);
-    let p = spawn_with_options(cmd, options).expect("spawn deckhand in a pty");
-    let mut r = Repl { p, home };
-    // The first session starts the default game, ready to play.
-    r.expect("Type `new GAME` to start something else");
-    r.expect("seat 1> ");
+    let r = Repl::start();
+    assert!(
+        r.seen.contains("Type `new GAME` to start something else"),
+        "{}",
+        r.seen
+    );
     r
 }
 
-/// rexpect reads the terminal byte by byte, one char per byte: a UTF-8
-/// needle must be spelled that way to be found.
-fn as_bytes(text: &str) -> String {
-    text.bytes().map(char::from).collect()
-}
-
-/// What rexpect read, back to UTF-8.
-fn from_bytes(read: &str) -> String {
-    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
 impl Repl {
-    /// Wait for `needle`; return what came before it.
-    fn expect(&mut self, needle: &str) -> String {
-        match self.p.exp_string(&as_bytes(needle)) {
-            Ok(before) => from_bytes(&before),
-            Err(e) => panic!("expected {needle:?}: {e}"),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.p.send_line(line).expect("type a line");
-    }
-
-    /// Type a line, wait for `needle` in the answer, then for the prompt.
-    fn type_expect(&mut self, line: &str, needle: &str, prompt: &str) -> String {
-        self.send(line);
-        let before = self.expect(needle);
-        let after = self.expect(prompt);
-        format!("{before}{needle}{after}")
-    }
-
     /// Start the test game and wait for the first prompt.
     fn new_game(&mut self) {
         self.type_expect(
@@ -99,15 +37,7 @@ impl Repl {
     fn table(&mut self) -> String {
         self.send("show");
         self.expect("── Sea Change");
-        let body = self.expect("seat 1> ");
-        body.replace('\r', "")
-    }
-
-    fn quit(mut self) -> tempfile::TempDir {
-        self.send("quit");
-        self.expect("Bye.");
-        self.p.exp_eof().expect("deckhand exits");
-        self.home
+        self.expect("seat 1> ")
     }
 }
 
@@ -274,7 +204,7 @@ fn reload_keeps_the_game_when_a_script_breaks_and_replays_when_fixed() {
     let home = tempfile::tempdir().expect("temp home");
     let scripts = home.path().join("scripts");
     copy_dir(&scripts_dir(), &scripts);
-    let mut r = spawn(&scripts, home);
+    let mut r = Repl::spawn(&scripts, home);
     r.new_game();
     r.type_expect("1", "seat 1 (you): ", "seat 1> ");
     let table = r.table();

@@ -4,75 +4,10 @@
 //! nothing the person may not see is ever printed: the bots' hands, the card
 //! a bot keeps or takes in secret, the bots' private events.
 
-use rexpect::session::{spawn_with_options, PtySession};
+mod pty;
+
+use pty::{from_bytes, Repl};
 use rexpect::ReadUntil;
-use std::path::PathBuf;
-use std::process::Command;
-
-const TIMEOUT_MS: u64 = 20_000;
-
-fn scripts_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
-}
-
-/// rexpect reads byte by byte, one char per byte: spell UTF-8 needles so.
-fn as_bytes(text: &str) -> String {
-    text.bytes().map(char::from).collect()
-}
-
-fn from_bytes(read: &str) -> String {
-    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
-    String::from_utf8_lossy(&bytes).replace('\r', "")
-}
-
-struct Repl {
-    p: PtySession,
-    /// Everything read so far.
-    seen: String,
-    _home: tempfile::TempDir,
-}
-
-impl Repl {
-    fn start() -> Repl {
-        let home = tempfile::tempdir().expect("temp home");
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
-        cmd.arg("--scripts")
-            .arg(scripts_dir())
-            .current_dir(home.path())
-            .env("HOME", home.path())
-            .env_remove("XDG_DATA_HOME")
-            .env_remove("DECKHAND_SCRIPTS")
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm");
-        let options = rexpect::reader::Options::new()
-            .timeout_ms(Some(TIMEOUT_MS))
-            .strip_ansi_escape_codes(true);
-        let p = spawn_with_options(cmd, options).expect("spawn deckhand in a pty");
-        let mut r = Repl {
-            p,
-            seen: String::new(),
-            _home: home,
-        };
-        r.expect("seat 1> ");
-        r
-    }
-
-    fn expect(&mut self, needle: &str) -> String {
-        match self.p.exp_string(&as_bytes(needle)) {
-            Ok(before) => {
-                let text = from_bytes(&before);
-                self.seen.push_str(&text);
-                self.seen.push_str(needle);
-                text
-            }
-            Err(e) => panic!("expected {needle:?}: {e}\nread so far:\n{}", self.seen),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.p.send_line(line).expect("type a line");
-    }
-}
 
 #[test]
 fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {

@@ -3,74 +3,9 @@
 //! hand sorted, and never learns which cards the bots pass (only the cards
 //! passed to them).
 
-use rexpect::session::{spawn_with_options, PtySession};
-use std::path::PathBuf;
-use std::process::Command;
+mod pty;
 
-const TIMEOUT_MS: u64 = 20_000;
-
-fn scripts_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
-}
-
-/// rexpect reads byte by byte, one char per byte: spell UTF-8 needles so.
-fn as_bytes(text: &str) -> String {
-    text.bytes().map(char::from).collect()
-}
-
-fn from_bytes(read: &str) -> String {
-    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
-    String::from_utf8_lossy(&bytes).replace('\r', "")
-}
-
-struct Repl {
-    p: PtySession,
-    /// Everything read so far.
-    seen: String,
-    _home: tempfile::TempDir,
-}
-
-impl Repl {
-    fn start() -> Repl {
-        let home = tempfile::tempdir().expect("temp home");
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
-        cmd.arg("--scripts")
-            .arg(scripts_dir())
-            .current_dir(home.path())
-            .env("HOME", home.path())
-            .env_remove("XDG_DATA_HOME")
-            .env_remove("DECKHAND_SCRIPTS")
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm");
-        let options = rexpect::reader::Options::new()
-            .timeout_ms(Some(TIMEOUT_MS))
-            .strip_ansi_escape_codes(true);
-        let p = spawn_with_options(cmd, options).expect("spawn deckhand in a pty");
-        let mut r = Repl {
-            p,
-            seen: String::new(),
-            _home: home,
-        };
-        r.expect("seat 1> ");
-        r
-    }
-
-    fn expect(&mut self, needle: &str) -> String {
-        match self.p.exp_string(&as_bytes(needle)) {
-            Ok(before) => {
-                let text = from_bytes(&before);
-                self.seen.push_str(&text);
-                self.seen.push_str(needle);
-                text
-            }
-            Err(e) => panic!("expected {needle:?}: {e}\nread so far:\n{}", self.seen),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.p.send_line(line).expect("type a line");
-    }
-}
+use pty::Repl;
 
 /// The values of the cards on the "your hand" line of a table.
 fn hand_values(table: &str) -> Vec<u32> {

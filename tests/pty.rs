@@ -1,0 +1,105 @@
+//! Driving `deckhand` through a pseudo-terminal as a person types: the
+//! harness shared by the REPL tests.
+
+#![allow(dead_code)]
+
+use rexpect::session::{spawn_with_options, PtySession};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Milliseconds any single expectation may wait.
+pub const TIMEOUT_MS: u64 = 20_000;
+
+/// The repository's scripts folder.
+pub fn scripts_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
+/// rexpect reads the terminal byte by byte, one char per byte: a UTF-8
+/// needle must be spelled that way to be found.
+pub fn as_bytes(text: &str) -> String {
+    text.bytes().map(char::from).collect()
+}
+
+/// What rexpect read, back to UTF-8, without carriage returns.
+pub fn from_bytes(read: &str) -> String {
+    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).replace('\r', "")
+}
+
+/// A `deckhand` REPL in a pseudo-terminal.
+pub struct Repl {
+    pub p: PtySession,
+    /// Everything read so far.
+    pub seen: String,
+    /// Its HOME and working directory (history, saves).
+    pub home: tempfile::TempDir,
+}
+
+impl Repl {
+    /// `deckhand` with no arguments on the repository's scripts, in a temp
+    /// HOME and working directory, without colour; waits for the first prompt.
+    pub fn start() -> Repl {
+        let home = tempfile::tempdir().expect("temp home");
+        Repl::spawn(&scripts_dir(), home)
+    }
+
+    /// `deckhand --scripts DIR` in `home` (also its working directory),
+    /// waiting for the first prompt.
+    pub fn spawn(scripts: &Path, home: tempfile::TempDir) -> Repl {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
+        cmd.arg("--scripts")
+            .arg(scripts)
+            .current_dir(home.path())
+            .env("HOME", home.path())
+            .env_remove("XDG_DATA_HOME")
+            .env_remove("DECKHAND_SCRIPTS")
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm");
+        let options = rexpect::reader::Options::new()
+            .timeout_ms(Some(TIMEOUT_MS))
+            .strip_ansi_escape_codes(true);
+        let p = spawn_with_options(cmd, options).expect("spawn deckhand in a pty");
+        let mut r = Repl {
+            p,
+            seen: String::new(),
+            home,
+        };
+        r.expect("seat 1> ");
+        r
+    }
+
+    /// Wait for `needle`; return what came before it.
+    pub fn expect(&mut self, needle: &str) -> String {
+        match self.p.exp_string(&as_bytes(needle)) {
+            Ok(before) => {
+                let text = from_bytes(&before);
+                self.seen.push_str(&text);
+                self.seen.push_str(needle);
+                text
+            }
+            Err(e) => panic!("expected {needle:?}: {e}\nread so far:\n{}", self.seen),
+        }
+    }
+
+    /// Type a line.
+    pub fn send(&mut self, line: &str) {
+        self.p.send_line(line).expect("type a line");
+    }
+
+    /// Type a line, wait for `needle` in the answer, then for the prompt.
+    pub fn type_expect(&mut self, line: &str, needle: &str, prompt: &str) -> String {
+        self.send(line);
+        let before = self.expect(needle);
+        let after = self.expect(prompt);
+        format!("{before}{needle}{after}")
+    }
+
+    /// `quit`, and wait for the program to end; returns its HOME.
+    pub fn quit(mut self) -> tempfile::TempDir {
+        self.send("quit");
+        self.expect("Bye.");
+        self.p.exp_eof().expect("deckhand exits");
+        self.home
+    }
+}
