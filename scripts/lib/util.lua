@@ -45,6 +45,35 @@ function util.zeros(n)
   return out
 end
 
+---The numbers 1..n (the seats of a game: util.range(game.seats)).
+---@param n integer
+---@return integer[]
+function util.range(n)
+  local out = {}
+  for i = 1, n do out[i] = i end
+  return out
+end
+
+---The items of `list` with the highest value(item) (with `lowest`: the
+---lowest), in list order: every item tied at the top. Also returns that value.
+---@generic T
+---@param list T[]
+---@param value fun(item: T): number
+---@param lowest? boolean
+---@return T[], number|nil
+function util.best(list, value, lowest)
+  local best, out = nil, {}
+  for _, x in ipairs(list) do
+    local v = value(x)
+    if best == nil or (lowest and v < best) or (not lowest and v > best) then
+      best, out = v, { x }
+    elseif v == best then
+      out[#out + 1] = x
+    end
+  end
+  return out, best
+end
+
 ---What a finished game is worth to `seat`: 1 for a win, 1/k for a win
 ---shared by k seats, 0 otherwise (for rules.evaluate).
 ---@param winners Seat[]

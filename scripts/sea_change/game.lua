@@ -682,16 +682,11 @@ function rules.game_winners(game)
   end
   -- Tie-break 2: "whoever has collected the fewest cards this round wins".
   local counts = summary and summary.counts or {}
-  local fewest, out = nil, {}
-  for _, t in ipairs(cand) do
+  local out = util.best(cand, function(t)
     local c = 0
     for _, s in ipairs(sides[t]) do c = c + (counts[s] or 0) end
-    if fewest == nil or c < fewest then
-      fewest, out = c, { t }
-    elseif c == fewest then
-      out[#out + 1] = t
-    end
-  end
+    return c
+  end, true)
   if #out > 1 and game.options.final_tie == "play_on" then return nil end
   return out
 end

@@ -645,23 +645,12 @@ end
 function rules.game_winners(game)
   local v = game.vars
   local n = game.seats
-  local best = nil
-  for s = 1, n do
-    if best == nil or v.scores[s] > best then best = v.scores[s] end
-  end
+  local tied, best = util.best(util.range(n), function(s) return v.scores[s] end)
   if best < v.target then return nil end
-  local tied = {}
-  for s = 1, n do
-    if v.scores[s] == best then tied[#tied + 1] = s end
-  end
   if #tied == 1 then return tied end
   if game.options.tie_break == "last_round_points" and v.last_round and v.last_round.gained then
-    local most, keep = nil, {}
-    for _, s in ipairs(tied) do
-      local g = v.last_round.gained[s] or 0
-      if most == nil or g > most then most, keep = g, { s } elseif g == most then keep[#keep + 1] = s end
-    end
-    tied = keep
+    local gained = v.last_round.gained
+    tied = util.best(tied, function(s) return gained[s] or 0 end)
     if #tied == 1 then return tied end
   end
   -- "In case of a tie, the one who went last in the last round wins": the

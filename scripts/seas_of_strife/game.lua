@@ -435,15 +435,7 @@ function rules.game_winners(game)
     if v.scores[s] >= v.end_at then reached = true end
   end
   if not reached then return nil end
-  local best, out = nil, {}
-  for s = 1, game.seats do
-    local p = v.scores[s]
-    if best == nil or p < best then
-      best, out = p, { s }
-    elseif p == best then
-      out[#out + 1] = s
-    end
-  end
+  local out = util.best(util.range(game.seats), function(s) return v.scores[s] end, true)
   if #out > 1 and game.options.final_tie == "play_on" then return nil end
   return out
 end
