@@ -60,21 +60,28 @@ impl BotKind {
     }
 }
 
-/// A bot sitting at one seat, with its own random stream (so bots never
-/// change the game's shuffles).
+/// A bot sitting at one seat. Its random numbers come from a stream of its
+/// own (so bots never change the game's shuffles), drawn afresh for each
+/// decision from the game's seed, the seat and the step: the same position
+/// gets the same choice, after `undo`, `load` or a replay too.
 #[derive(Debug, Clone)]
 pub struct Bot {
     pub kind: BotKind,
-    rng: GameRng,
+    seed: u64,
+    seat: Seat,
 }
 
 impl Bot {
     /// A bot for `seat` in a game seeded with `seed`.
     pub fn new(kind: BotKind, seed: u64, seat: Seat) -> Bot {
-        Bot {
-            kind,
-            rng: GameRng::derived(seed, 1000 + seat as u64),
-        }
+        Bot { kind, seed, seat }
+    }
+
+    /// The random stream of this bot's decision at `step` (1 = the first
+    /// decision of the game).
+    fn rng(&self, step: usize) -> GameRng {
+        let mixed = self.seed ^ (step as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        GameRng::derived(mixed, 1000 + u64::from(self.seat))
     }
 
     /// Pick a 1-based option index for the seat to move.
@@ -82,13 +89,14 @@ impl Bot {
         let (_, n) = game
             .pending()
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        let mut rng = self.rng(game.history().len() + 1);
         match &self.kind {
-            BotKind::Random => Ok(self.rng.below(n as u64) as usize + 1),
+            BotKind::Random => Ok(rng.below(n as u64) as usize + 1),
             BotKind::Search {
                 iterations,
                 playout,
                 ..
-            } => crate::search::choose(game, &mut self.rng, *iterations, playout.as_deref()),
+            } => crate::search::choose(game, &mut rng, *iterations, playout.as_deref()),
             BotKind::Script(name) => game.script_bot_choice(name),
         }
     }
@@ -97,6 +105,15 @@ impl Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streams_differ_by_seat_and_step_and_repeat_for_the_same_ones() {
+        let draw = |seed, seat, step| Bot::new(BotKind::Random, seed, seat).rng(step).next_u64();
+        assert_eq!(draw(7, 1, 3), draw(7, 1, 3));
+        assert_ne!(draw(7, 1, 3), draw(7, 2, 3));
+        assert_ne!(draw(7, 1, 3), draw(7, 1, 4));
+        assert_ne!(draw(7, 1, 3), draw(8, 1, 3));
+    }
 
     #[test]
     fn names_parse_into_kinds() {

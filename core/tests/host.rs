@@ -490,3 +490,32 @@ end }
     };
     assert_eq!(pick(Some("eval")), "C1", "the evaluation decides");
 }
+
+#[test]
+fn a_random_bot_makes_the_same_choice_in_the_same_position() {
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 4, 9).option("hand", 3), false)
+        .expect("start");
+    let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::Random, 9, 1);
+    let mut choices = Vec::new();
+    while let Some((_, n)) = g.pending() {
+        let i = bot.choose(&g).expect("choose");
+        assert!((1..=n).contains(&i));
+        // Asked twice, or by a fresh bot for the seat, it says the same.
+        assert_eq!(bot.choose(&g).expect("again"), i);
+        let fresh = deckhand_core::Bot::new(deckhand_core::BotKind::Random, 9, 1);
+        assert_eq!(fresh.clone().choose(&g).expect("fresh"), i);
+        choices.push(i);
+        g.apply(i).expect("apply");
+    }
+    // The same game again: the same position brings the same choices.
+    let mut g2 = e
+        .new_game(GameConfig::new("high_card", 4, 9).option("hand", 3), false)
+        .expect("start");
+    for &i in &choices {
+        assert_eq!(bot.choose(&g2).expect("replayed position"), i);
+        g2.apply(i).expect("apply");
+    }
+    assert!(choices.iter().any(|&i| i != choices[0]), "not a constant");
+}
