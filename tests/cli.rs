@@ -20,6 +20,16 @@ fn text(o: &Output) -> String {
     )
 }
 
+/// `deckhand sim ARGS --json`, which must succeed: its report.
+fn sim_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["sim"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let o = deckhand(&all);
+    assert!(o.status.success(), "{}", text(&o));
+    serde_json::from_slice(&o.stdout).expect("one JSON object")
+}
+
 fn repo(path: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
@@ -54,19 +64,7 @@ fn games_lists_sea_change_with_variants_options_and_bots() {
 
 #[test]
 fn sim_prints_statistics_and_json() {
-    let o = deckhand(&[
-        "sim",
-        "sea_change",
-        "-p",
-        "4",
-        "-n",
-        "20",
-        "--seat",
-        "greedy",
-        "--json",
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    let v = sim_json(&["sea_change", "-p", "4", "-n", "20", "--seat", "greedy"]);
     assert_eq!(v["games"], 20);
     assert_eq!(v["seats"].as_array().map(Vec::len), Some(4));
     assert_eq!(v["seats"][0]["bot"], "greedy");
@@ -387,17 +385,7 @@ fn seas_of_strife_trace_checks_out_from_the_trace_alone() {
 
 #[test]
 fn sim_reports_seas_of_strife_statistics() {
-    let o = deckhand(&[
-        "sim",
-        "seas_of_strife",
-        "-n",
-        "20",
-        "--seat",
-        "greedy",
-        "--json",
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    let v = sim_json(&["seas_of_strife", "-n", "20", "--seat", "greedy"]);
     assert_eq!(v["games"], 20);
     assert_eq!(v["seats"].as_array().map(Vec::len), Some(4));
     assert_eq!(v["seats"][0]["bot"], "greedy");
