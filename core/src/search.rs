@@ -26,6 +26,17 @@ const MAX_PLAYOUT_STEPS: usize = 100_000;
 /// UCB1 exploration constant (rewards are in 0..=1).
 const EXPLORATION: f64 = 0.7;
 
+/// What the search found about one option.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionStats {
+    /// The option's 1-based index.
+    pub index: usize,
+    /// Playouts that tried it.
+    pub playouts: u32,
+    /// Their mean value: the share of wins (or the rules' evaluation).
+    pub mean: f64,
+}
+
 /// Choose a 1-based option for the seat to move with `iterations` playouts,
 /// each played by `policy` (a script bot's name) or at random.
 pub fn choose(
@@ -34,49 +45,86 @@ pub fn choose(
     iterations: u32,
     policy: Option<&str>,
 ) -> Result<usize> {
+    let stats = analyse(game, rng, iterations, policy)?;
+    let best = stats
+        .iter()
+        .max_by(|a, b| {
+            a.playouts
+                .cmp(&b.playouts)
+                .then(a.mean.total_cmp(&b.mean))
+                .then(b.index.cmp(&a.index))
+        })
+        .map_or(1, |s| s.index);
+    Ok(best)
+}
+
+/// Run the search for the seat to move and report every option (in option
+/// order). With a single option there is nothing to search: it gets no
+/// playouts.
+pub fn analyse(
+    game: &Game,
+    rng: &mut GameRng,
+    iterations: u32,
+    policy: Option<&str>,
+) -> Result<Vec<OptionStats>> {
     let (seat, n) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
-    if n == 1 {
-        return Ok(1);
-    }
-    // Playouts stop at the end of this round when the rules can evaluate.
-    let horizon = match game.evaluate(seat)? {
-        Some(_) => Some(game.rounds()?),
-        None => None,
-    };
     let mut visits = vec![0u32; n];
     let mut total = vec![0f64; n];
-    for it in 0..iterations.max(n as u32) as usize {
-        let i = if it < n {
-            it
-        } else {
-            let ln = (it as f64).ln();
-            (0..n)
-                .map(|i| {
-                    let v = f64::from(visits[i]);
-                    (i, total[i] / v + EXPLORATION * (ln / v).sqrt())
-                })
-                .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
-                .0
+    if n > 1 {
+        // Playouts stop at the end of this round when the rules can evaluate.
+        let horizon = match game.evaluate(seat)? {
+            Some(_) => Some(game.rounds()?),
+            None => None,
         };
-        let mut g = game.determinized(seat, rng)?;
-        g.apply(i + 1)?;
-        let value = playout(&mut g, seat, rng, policy, horizon)?;
-        visits[i] += 1;
-        total[i] += value;
+        for it in 0..iterations.max(n as u32) as usize {
+            let i = if it < n {
+                it
+            } else {
+                let ln = (it as f64).ln();
+                (0..n)
+                    .map(|i| {
+                        let v = f64::from(visits[i]);
+                        (i, total[i] / v + EXPLORATION * (ln / v).sqrt())
+                    })
+                    .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
+                    .0
+            };
+            let mut g = game.determinized(seat, rng)?;
+            g.apply(i + 1)?;
+            let value = playout(&mut g, seat, rng, policy, horizon)?;
+            visits[i] += 1;
+            total[i] += value;
+        }
     }
-    let best = (0..n)
-        .max_by(|&a, &b| {
-            visits[a]
-                .cmp(&visits[b])
-                .then(
-                    (total[a] / f64::from(visits[a])).total_cmp(&(total[b] / f64::from(visits[b]))),
-                )
-                .then(b.cmp(&a))
+    Ok((0..n)
+        .map(|i| OptionStats {
+            index: i + 1,
+            playouts: visits[i],
+            mean: if visits[i] > 0 {
+                total[i] / f64::from(visits[i])
+            } else {
+                0.0
+            },
         })
-        .unwrap_or(0);
-    Ok(best + 1)
+        .collect())
+}
+
+/// The search's view of the pending decision for the seat to move, for a
+/// person who asks for a hint: `iterations` random playouts from what that
+/// seat has seen, with a stream drawn from the game's seed and step (the
+/// same position gets the same hint).
+pub fn hint(game: &Game, iterations: u32) -> Result<Vec<OptionStats>> {
+    let (seat, _) = game
+        .pending()
+        .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    let step = game.history().len() as u64 + 1;
+    let mut rng = GameRng::derived(
+        game.config().seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        3000 + u64::from(seat),
+    );
+    analyse(game, &mut rng, iterations, None)
 }
 
 /// Play `g` to the end, or past round `horizon` when given; the value of

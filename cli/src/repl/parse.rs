@@ -25,6 +25,8 @@ pub enum ReplInput {
     Show,
     /// List the legal moves.
     Moves,
+    /// Ask the search bot about the legal moves, with this many playouts.
+    Hint(u32),
     /// Go back this many of your decisions.
     Undo(usize),
     /// Play again what undo took back, this many times.
@@ -50,6 +52,9 @@ pub enum ReplInput {
     /// Leave.
     Quit,
 }
+
+/// Playouts of `hint` when none are given.
+pub const HINT_PLAYOUTS: u32 = 400;
 
 /// The arguments of `new`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -166,6 +171,17 @@ pub fn parse(line: &str) -> Result<ReplInput, ParseError> {
         "new" => parse_new(rest).map(ReplInput::New).map_err(bad),
         "show" => no_args(ReplInput::Show),
         "moves" => no_args(ReplInput::Moves),
+        "hint" => {
+            if rest.is_empty() {
+                return Ok(ReplInput::Hint(HINT_PLAYOUTS));
+            }
+            match rest.parse::<u32>() {
+                Ok(n) if (1..=100_000).contains(&n) => Ok(ReplInput::Hint(n)),
+                _ => Err(bad(format!(
+                    "'{rest}' is not a number of playouts (1 to 100000)"
+                ))),
+            }
+        }
         "play" => {
             if rest.is_empty() {
                 return Err(bad("which move? give its number or its text".into()));

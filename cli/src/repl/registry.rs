@@ -83,6 +83,20 @@ Example:
   moves",
     },
     CommandInfo {
+        name: "hint",
+        aliases: &[],
+        args: "[PLAYOUTS]",
+        summary: "ask the search bot how each legal move does",
+        help: "Run the `mc` search for the seat to play, from what that seat has seen (the
+cards it cannot see are dealt at random in each playout), and list the legal
+moves with how each did: the share of playouts won, or the rules'
+evaluation at the end of the round. The best is marked. Nothing is played.
+PLAYOUTS (default 400) trades time for accuracy.
+Examples:
+  hint
+  hint 2000",
+    },
+    CommandInfo {
         name: "play",
         aliases: &["p"],
         args: "N | TEXT",

@@ -394,3 +394,19 @@ fn the_default_start_falls_back_when_the_game_is_missing() {
     );
     assert!(Path::new(&f.script()).exists());
 }
+
+#[test]
+fn hint_weighs_every_move_and_plays_nothing() {
+    let mut f = started();
+    let before = f.history_len();
+    let out = f.type_line("hint 60");
+    assert!(out.contains("Search for seat 1 (60 playouts"), "{out}");
+    assert_eq!(out.matches("<- best").count(), 1, "{out}");
+    // One line per legal move (3 cards in hand), each with its share.
+    assert_eq!(out.matches(" playouts").count(), 1 + 3, "{out}");
+    assert_eq!(f.history_len(), before, "a hint plays nothing");
+    // The same position gets the same hint.
+    assert_eq!(f.type_line("hint 60"), out);
+    let bad = f.type_line("hint lots");
+    assert!(bad.contains("not a number of playouts"), "{bad}");
+}
