@@ -1,4 +1,5 @@
-//! Commands that look without playing: `games`, `options`, `log` and `lua`.
+//! Commands that look without playing: `games`, `options`, `log`, `lua` and
+//! `hint`.
 
 use super::session::Session;
 use deckhand_core::RulesInfo;
@@ -13,6 +14,45 @@ fn value_text(v: &Value) -> String {
 }
 
 impl Session {
+    /// `hint`: the search's view of each legal move, best first.
+    pub(super) fn hint(&mut self, playouts: u32) {
+        let Some(c) = self.current.as_ref() else {
+            return self.no_game();
+        };
+        let decision = match c.game.decision() {
+            Ok(Some(d)) => d,
+            Ok(None) => return self.out.error("the game is over: type `new` to play again"),
+            Err(e) => return self.out.error(format!("cannot list the moves: {e}")),
+        };
+        if decision.options.len() == 1 {
+            return self.out.say("Only one legal move: nothing to weigh.");
+        }
+        let stats = match deckhand_core::search::hint(&c.game, playouts) {
+            Ok(s) => s,
+            Err(e) => return self.out.error(format!("the search failed: {e}")),
+        };
+        let mut ranked = stats.clone();
+        ranked.sort_by(|a, b| b.playouts.cmp(&a.playouts).then(b.mean.total_cmp(&a.mean)));
+        let mut lines = vec![format!(
+            "Search for seat {} ({playouts} playouts from what it has seen):",
+            decision.seat
+        )];
+        for (rank, s) in ranked.iter().enumerate() {
+            let text = decision
+                .options
+                .get(s.index - 1)
+                .map_or(String::new(), |o| c.painter.paint_names(&o.text));
+            let mark = if rank == 0 { "  <- best" } else { "" };
+            lines.push(format!(
+                "{:>3}) {text}  {:.0}% over {} playouts{mark}",
+                s.index,
+                s.mean * 100.0,
+                s.playouts
+            ));
+        }
+        self.out.say(lines.join("\n"));
+    }
+
     pub(super) fn games(&mut self) {
         let games = match self.engine.catalog() {
             Ok(g) => g,

@@ -6,9 +6,10 @@
 //! - [`parse`]: a typed line to a [`ReplInput`](parse::ReplInput), a pure function;
 //! - [`choose`]: typed text to one of the legal moves;
 //! - [`complete`]: tab completion;
-//! - [`session`]: the game flow (moves, bots, undo/redo, seats, the end);
+//! - [`session`]: the REPL's state, starting games, seats, dispatching commands;
+//! - [`turns`]: moves, the bots' moves, the end of a game, undo/redo;
 //! - [`files`]: save, load and reload;
-//! - [`info`]: games, options, log and the Lua prompt.
+//! - [`info`]: games, options, log, the Lua prompt and hints.
 //!
 //! The REPL knows no particular game: everything it shows comes from the
 //! rules through the core's API.
@@ -20,6 +21,7 @@ mod info;
 mod parse;
 mod registry;
 mod session;
+mod turns;
 
 use crate::render::colour_enabled;
 use crate::seats::SeatSpec;

@@ -1,11 +1,12 @@
-//! The REPL's state and the flow of a game: starting one, playing a move,
-//! letting the bots move, announcing turns, showing the table and the end.
+//! The REPL's state: the game in progress and its seats, starting a game,
+//! showing the table, changing seats, and dispatching each command (moves,
+//! bots and undo are in `turns`, files in `files`, looking in `info`).
 //!
 //! A [`Session`] never prints: it collects lines in an [`Output`] that the
 //! loop prints after each command (and unit tests read). Every failure is a
 //! line of output, and the game is left as it was.
 
-use super::choose::{self, NoPick};
+use super::choose;
 use super::complete::{GameWords, Vocabulary};
 use super::parse::{self, NewArgs, ParseError, ReplInput, SeatsChange};
 use super::registry;
@@ -21,7 +22,7 @@ use serde_json::Value;
 use std::sync::Arc;
 
 /// Bot moves in a row after which the REPL stops and reports a runaway game.
-const BOT_MOVE_LIMIT: usize = 1_000_000;
+pub(super) const BOT_MOVE_LIMIT: usize = 1_000_000;
 
 /// Lines to print, with colour for errors when colour is on.
 #[derive(Debug, Default)]
@@ -515,316 +516,9 @@ impl Session {
         }
     }
 
-    /// `hint`: the search's view of each legal move, best first.
-    fn hint(&mut self, playouts: u32) {
-        let Some(c) = self.current.as_ref() else {
-            return self.no_game();
-        };
-        let decision = match c.game.decision() {
-            Ok(Some(d)) => d,
-            Ok(None) => return self.out.error("the game is over: type `new` to play again"),
-            Err(e) => return self.out.error(format!("cannot list the moves: {e}")),
-        };
-        if decision.options.len() == 1 {
-            return self.out.say("Only one legal move: nothing to weigh.");
-        }
-        let stats = match deckhand_core::search::hint(&c.game, playouts) {
-            Ok(s) => s,
-            Err(e) => return self.out.error(format!("the search failed: {e}")),
-        };
-        let mut ranked = stats.clone();
-        ranked.sort_by(|a, b| b.playouts.cmp(&a.playouts).then(b.mean.total_cmp(&a.mean)));
-        let mut lines = vec![format!(
-            "Search for seat {} ({playouts} playouts from what it has seen):",
-            decision.seat
-        )];
-        for (rank, s) in ranked.iter().enumerate() {
-            let text = decision
-                .options
-                .get(s.index - 1)
-                .map_or(String::new(), |o| c.painter.paint_names(&o.text));
-            let mark = if rank == 0 { "  <- best" } else { "" };
-            lines.push(format!(
-                "{:>3}) {text}  {:.0}% over {} playouts{mark}",
-                s.index,
-                s.mean * 100.0,
-                s.playouts
-            ));
-        }
-        self.out.say(lines.join("\n"));
-    }
-
     pub(super) fn no_game(&mut self) {
         self.out
             .error("no game in progress: type `new GAME` to start one (`games` lists them)");
-    }
-
-    /// Check that a person can move now; the error message otherwise.
-    fn can_move(&self) -> Result<(), String> {
-        let Some(c) = &self.current else {
-            return Err(
-                "no game in progress: type `new GAME` to start one (`games` lists them)".into(),
-            );
-        };
-        match c.game.pending() {
-            None => Err("the game is over: type `new` to play again, or `undo` to take your last move back".into()),
-            Some((s, _)) if !c.is_human(s) => Err(format!(
-                "it is {}'s turn and the bot could not move: change the seat with `seats {s}=human`, \
-                 `undo`, or fix the script and `reload`",
-                c.label(s)
-            )),
-            Some(_) => Ok(()),
-        }
-    }
-
-    fn play_index(&mut self, index: usize) {
-        if let Err(e) = self.can_move() {
-            return self.out.error(e);
-        }
-        let Some(c) = self.current.as_mut() else {
-            return;
-        };
-        let Some((seat, n)) = c.game.pending() else {
-            return;
-        };
-        if index > n {
-            return self.out.error(format!(
-                "there is no move {index}: choose 1 to {n} (type `moves` to list them)"
-            ));
-        }
-        let text = c.option_text(index);
-        if let Err(e) = c.game.apply(index) {
-            return self
-                .out
-                .error(format!("that move failed, nothing changed: {e}"));
-        }
-        c.last_human = Some(seat);
-        self.out.say(format!(
-            "{}: {}",
-            c.label(seat),
-            c.painter.paint_names(&text)
-        ));
-        c.events(&mut self.out);
-        self.advance();
-    }
-
-    fn play_text(&mut self, text: &str, unknown: Option<ParseError>) {
-        if let Err(e) = self.can_move() {
-            return self.out.error(match unknown {
-                Some(u) => u.to_string(),
-                None => e,
-            });
-        }
-        let Some(c) = &self.current else { return };
-        match choose::pick(&c.named_moves(), text) {
-            Ok(i) => self.play_index(i),
-            Err(NoPick::None) => self.out.error(match unknown {
-                Some(u) => u.to_string(),
-                None => format!("no legal move matches '{text}' (type `moves` to list them)"),
-            }),
-            Err(NoPick::Ambiguous(list)) => {
-                let items: Vec<String> = list.iter().map(|(i, t)| format!("{i}) {t}")).collect();
-                self.out.error(format!(
-                    "'{text}' could be several moves: {} — type more of it, or the number",
-                    items.join(", ")
-                ))
-            }
-        }
-    }
-
-    /// Let the bots move, then announce the next person's turn (table and
-    /// moves) or the end of the game.
-    pub(super) fn advance(&mut self) {
-        let Some(c) = self.current.as_mut() else {
-            return;
-        };
-        c.events(&mut self.out);
-        let mut moves = 0;
-        while let Some((seat, _)) = c.game.pending() {
-            let Some(Some(bot)) = (seat as usize)
-                .checked_sub(1)
-                .and_then(|i| c.bots.get_mut(i))
-            else {
-                break;
-            };
-            if moves >= BOT_MOVE_LIMIT {
-                return self.out.error(format!(
-                    "the bots made {BOT_MOVE_LIMIT} moves without the game ending; stopped (the rules may never end)"
-                ));
-            }
-            let choice = match bot.choose(&c.game) {
-                Ok(i) => i,
-                Err(e) => {
-                    let msg = format!(
-                        "the bot at {} could not choose: {e} (try `seats {seat}=random`, `undo`, or fix the script and `reload`)",
-                        c.label(seat)
-                    );
-                    return self.out.error(msg);
-                }
-            };
-            let text = c.option_text(choice);
-            if let Err(e) = c.game.apply(choice) {
-                let msg = format!(
-                    "the move of {} ({text}) failed, nothing changed: {e} (try `undo`, or fix the script and `reload`)",
-                    c.label(seat)
-                );
-                return self.out.error(msg);
-            }
-            moves += 1;
-            self.out.say(format!(
-                "{}: {}",
-                c.label(seat),
-                c.painter.paint_names(&text)
-            ));
-            c.events(&mut self.out);
-        }
-        self.announce();
-    }
-
-    /// The table and the moves of the person to move, or the result.
-    pub(super) fn announce(&mut self) {
-        let Some(c) = self.current.as_ref() else {
-            return;
-        };
-        match c.game.pending() {
-            None => {
-                self.out.say(c.table());
-                self.result();
-            }
-            Some((seat, _)) if c.is_human(seat) => {
-                if c.humans().len() > 1 {
-                    self.out.say(format!(
-                        "── {} to play (hot-seat: only seat {seat} should look) ──",
-                        c.label(seat)
-                    ));
-                }
-                self.out.say(c.table());
-                match c.moves() {
-                    Ok(m) => self.out.say(m),
-                    Err(e) => self.out.error(e),
-                }
-            }
-            Some(_) => {}
-        }
-    }
-
-    fn result(&mut self) {
-        let Some(c) = self.current.as_ref() else {
-            return;
-        };
-        let r = match c.game.result() {
-            Ok(r) => r,
-            Err(e) => {
-                return self.out.error(format!(
-                    "game over, but the rules could not report the result: {e}"
-                ))
-            }
-        };
-        let mut lines = vec![format!(
-            "Game over after {} moves{}.",
-            c.game.history().len(),
-            if r.rounds > 0 {
-                format!(" and {} round{}", r.rounds, plural(r.rounds as usize))
-            } else {
-                String::new()
-            }
-        )];
-        for (i, s) in r.scores.iter().enumerate() {
-            let seat = i as Seat + 1;
-            let mark = if r.winners.contains(&seat) {
-                "  winner"
-            } else {
-                ""
-            };
-            lines.push(format!("  {:<22} {:>6}{mark}", c.label(seat), number(*s)));
-        }
-        let winners: Vec<String> = r.winners.iter().map(|&w| c.label(w)).collect();
-        lines.push(match winners.as_slice() {
-            [] => "No winner.".to_string(),
-            [one] => format!("Winner: {one}."),
-            many => format!("Winners: {}.", many.join(", ")),
-        });
-        lines.push(
-            "Type `new` to play again with a new seed, `new GAME ...` for another game, or `undo` to take your last move back."
-                .into(),
-        );
-        self.out.say(lines.join("\n"));
-    }
-
-    fn undo(&mut self, count: usize) {
-        let Some(c) = self.current.as_mut() else {
-            return self.no_game();
-        };
-        if c.humans().is_empty() {
-            return self
-                .out
-                .error("undo goes back to a person's decision, and every seat is a bot");
-        }
-        let mut taken = 0;
-        let mut steps = 0;
-        'outer: while taken < count && c.game.history().iter().any(|r| c.is_human(r.seat)) {
-            while let Some(last) = c.game.history().last().map(|r| r.seat) {
-                if let Err(e) = c.game.undo() {
-                    self.out.error(format!("undo failed: {e}"));
-                    break 'outer;
-                }
-                steps += 1;
-                if c.is_human(last) {
-                    break;
-                }
-            }
-            taken += 1;
-        }
-        if taken == 0 {
-            return self.out.error("nothing to undo: no person has moved yet");
-        }
-        c.last_human = c.human_to_move();
-        let what = if taken == 1 {
-            "your last move".to_string()
-        } else {
-            format!("your last {taken} moves")
-        };
-        self.out.say(format!(
-            "Took back {what} ({steps} move{} in all, bots included).",
-            plural(steps)
-        ));
-        self.announce();
-    }
-
-    fn redo(&mut self, count: usize) {
-        let Some(c) = self.current.as_mut() else {
-            return self.no_game();
-        };
-        if !c.game.can_redo() {
-            return self.out.error("nothing to redo");
-        }
-        let mut done = 0;
-        let mut steps = 0;
-        'outer: while done < count && c.game.can_redo() {
-            loop {
-                if let Err(e) = c.game.redo() {
-                    self.out.error(format!("redo failed: {e}"));
-                    break 'outer;
-                }
-                steps += 1;
-                let bot_next = c.game.pending().is_some_and(|(s, _)| !c.is_human(s));
-                if !(bot_next && c.game.can_redo()) {
-                    break;
-                }
-            }
-            done += 1;
-        }
-        c.last_human = c.human_to_move();
-        let what = if done == 1 {
-            "your move".to_string()
-        } else {
-            format!("{done} of your moves")
-        };
-        self.out.say(format!(
-            "Redid {what} ({steps} move{} in all, bots included).",
-            plural(steps)
-        ));
-        self.advance();
     }
 
     fn seats(&mut self, change: SeatsChange) {
@@ -899,14 +593,5 @@ pub(super) fn plural(n: usize) -> &'static str {
         ""
     } else {
         "s"
-    }
-}
-
-/// A score without a needless `.0`.
-fn number(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
     }
 }
