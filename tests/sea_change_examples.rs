@@ -215,3 +215,33 @@ fn vindictive_team_8p() {
     assert_eq!(won[0]["points"], json!(0));
     assert_eq!(var(&g, "trump"), json!("purple"));
 }
+
+/// What play shows, for search bots (rules.may_hold): Maureen, out of
+/// Yellow, sluffs and so shows she holds no Yellow; Ann's off-suit Blue 8 is
+/// a Sea Change, which she may play holding Yellow, so it shows nothing.
+#[test]
+fn a_sluff_shows_a_void_a_sea_change_does_not() {
+    let mut g = scenario(
+        cfg(3, "blue,purple,yellow"),
+        &format!(
+            "clear(); give(1, {{'Yellow 6', 'Purple 4'}}); give(2, {{'Purple 8', 'Blue 5'}}); give(3, {{'Blue 8', 'Yellow 11'}})\n{}",
+            trick_start("yellow", 1, 3)
+        ),
+    );
+    play(&mut g, 1, "Yellow 6");
+    play(&mut g, 2, "Purple 8");
+    play(&mut g, 3, "Blue 8");
+    let voids = var(&g, "voids");
+    assert_eq!(voids[1]["yellow"], json!(true), "{voids}");
+    assert!(voids[2].get("yellow").is_none(), "{voids}");
+    let yellow_11 = card_id(&g, "Yellow 11");
+    let ruled_out = g.ruled_out(1).expect("ruled out");
+    assert!(
+        ruled_out.iter().all(|&(seat, _)| seat == 2),
+        "{ruled_out:?}"
+    );
+    // No unseen Yellow card is dealt into Maureen's hand in a guess.
+    assert!(ruled_out.contains(&(2, card_id(&g, "Yellow 12"))));
+    // Seat 1 cannot see Ann's Yellow 11, and nothing rules it out of her hand.
+    assert!(!ruled_out.contains(&(3, yellow_11)));
+}

@@ -927,3 +927,33 @@ fn passing_rounds_follow_the_cycle_in_a_whole_game() {
         assert_eq!(*d, expect, "round {}", r + 1);
     }
 }
+
+/// What play shows, for search bots (rules.may_hold): a player who plays a
+/// suit not yet in the trick holds none of the suits that are.
+#[test]
+fn not_following_shows_a_void_in_every_suit_of_the_trick() {
+    let mut g = scenario(
+        cfg(4),
+        &mid_round(
+            &[
+                "'Gray 22', 'Teal 64'",
+                "'Blue 33', 'Purple 51'",
+                "'Green 41', 'Gray 23'",
+                "'Teal 61', 'Purple 52'",
+            ],
+            1,
+        ),
+    );
+    play(&mut g, 1, "Gray 22");
+    play(&mut g, 2, "Blue 33");
+    play(&mut g, 3, "Gray 23");
+    play(&mut g, 4, "Teal 61");
+    let voids = var(&g, "voids");
+    assert_eq!(voids[1]["gray"], json!(true), "{voids}");
+    assert!(voids[2].get("gray").is_none(), "seat 3 followed: {voids}");
+    // Seat 4 faced gray and blue and played neither.
+    assert_eq!(voids[3]["gray"], json!(true), "{voids}");
+    assert_eq!(voids[3]["blue"], json!(true), "{voids}");
+    let ruled_out = g.ruled_out(3).expect("ruled out");
+    assert!(ruled_out.contains(&(2, card_id(&g, "Gray 24"))));
+}

@@ -15,7 +15,7 @@ use mlua::serde::SerializeOptions;
 use mlua::{AnyUserData, LuaSerdeExt, Table as LuaTable, Value};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 /// One applied action: who chose, which option (1-based) and, when
@@ -460,12 +460,49 @@ impl Game {
         })
     }
 
+    /// What the rules rule out for `seat`'s guesses: pairs (owner, card)
+    /// such that `rules.may_hold(game, owner, card)` is false, among the
+    /// cards `seat` cannot place and the seats whose zones hold them. Empty
+    /// when the rules define no `may_hold`.
+    pub fn ruled_out(&self, seat: Seat) -> Result<BTreeSet<(Seat, u32)>> {
+        let (cards, owners) = self.with_table(|t| t.unknown_to(seat))?;
+        if cards.is_empty() || owners.is_empty() {
+            return Ok(BTreeSet::new());
+        }
+        let f: mlua::Function = self.host.prelude.get("ruled_out")?;
+        self.host.arm();
+        let v: Value = f.call((self.state.clone(), owners, cards))?;
+        let pairs: Vec<(Seat, u32)> = self
+            .host
+            .lua()
+            .from_value(v)
+            .map_err(|e| CoreError::Script(format!("may_hold: unexpected answer ({e})")))?;
+        Ok(pairs.into_iter().collect())
+    }
+
     /// A fork in which the cards `seat` does not know the place of are dealt
-    /// again at random (see [`Table::determinize`]): one guess at the hidden
-    /// state, consistent with what the seat has seen, for search bots.
+    /// again at random (see [`Table::determinize`]), never into a seat's
+    /// zone that `rules.may_hold` rules out: one guess at the hidden state,
+    /// consistent with what the seat has seen, for search bots.
     pub fn determinized(&self, seat: Seat, rng: &mut crate::rng::GameRng) -> Result<Game> {
+        let ruled_out = self.ruled_out(seat)?;
+        self.determinized_with(seat, rng, &ruled_out)
+    }
+
+    /// [`Game::determinized`] with the rules' exclusions already asked for
+    /// (a search asks once per decision, not once per guess).
+    pub fn determinized_with(
+        &self,
+        seat: Seat,
+        rng: &mut crate::rng::GameRng,
+        ruled_out: &BTreeSet<(Seat, u32)>,
+    ) -> Result<Game> {
         let game = self.fork()?;
-        let changed = game.table.borrow_mut::<Table>()?.determinize(seat, rng);
+        let may_hold = |owner: Seat, card: u32| !ruled_out.contains(&(owner, card));
+        let changed = game
+            .table
+            .borrow_mut::<Table>()?
+            .determinize(seat, rng, &may_hold);
         if changed.is_empty() {
             return Ok(game);
         }

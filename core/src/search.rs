@@ -1,6 +1,6 @@
 //! A search bot for any game: determinised Monte Carlo. At each decision it
-//! repeatedly deals the cards its seat cannot place at random
-//! ([`Game::determinized`]), tries one of its options, and plays the game
+//! repeatedly deals the cards its seat cannot place at random, where the
+//! rules allow them (`rules.may_hold`; [`Game::determinized`]), tries one of its options, and plays the game
 //! out with random moves; options are tried by UCB1 (promising ones more
 //! often), and the one tried most is chosen. Playouts use random moves, or
 //! a bot of the game's script when one is named (`mc:N:greedy`: stronger
@@ -78,6 +78,7 @@ pub fn analyse(
             Some(_) => Some(game.rounds()?),
             None => None,
         };
+        let ruled_out = game.ruled_out(seat)?;
         for it in 0..iterations.max(n as u32) as usize {
             let i = if it < n {
                 it
@@ -91,7 +92,7 @@ pub fn analyse(
                     .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
                     .0
             };
-            let mut g = game.determinized(seat, rng)?;
+            let mut g = game.determinized_with(seat, rng, &ruled_out)?;
             g.apply(i + 1)?;
             let value = playout(&mut g, seat, rng, policy, horizon)?;
             visits[i] += 1;

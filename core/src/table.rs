@@ -258,26 +258,56 @@ impl Table {
         Ok(())
     }
 
+    /// The cards whose place `seat` does not know, and the owners of the
+    /// zones they lie in (other than `seat`).
+    pub fn unknown_to(&self, seat: Seat) -> (Vec<CardId>, Vec<Seat>) {
+        let mut cards = Vec::new();
+        let mut owners = Vec::new();
+        for z in &self.zones {
+            for &c in &z.cards {
+                if !self.known.knows(seat, c) {
+                    cards.push(c);
+                    if let Some(o) = z.owner.filter(|&o| o != seat && !owners.contains(&o)) {
+                        owners.push(o);
+                    }
+                }
+            }
+        }
+        (cards, owners)
+    }
+
     /// Deal again, at random, every card whose place `seat` does not know,
     /// into the places those cards fill now (so every zone keeps its size),
     /// and shuffle the order of the zones `seat` sees only the size of. A
-    /// card `seat` knows about never moves to another zone. The game's own
-    /// generator is reseeded from `rng` (a search must not foresee the real
-    /// shuffles). Returns the zones that changed.
-    pub fn determinize(&mut self, seat: Seat, rng: &mut GameRng) -> Vec<ZoneId> {
+    /// card `seat` knows about never moves to another zone, and a card never
+    /// lands in a zone of an owner for whom `may_hold(owner, card)` is false
+    /// (what play has shown, e.g. a suit a player could not follow), unless
+    /// no deal satisfies that (then it is ignored). The game's own generator
+    /// is reseeded from `rng` (a search must not foresee the real shuffles).
+    /// Returns the zones that changed.
+    pub fn determinize(
+        &mut self,
+        seat: Seat,
+        rng: &mut GameRng,
+        may_hold: &dyn Fn(Seat, CardId) -> bool,
+    ) -> Vec<ZoneId> {
         let mut slots = Vec::new();
         let mut cards = Vec::new();
         for (zi, z) in self.zones.iter().enumerate() {
             for (pos, &c) in z.cards.iter().enumerate() {
                 if !self.known.knows(seat, c) {
-                    slots.push((zi, pos));
+                    slots.push((zi, pos, z.owner));
                     cards.push(c);
                 }
             }
         }
-        rng.shuffle(&mut cards);
+        let allowed = |owner: Option<Seat>, card: CardId| owner.is_none_or(|o| may_hold(o, card));
+        let dealt = deal_within(&slots, &cards, &allowed, rng).unwrap_or_else(|| {
+            rng.shuffle(&mut cards);
+            cards
+        });
         let mut changed = vec![false; self.zones.len()];
-        for ((zi, pos), c) in slots.into_iter().zip(cards) {
+        for ((zi, pos, _), c) in slots.into_iter().zip(dealt) {
             if self.zones[zi].cards[pos] != c {
                 self.zones[zi].cards[pos] = c;
                 changed[zi] = true;
@@ -364,6 +394,40 @@ impl Table {
         };
         sees(from) || sees(to)
     }
+}
+
+/// A random deal of `cards` into `slots` (zone, position, owner) where
+/// every card is `allowed` in its slot's owner's zone: the slots whose
+/// owner accepts the fewest cards are filled first, each with a random
+/// allowed card. `None` when a few tries find no such deal.
+fn deal_within(
+    slots: &[(usize, usize, Option<Seat>)],
+    cards: &[CardId],
+    allowed: &dyn Fn(Option<Seat>, CardId) -> bool,
+    rng: &mut GameRng,
+) -> Option<Vec<CardId>> {
+    let choice = |owner: Option<Seat>| cards.iter().filter(|&&c| allowed(owner, c)).count();
+    let mut order: Vec<usize> = (0..slots.len()).collect();
+    order.sort_by_cached_key(|&i| choice(slots[i].2));
+    for _ in 0..20 {
+        let mut pool = cards.to_vec();
+        rng.shuffle(&mut pool);
+        let mut out = vec![0; slots.len()];
+        let mut complete = true;
+        for &i in &order {
+            match pool.iter().position(|&c| allowed(slots[i].2, c)) {
+                Some(p) => out[i] = pool.swap_remove(p),
+                None => {
+                    complete = false;
+                    break;
+                }
+            }
+        }
+        if complete {
+            return Some(out);
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -487,7 +551,7 @@ mod tests {
         let mut moved_any = false;
         for _ in 0..10 {
             let mut f = before.clone();
-            let changed = f.determinize(1, &mut rng);
+            let changed = f.determinize(1, &mut rng, &|_, _| true);
             assert!(f.check_conservation().is_ok());
             // Seat 1's hand and the public zone are as they were.
             assert_eq!(f.zones[1].cards, before.zones[1].cards);
@@ -504,6 +568,45 @@ mod tests {
                 .all(|c| !before.zones[1].cards.contains(c)));
         }
         assert!(moved_any, "seat 2's hand is re-dealt");
+    }
+
+    #[test]
+    fn determinize_keeps_cards_out_of_hands_that_cannot_hold_them() {
+        let mut t = Table::new(2, 3, false);
+        for _ in 0..20 {
+            t.new_card();
+        }
+        let deck = t
+            .new_zone("deck".into(), None, Visibility::Hidden)
+            .unwrap_or(0);
+        let h1 = t
+            .new_zone("hand".into(), Some(1), Visibility::Owner)
+            .unwrap_or(0);
+        let h2 = t
+            .new_zone("hand".into(), Some(2), Visibility::Owner)
+            .unwrap_or(0);
+        for c in 1..=20 {
+            assert!(t.place_new(c, deck).is_ok());
+        }
+        assert!(t.deal(deck, &[h1, h2], 5).is_ok());
+        // Seat 2 has shown it holds none of the cards 1..=10.
+        let may_hold = |owner: Seat, card: CardId| owner != 2 || card > 10;
+        let mut rng = GameRng::from_seed(4);
+        for _ in 0..20 {
+            let mut f = t.clone();
+            f.determinize(1, &mut rng, &may_hold);
+            assert!(f.check_conservation().is_ok());
+            assert!(
+                f.zones[2].cards.iter().all(|&c| c > 10),
+                "{:?}",
+                f.zones[2].cards
+            );
+        }
+        // An impossible demand is dropped rather than failing.
+        let mut f = t.clone();
+        f.determinize(1, &mut rng, &|owner, _| owner != 2);
+        assert_eq!(f.zones[2].cards.len(), 5);
+        assert!(f.check_conservation().is_ok());
     }
 
     #[test]

@@ -146,6 +146,8 @@ end
 ---  keep_last (default true: keep the previous trick visible),
 ---  tricks_var (default nil: when set, vars[tricks_var][seat] counts the
 ---  tricks each seat took this round),
+---  voids_var (default "voids": what players have shown they lack, see
+---  Layout:note_void),
 ---  won_zone = function(game, player) -> Zone (default: won[player])
 function trick.new(cfg)
   cfg = cfg or {}
@@ -163,6 +165,7 @@ function trick.new(cfg)
   t.won_visibility = cfg.won_visibility or "hidden"
   t.keep_last = cfg.keep_last ~= false
   t.tricks_var = cfg.tricks_var
+  t.voids_var = cfg.voids_var or "voids"
   t.won_zone_fn = cfg.won_zone
   t._zones = setmetatable({}, { __mode = "k" })
   return t
@@ -188,6 +191,7 @@ function Layout:reset(game)
   v[self.players_var] = {}
   v[self.last_players_var] = {}
   v[self.last_winner_var] = nil
+  v[self.voids_var] = nil
   if self.tricks_var then
     local counts = {}
     for s = 1, game.seats do counts[s] = 0 end
@@ -394,6 +398,44 @@ function Layout:in_hand(game, seat, card)
     if hand[i] == card then return true end
   end
   return false
+end
+
+---------------------------------------------------------------------------
+-- What play has shown (for search bots: rules.may_hold)
+---------------------------------------------------------------------------
+
+-- A player who does not follow shows the whole table they hold no card of
+-- that suit. vars[voids_var][seat] collects such values (all seats, public
+-- data); gather / reset forgets them, a game whose players draw cards
+-- during the round forgets a seat's with clear_voids.
+
+---Record that `seat` has shown it holds no card whose property `key`
+---(default "suit") is `value`.
+function Layout:note_void(game, seat, value)
+  local v = game.vars
+  local voids = v[self.voids_var]
+  if voids == nil then
+    voids = {}
+    for s = 1, game.seats do voids[s] = {} end
+    v[self.voids_var] = voids
+  end
+  local mine = voids[seat]
+  if mine then mine[value] = true end
+end
+
+---Forget what `seat` has shown (it drew cards since).
+function Layout:clear_voids(game, seat)
+  local voids = game.vars[self.voids_var]
+  if voids and voids[seat] then voids[seat] = {} end
+end
+
+---May `seat` hold `card`, as far as play has shown? (false once the seat
+---has shown it has none of the card's `key`, default "suit")
+function Layout:may_hold(game, seat, card, key)
+  local voids = game.vars[self.voids_var]
+  local mine = voids and voids[seat]
+  if not mine then return true end
+  return not mine[game.cards[card][key or "suit"]]
 end
 
 ---------------------------------------------------------------------------

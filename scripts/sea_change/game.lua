@@ -419,7 +419,22 @@ function rules.play_card(game, who, card, from)
         })
       end
     end
-  elseif rules.is_sea_change(game, card) and (who ~= AI or game.options.solo_ai_sea_change) then
+  else
+    local sea_change = rules.is_sea_change(game, card)
+    -- Off the lead suit without a Sea Change: the player has none of the
+    -- lead suit ("must follow suit if they can"); search bots use this.
+    if not sea_change and who ~= AI and c.suit ~= v.lead then T:note_void(game, who, v.lead) end
+    rules.change_trump(game, who, card, sea_change)
+  end
+  T:play(game, who, card, from)
+end
+
+---A Sea Change made by `card` (sea_change: whether it is one) changes trump
+---at once, unless the solo AI played it and solo_ai_sea_change is off.
+function rules.change_trump(game, who, card, sea_change)
+  local v = game.vars
+  local c = game.cards[card]
+  if sea_change and (who ~= AI or game.options.solo_ai_sea_change) then
     -- The Sea Change is immediate: it counts for the card played and every
     -- card after it in this trick, and carries over to the next tricks.
     if c.suit ~= v.trump then
@@ -434,14 +449,21 @@ function rules.play_card(game, who, card, from)
       end
     end
   end
-  T:play(game, who, card, from)
 end
 
 ---2 players: "After a card is played, draw a new card from the draw pile"
 ---(each player right after their own card, so the leader draws first).
 function rules.draw(game, seat)
   if game.seats ~= 2 then return end
-  game:move_top(game:zone("deck"), T:hand_of(game, seat))
+  if game:move_top(game:zone("deck"), T:hand_of(game, seat)) then
+    T:clear_voids(game, seat) -- the new card may be of a suit it lacked
+  end
+end
+
+---May `seat` hold `card`, as far as play has shown (search bots deal the
+---hidden cards accordingly)? Not when it has failed to follow that suit.
+function rules.may_hold(game, seat, card)
+  return T:may_hold(game, seat, card)
 end
 
 ---Solo: the AI plays the top card of its stack (it does not follow suit).

@@ -301,7 +301,20 @@ end
 function rules.play_card(game, seat, card)
   local v = game.vars
   if v.first_card == card then v.first_card = nil end
+  local tz = T:cards(game)
+  if #tz > 0 and not T:trick_has(game, game.cards[card].suit) then
+    -- Not following: the player holds none of the suits in the trick ("must
+    -- play a card of a suit already present ... if they can"); search bots
+    -- use this (rules.may_hold).
+    for i = 1, #tz do T:note_void(game, seat, game.cards[tz[i]].suit) end
+  end
   T:play(game, seat, card)
+end
+
+---May `seat` hold `card`, as far as play has shown (search bots deal the
+---hidden cards accordingly)? Not a suit it failed to follow this round.
+function rules.may_hold(game, seat, card)
+  return T:may_hold(game, seat, card)
 end
 
 ---Resolve the complete trick: the taker puts it in their pile; then the

@@ -401,6 +401,21 @@ function M.card_defs(game, from)
   return out
 end
 
+-- The pairs {owner, card} that rules.may_hold rules out, for every seat of
+-- `owners` and card of `cards` (what play has shown: a suit a player could
+-- not follow); empty when the rules define no may_hold.
+function M.ruled_out(game, owners, cards)
+  local f = game.rules.may_hold
+  local out = {}
+  if not f then return out end
+  for _, o in ipairs(owners) do
+    for _, c in ipairs(cards) do
+      if not f(game, o, c) then out[#out + 1] = { o, c } end
+    end
+  end
+  return out
+end
+
 -- Overwrite zone mirrors with the core's contents ({[zone id] = cards}),
 -- after the core rearranged hidden cards in a fork (Game::determinized).
 function M.set_zones(game, zones)
