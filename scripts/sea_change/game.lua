@@ -41,6 +41,10 @@ and setting these):
   trick_players       who played each card of the `trick` zone, in order
   last_trick_players  who played each card of the `last_trick` zone
   last_trick_winner   who won the trick in `last_trick` (nil if none)
+  voids               what play has shown this round (lib/trick.lua
+                      note_void): voids[seat][suit] = true once the seat
+                      played off the lead suit without a Sea Change; nil
+                      until someone has (read by rules.may_hold)
   points              round points so far, per seat (array): printed card
                       points of the tricks won; the trump-0 bonus is only
                       added at round end

@@ -47,6 +47,10 @@ and setting these):
                    see rules.first_card), nil once it has been played
   trick_players    who played each card of the `trick` zone, in order
   tricks           tricks taken this round, per seat
+  voids            what play has shown this round (lib/trick.lua
+                   note_void): voids[seat][suit] = true once the seat did
+                   not follow a suit in the trick; nil until someone has
+                   (read by rules.may_hold)
   played           the cards of the tricks already taken this round, in
                    order (every player saw them: bots may count them)
   last_winner      who took the previous trick (nil at round start)
