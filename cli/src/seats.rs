@@ -46,7 +46,7 @@ pub fn complete(
             SeatSpec::Bot(BotKind::Search {
                 playout: Some(name),
                 ..
-            }) => Some(name),
+            }) if name != "random" => Some(name),
             _ => None,
         };
         if let Some(name) = script_bot {

@@ -41,6 +41,10 @@ pub struct RulesInfo {
     pub options: BTreeMap<String, OptionSpec>,
     #[serde(default)]
     pub bots: Vec<String>,
+    /// The script bot search playouts use unless told otherwise
+    /// (`rules.playout_bot`; none: random moves).
+    #[serde(default)]
+    pub playout_bot: Option<String>,
 }
 
 /// A variant as listed by `deckhand games`.

@@ -3,8 +3,9 @@
 //! rules allow them (`rules.may_hold`; [`Game::determinized`]), tries one of its options, and plays the game
 //! out with random moves; options are tried by UCB1 (promising ones more
 //! often), and the one tried most is chosen. Playouts use random moves, or
-//! a bot of the game's script when one is named (`mc:N:greedy`: stronger
-//! playouts, slower). A playout is worth 1 for a win,
+//! a bot of the game's script: the one named (`mc:N:greedy`), else the
+//! one the rules name as `playout_bot` for games where random play is a
+//! poor model (`mc:N:random` forces random moves). A playout is worth 1 for a win,
 //! 1/k for a win shared by k seats, 0 otherwise. When the rules give an
 //! evaluation (`rules.evaluate(game, seat)`, 0..1), a playout stops at the
 //! end of the round it started in and is worth that evaluation instead:
@@ -45,7 +46,7 @@ pub fn choose(
     iterations: u32,
     policy: Option<&str>,
 ) -> Result<usize> {
-    let stats = analyse(game, rng, iterations, policy)?;
+    let stats = analyse(game, rng, iterations, playout_policy(game, policy))?;
     let best = stats
         .iter()
         .max_by(|a, b| {
@@ -58,8 +59,18 @@ pub fn choose(
     Ok(best)
 }
 
+/// The script bot that plays the playouts: the one asked for (`random`
+/// for none), else the rules' `playout_bot`.
+fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str> {
+    match asked {
+        Some("random") => None,
+        Some(bot) => Some(bot),
+        None => game.rules_info().playout_bot.as_deref(),
+    }
+}
+
 /// Run the search for the seat to move and report every option (in option
-/// order). With a single option there is nothing to search: it gets no
+/// order), playouts played by `policy` (a script bot) or at random. With a single option there is nothing to search: it gets no
 /// playouts.
 pub fn analyse(
     game: &Game,
@@ -125,7 +136,7 @@ pub fn hint(game: &Game, iterations: u32) -> Result<Vec<OptionStats>> {
         game.config().seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         3000 + u64::from(seat),
     );
-    analyse(game, &mut rng, iterations, None)
+    analyse(game, &mut rng, iterations, playout_policy(game, None))
 }
 
 /// Play `g` to the end, or past round `horizon` when given; the value of

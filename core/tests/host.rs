@@ -519,3 +519,23 @@ fn a_random_bot_makes_the_same_choice_in_the_same_position() {
     }
     assert!(choices.iter().any(|&i| i != choices[0]), "not a constant");
 }
+
+#[test]
+fn search_playouts_use_the_rules_playout_bot_unless_told_random() {
+    const PLAYOUT: &str = r#"
+return { id = "playout", game = "high_card", modify = function(R) R.playout_bot = "nobody" end }
+"#;
+    let e = engine_with(&[("high_card/variants/playout.lua", PLAYOUT)]);
+    let g = e
+        .new_game(GameConfig::new("high_card", 2, 1).variant("playout"), false)
+        .expect("start");
+    assert_eq!(g.rules_info().playout_bot.as_deref(), Some("nobody"));
+    let seat = g.pending().map(|p| p.0).unwrap_or(1);
+    // The rules' playout bot is used (here it does not exist: an error)...
+    let mut mc = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:5"), 1, seat);
+    let err = mc.choose(&g).expect_err("no bot named nobody");
+    assert!(err.to_string().contains("nobody"), "{err}");
+    // ...unless random playouts are asked for.
+    let mut random = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:5:random"), 1, seat);
+    assert!(random.choose(&g).is_ok());
+}

@@ -1335,6 +1335,11 @@ local function greedy_choice(view, decision)
   return 1
 end
 
+-- The search bot (`mc`) plays its playouts with this bot: random play
+-- almost never ends a round the way a player would (it rarely calls STOP or
+-- LAST CHANCE at a good moment), so random playouts judge moves poorly.
+rules.playout_bot = "greedy"
+
 rules.bots = {
   greedy = function(view, decision)
     local ok, i = pcall(greedy_choice, view, decision)

@@ -266,6 +266,7 @@ function M.info(rules)
     id = rules.id, title = rules.title or rules.id,
     players = { min = rules.players.min, max = rules.players.max, default = rules.players.default },
     options = options, bots = bots,
+    playout_bot = type(rules.playout_bot) == "string" and rules.playout_bot or nil,
   }
 end
 
