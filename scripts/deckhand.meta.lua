@@ -172,6 +172,7 @@ function View:zone(name, owner) end
 ---@field result fun(game: Game): {scores: table<Seat, number>, winners: Seat[], rounds: integer}
 ---@field status? fun(view: View): string[]   extra lines the REPL prints under the table
 ---@field bots? table<string, fun(view: View, decision: Decision): integer>  option index
+---@field playout_bot? string  a bot of `bots` the search bot plays its playouts with (default: random moves)
 ---@field may_hold? fun(game: Game, seat: Seat, card: CardId): boolean  false when play has shown the seat cannot hold the card; search bots deal hidden cards accordingly
 ---@field evaluate? fun(game: Game, seat: Seat): number  0 (sure loss) .. 1 (sure win); search bots stop playouts at the round's end and ask this
 
