@@ -15,7 +15,7 @@ fn rule_err(e: crate::error::CoreError) -> mlua::Error {
 /// How script data becomes JSON: an empty Lua table is an empty list (a
 /// script's `winners = {}` reads as `[]`, which is what it means far more
 /// often than an empty map).
-pub fn data_options() -> mlua::serde::DeserializeOptions {
+fn data_options() -> mlua::serde::DeserializeOptions {
     mlua::serde::DeserializeOptions::new().encode_empty_tables_as_array(true)
 }
 
