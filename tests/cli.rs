@@ -403,6 +403,15 @@ fn sim_reports_seas_of_strife_statistics() {
     ] {
         assert!(t.contains(needle), "missing {needle} in:\n{t}");
     }
+    // Strife changes an option's default: listed under the variant.
+    let game = t.find("seas_of_strife —").expect("listed");
+    let strife = game + t[game..].find("    strife ").expect("strife listed");
+    let options = strife + t[strife..].find("\n  options:").expect("options");
+    assert!(
+        t[strife..options].contains("leader_choice          default \"never\""),
+        "{}",
+        &t[strife..options]
+    );
 }
 
 #[test]

@@ -73,13 +73,13 @@ impl Engine {
                 if let Some(stem) = file.strip_suffix(".lua") {
                     let text = rules::variant_text(&lib, &dir, stem)?;
                     let mut v = rules::variant_info(&self.host, &text)?;
-                    // What the variant adds, from the game composed with it.
+                    // What the variant adds or changes, from the game composed with it.
                     let with = self.rules(&dir, &[stem.to_string()])?;
                     v.options = with
                         .info
                         .options
                         .iter()
-                        .filter(|(name, _)| !info.options.contains_key(*name))
+                        .filter(|(name, spec)| info.options.get(*name) != Some(spec))
                         .map(|(name, spec)| (name.clone(), spec.clone()))
                         .collect();
                     v.players = (with.info.players != info.players).then_some(with.info.players);

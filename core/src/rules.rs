@@ -55,7 +55,8 @@ pub struct VariantInfo {
     /// The game it changes, when it says.
     #[serde(default)]
     pub game: Option<String>,
-    /// Options the variant adds to the game (filled in by the catalog).
+    /// Options the variant adds to the game, or whose default or text it
+    /// changes (filled in by the catalog).
     #[serde(default)]
     pub options: BTreeMap<String, OptionSpec>,
     /// The player range with this variant, when it narrows the game's.
