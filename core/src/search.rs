@@ -1,17 +1,19 @@
 //! A search bot for any game: determinised Monte Carlo. At each decision it
-//! repeatedly deals the cards its seat cannot place at random, where the
-//! rules allow them (`rules.may_hold`; [`Game::determinized`]), tries one of its options, and plays the game
-//! out with random moves; options are tried by UCB1 (promising ones more
-//! often), and the one tried most is chosen. Playouts use random moves, or
-//! a bot of the game's script: the one named (`mc:N:greedy`), else the
-//! one the rules name as `playout_bot` for games where random play is a
-//! poor model (`mc:N:random` forces random moves). A playout is worth 1 for a win,
-//! 1/k for a win shared by k seats, 0 otherwise. When the rules give an
-//! evaluation (`rules.evaluate(game, seat)`, 0..1), a playout stops at the
-//! end of the round it started in and is worth that evaluation instead:
-//! one round of random play says more about a card than a whole game. It
-//! knows no game: it needs only the pending decision, forks, the round
-//! count, and the result or the evaluation.
+//! repeatedly
+//!
+//! 1. deals the cards its seat cannot place at random, where the rules allow
+//!    them (`rules.may_hold`; [`Game::determinized`]);
+//! 2. tries one of its options, chosen by UCB1 (promising ones more often);
+//! 3. plays on: with random moves, or with a bot of the game's script (the
+//!    one named, `mc:N:greedy`; else the rules' `playout_bot`, for games
+//!    where random play is a poor model; `mc:N:random` forces random moves);
+//! 4. scores the playout: with the rules' `evaluate(game, seat)` (0..1) at
+//!    the end of the round it started in when the rules give one (a round
+//!    of play says more about one card than a whole game), else at the end
+//!    of the game: 1 for a win, 1/k for a win shared by k seats, 0 otherwise.
+//!
+//! It plays the option tried most. It knows no game: it needs only the
+//! pending decision, forks, the round count, and the result or evaluation.
 
 use crate::error::{CoreError, Result};
 use crate::game::Game;
