@@ -220,3 +220,17 @@ fn reload_keeps_the_game_when_a_script_breaks_and_replays_when_fixed() {
     assert_eq!(r.table(), table);
     r.quit();
 }
+
+#[test]
+fn lines_pasted_at_once_all_run() {
+    let mut r = start();
+    r.new_game();
+    // Three commands in one write, as a paste arrives.
+    r.p.send("log\nhelp undo\nlog\n").expect("paste");
+    r.p.flush().expect("flush");
+    r.expect("No moves yet.");
+    r.expect("undo [N]");
+    r.expect("No moves yet.");
+    r.expect("seat 1> ");
+    r.quit();
+}
