@@ -212,6 +212,7 @@ fn memory_is_limited() {
     let limits = deckhand_core::lua::Limits {
         instructions: None,
         memory: 16 * 1024 * 1024,
+        ..Default::default()
     };
     let e = Engine::with_limits(Arc::new(lib), limits).expect("engine");
     let err = e
@@ -538,4 +539,52 @@ return { id = "playout", game = "high_card", modify = function(R) R.playout_bot 
     // ...unless random playouts are asked for.
     let mut random = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:5:random"), 1, seat);
     assert!(random.choose(&g).is_ok());
+}
+
+#[test]
+fn memory_is_limited_per_step() {
+    // Each step keeps 1 MB more; one step may add at most 8 MB; the VM 64 MB.
+    const HOARD: &str = r#"
+return { id = "hoard", game = "high_card", modify = function(R)
+  local apply = R.apply
+  R.apply = function(game, seat, action)
+    local big = game.vars.big or 0
+    game.vars.hoard = game.vars.hoard or {}
+    game.vars.hoard[#game.vars.hoard + 1] = string.rep("x", 1024 * 1024)
+    if big > 0 and #game.vars.hoard == 3 then local t = {} for i = 1, 1.5e6 do t[i] = i end end
+    return apply(game, seat, action)
+  end
+end }
+"#;
+    let mut files = BTreeMap::new();
+    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
+    files.insert(
+        "high_card/variants/hoard.lua".to_string(),
+        HOARD.to_string(),
+    );
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(MemorySource::new("t", files)));
+    let limits = deckhand_core::lua::Limits {
+        instructions: None,
+        memory: 64 * 1024 * 1024,
+        step_memory: 8 * 1024 * 1024,
+    };
+    let e = Engine::with_limits(Arc::new(lib), limits).expect("engine");
+    let cfg = GameConfig::new("high_card", 2, 1)
+        .variant("hoard")
+        .option("hand", 6);
+    // Twelve steps keep 12 MB in all: more than one step's allowance, within
+    // the VM's.
+    let mut g = e.new_game(cfg.clone(), false).expect("start");
+    play_out(&mut g);
+    assert_eq!(g.history().len(), 12);
+    // A step that needs more than its allowance (about 32 MB, well within
+    // the VM's 64) fails, and the game is as it was before it.
+    let mut g = e.new_game(cfg, false).expect("start");
+    g.arrange("game.vars.big = 1").expect("arrange");
+    g.apply(1).expect("step 1");
+    g.apply(1).expect("step 2");
+    let err = g.apply(1).expect_err("step 3 allocates too much");
+    assert!(err.to_string().contains("memory"), "{err}");
+    assert_eq!(g.history().len(), 2);
 }

@@ -22,6 +22,7 @@ pub struct Host {
     pub(crate) lua: Lua,
     pub(crate) library: Arc<ScriptLibrary>,
     budget: Rc<Budget>,
+    limits: Limits,
     output: Rc<RefCell<Vec<String>>>,
     pub(crate) prelude: Table,
     pub(crate) f_new_game: Function,
@@ -62,6 +63,7 @@ impl Host {
             lua,
             library,
             budget,
+            limits,
             output,
         })
     }
@@ -79,6 +81,14 @@ impl Host {
     /// Start a fresh instruction budget for the next call into scripts.
     pub fn arm(&self) {
         self.budget.arm();
+        // The memory a call may use: what the VM holds now plus the step
+        // allowance, within the VM's own limit.
+        let cap = self
+            .lua
+            .used_memory()
+            .saturating_add(self.limits.step_memory)
+            .min(self.limits.memory);
+        let _ = self.lua.set_memory_limit(cap);
     }
 
     /// Take what scripts printed since the last call.

@@ -1,6 +1,6 @@
 //! The sandboxed Lua VM: only safe libraries, `require` limited to the
 //! scripts search path, `print` captured, an instruction budget per call and
-//! a memory limit.
+//! memory limits (per call and for the whole VM).
 
 use crate::library::ScriptLibrary;
 use mlua::{HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
@@ -20,6 +20,9 @@ pub struct Limits {
     pub instructions: Option<u64>,
     /// Bytes the whole VM may allocate.
     pub memory: usize,
+    /// Bytes one step (or setup, or bot decision) may add to what the VM
+    /// holds when it starts.
+    pub step_memory: usize,
 }
 
 impl Default for Limits {
@@ -27,6 +30,7 @@ impl Default for Limits {
         Limits {
             instructions: Some(200_000_000),
             memory: 512 * 1024 * 1024,
+            step_memory: 128 * 1024 * 1024,
         }
     }
 }
