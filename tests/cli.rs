@@ -108,8 +108,24 @@ fn sim_trace_is_json_lines_that_check_out() {
         .collect();
     let count = |t: &str| records.iter().filter(|r| r["type"] == t).count();
     assert_eq!(count("start"), 3);
+    assert!(records
+        .iter()
+        .filter(|r| r["type"] == "start")
+        .all(|r| r["format"] == 2));
     assert_eq!(count("end"), 3);
     assert!(count("decision") > 100 && count("move") > 100);
+    // Each game starts by placing its 40 cards, each once, in step 0.
+    let places: Vec<&serde_json::Value> = records.iter().filter(|r| r["type"] == "place").collect();
+    assert_eq!(places.len(), 3 * 40);
+    for game in 0..3 {
+        let mut ids: Vec<u64> = places
+            .iter()
+            .filter(|p| p["game"] == game && p["step"] == 0)
+            .filter_map(|p| p["card"]["id"].as_u64())
+            .collect();
+        ids.sort_unstable();
+        assert_eq!(ids, (1..=40).collect::<Vec<u64>>(), "game {game}");
+    }
     // Every decision lists its options with their cards and the chosen one.
     for d in records.iter().filter(|r| r["type"] == "decision") {
         let opts = d["options"].as_array().expect("options");

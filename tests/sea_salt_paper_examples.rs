@@ -664,7 +664,7 @@ fn crabs_look_through_a_pile_and_take_any_card_secretly() {
     let mut seen = 0;
     for e in g.take_events() {
         let names_sailor = match &e.kind {
-            EventKind::Move { card, .. } => *card == sailor,
+            EventKind::Move { card, .. } | EventKind::Place { card, .. } => *card == sailor,
             EventKind::Script { data, .. } => data.get("card") == Some(&json!(sailor)),
             EventKind::Shuffle { .. } => false,
         };
@@ -811,7 +811,7 @@ fn shark_and_swimmer_steal_a_random_card_from_the_chosen_opponent() {
     let mut seen = false;
     for e in g.take_events() {
         let about = match &e.kind {
-            EventKind::Move { card, .. } => *card == stolen,
+            EventKind::Move { card, .. } | EventKind::Place { card, .. } => *card == stolen,
             EventKind::Script { data, .. } => data.get("card") == Some(&json!(stolen)),
             EventKind::Shuffle { .. } => false,
         };

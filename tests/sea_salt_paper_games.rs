@@ -115,7 +115,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
         for ev in g.take_events() {
             let mut ids = Vec::new();
             match &ev.kind {
-                EventKind::Move { card, to, .. } => {
+                EventKind::Move { card, to, .. } | EventKind::Place { card, to } => {
                     ids.push(*card);
                     let (vis, owner) = g
                         .with_table(|t| t.zone(*to).map(|z| (z.visibility, z.owner)))

@@ -17,6 +17,8 @@ pub struct Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventKind {
+    /// A card was put into its first zone when it was made (setup).
+    Place { card: CardId, to: ZoneId },
     /// A card moved between zones.
     Move {
         card: CardId,

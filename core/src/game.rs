@@ -564,6 +564,9 @@ impl Game {
             EventKind::Move { from, to, .. } => self
                 .with_table(|t| t.move_visible_to(*from, *to, seat))
                 .unwrap_or(false),
+            EventKind::Place { to, .. } => self
+                .with_table(|t| t.zone(*to).is_ok_and(|z| z.sight(Some(seat)) == Sight::All))
+                .unwrap_or(false),
             EventKind::Shuffle { .. } => true,
         }
     }

@@ -254,6 +254,9 @@ impl Table {
         }
         let seen = knowledge::sees_arrival(self.zone(to)?, knowledge::all_seats(self.seats));
         self.known.set(card, seen);
+        if self.logging {
+            self.push(EventKind::Place { card, to });
+        }
         self.zone_mut(to)?.cards.push(card);
         Ok(())
     }
@@ -445,6 +448,13 @@ mod tests {
         for c in 1..=4 {
             assert!(t.place_new(c, deck).is_ok());
         }
+        // Each placement is logged; the tests below count what follows.
+        assert!(t
+            .events
+            .iter()
+            .all(|e| matches!(e.kind, EventKind::Place { to, .. } if to == deck)));
+        assert_eq!(t.events.len(), 4);
+        t.events.clear();
         t.new_zone("hand".into(), Some(1), Visibility::Owner)
             .unwrap_or(0);
         t

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use std::io::Write;
 
 /// Version of the trace format (the `format` field of start records).
-pub const TRACE_FORMAT: u32 = 1;
+pub const TRACE_FORMAT: u32 = 2;
 
 /// Writes trace records to any writer, one JSON object per line.
 pub struct TraceWriter<W: Write> {
@@ -112,6 +112,11 @@ impl<W: Write> TraceWriter<W> {
                         write!(out, "\"from\":{},", cache.zone(t, *from))?;
                         write!(out, "\"game\":{index},\"step\":{},", e.step)?;
                         writeln!(out, "\"to\":{},\"type\":\"move\"}}", cache.zone(t, *to))?;
+                    }
+                    EventKind::Place { card, to } => {
+                        write!(out, "{{\"card\":{},", cache.card(t, *card))?;
+                        write!(out, "\"game\":{index},\"step\":{},", e.step)?;
+                        writeln!(out, "\"to\":{},\"type\":\"place\"}}", cache.zone(t, *to))?;
                     }
                     EventKind::Shuffle { zone } => {
                         let v = json!({
