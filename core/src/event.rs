@@ -1,4 +1,4 @@
-//! The event log: every card move, shuffle and script event, in order.
+//! The event log: every card placed or moved, shuffle and script event, in order.
 
 use crate::card::CardId;
 use crate::zone::{Seat, ZoneId};
