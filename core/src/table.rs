@@ -532,8 +532,9 @@ mod tests {
         assert!(t.known.knows(1, c1) && t.known.knows(2, c1));
     }
 
-    #[test]
-    fn determinize_moves_only_cards_the_seat_cannot_place() {
+    /// 20 cards: a hidden deck (zone 1), two hands of 5 (zones 2 and 3) and
+    /// an empty public zone (4).
+    fn dealt_table() -> Table {
         let mut t = Table::new(2, 3, false);
         for _ in 0..20 {
             t.new_card();
@@ -547,13 +548,19 @@ mod tests {
         let h2 = t
             .new_zone("hand".into(), Some(2), Visibility::Owner)
             .unwrap_or(0);
-        let public = t
-            .new_zone("table".into(), None, Visibility::Public)
+        t.new_zone("table".into(), None, Visibility::Public)
             .unwrap_or(0);
         for c in 1..=20 {
             assert!(t.place_new(c, deck).is_ok());
         }
         assert!(t.deal(deck, &[h1, h2], 5).is_ok());
+        t
+    }
+
+    #[test]
+    fn determinize_moves_only_cards_the_seat_cannot_place() {
+        let mut t = dealt_table();
+        let (h1, public) = (2, 4);
         let played = t.zones[1].cards[0];
         assert!(t.move_card(played, h1, public, false).is_ok());
         let before = t.clone();
@@ -582,23 +589,7 @@ mod tests {
 
     #[test]
     fn determinize_keeps_cards_out_of_hands_that_cannot_hold_them() {
-        let mut t = Table::new(2, 3, false);
-        for _ in 0..20 {
-            t.new_card();
-        }
-        let deck = t
-            .new_zone("deck".into(), None, Visibility::Hidden)
-            .unwrap_or(0);
-        let h1 = t
-            .new_zone("hand".into(), Some(1), Visibility::Owner)
-            .unwrap_or(0);
-        let h2 = t
-            .new_zone("hand".into(), Some(2), Visibility::Owner)
-            .unwrap_or(0);
-        for c in 1..=20 {
-            assert!(t.place_new(c, deck).is_ok());
-        }
-        assert!(t.deal(deck, &[h1, h2], 5).is_ok());
+        let t = dealt_table();
         // Seat 2 has shown it holds none of the cards 1..=10.
         let may_hold = |owner: Seat, card: CardId| owner != 2 || card > 10;
         let mut rng = GameRng::from_seed(4);
