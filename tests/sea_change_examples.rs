@@ -245,3 +245,33 @@ fn a_sluff_shows_a_void_a_sea_change_does_not() {
     // Seat 1 cannot see Ann's Yellow 11, and nothing rules it out of her hand.
     assert!(!ruled_out.contains(&(3, yellow_11)));
 }
+
+/// "Round end": the player with the highest score earns 1 VP. The last
+/// trick of a round, Blue trump: Daniel's Blue 9 takes it (2 points); Ann
+/// already won the other Blue cards, the Blue 0 among them (-2, and 5 for
+/// the trump 0); Maureen won every Purple and Yellow card (0).
+#[test]
+fn the_highest_round_score_earns_the_vp() {
+    let mut g = scenario(
+        cfg(3, "blue,purple,yellow"),
+        &format!(
+            "clear(); give(1, {{'Blue 9'}}); give(2, {{'Blue 4'}}); give(3, {{'Blue 5'}})
+             local deck = game:zone('deck')
+             while #deck > 0 do
+               local id = deck[#deck]
+               game:move(id, deck, game:zone('won', game.cards[id].suit == 'blue' and 3 or 2))
+             end
+             {}",
+            trick_start("blue", 1, 3)
+        ),
+    );
+    play(&mut g, 1, "Blue 9");
+    play(&mut g, 2, "Blue 4");
+    play(&mut g, 3, "Blue 5");
+    let events = g.take_events();
+    let scored = script_events(&events, "round_scored");
+    assert_eq!(scored[0]["points"], json!([2, 0, 3]));
+    let vp = script_events(&events, "vp_awarded");
+    assert_eq!(vp[0]["seats"], json!([3]));
+    assert_eq!(vp[0]["vp"], json!([0, 0, 1]));
+}

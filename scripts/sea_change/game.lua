@@ -581,15 +581,7 @@ function rules.end_round(game)
     local parts = {}
     for s = 1, n do parts[s] = who_name(s) .. " " .. points[s] end
     text = text .. table.concat(parts, ", ")
-    if game.teams then
-      local sp = {}
-      for t, members in ipairs(game.teams) do
-        local sum = 0
-        for _, s in ipairs(members) do sum = sum + points[s] end
-        sp[t] = sum
-      end
-      summary.side_points = sp
-    end
+    if game.teams then summary.side_points = rules.side_points(game, points) end
   end
   if zero ~= nil then
     text = text .. "; the " .. suit_name(trump) .. " 0 (" .. rules.TRUMP_ZERO_POINTS .. " points) went to "
@@ -630,17 +622,8 @@ end
 function rules.award_vp(game, points)
   local v = game.vars
   local sp = rules.side_points(game, points)
-  local best = nil
-  for t = 1, #sp do
-    if best == nil or sp[t] > best then best = sp[t] end
-  end
-  local got = {}
-  for t = 1, #sp do
-    if sp[t] == best then
-      v.vp[t] = v.vp[t] + 1
-      got[#got + 1] = t
-    end
-  end
+  local got = util.best(util.range(#sp), function(t) return sp[t] end)
+  for _, t in ipairs(got) do v.vp[t] = v.vp[t] + 1 end
   local parts = {}
   for i, t in ipairs(got) do parts[i] = rules.side_name(game, t) end
   game:event("vp_awarded", {
