@@ -64,7 +64,7 @@ local trick = {}
 local Layout = {}
 Layout.__index = Layout
 
-local tsort = table.sort
+local tsort, tunpack = table.sort, table.unpack
 
 ---------------------------------------------------------------------------
 -- Zone lookups
@@ -530,21 +530,24 @@ end
 function Layout:collect(game, winner)
   local v = game.vars
   local tz = trick_zone(self, game)
-  local cards = {}
-  for i = 1, #tz do cards[i] = tz[i] end
+  local cards = { tunpack(tz) }
   if self.tricks_var and type(winner) == "number" and winner >= 1 and winner <= game.seats then
     local counts = v[self.tricks_var]
     counts[winner] = counts[winner] + 1
   end
+  local players = v[self.players_var]
   if self.keep_last then
     self:flush(game)
     game:move_all(tz, game:zone(self.last))
-    v[self.last_players_var] = v[self.players_var]
+    -- The emptied list of the last trick's players becomes the next
+    -- trick's (lists are reused: a trick allocates none).
+    v[self.players_var] = v[self.last_players_var]
+    v[self.last_players_var] = players
     v[self.last_winner_var] = winner
   else
     game:move_all(tz, self:won_zone(game, winner))
+    for i = #players, 1, -1 do players[i] = nil end
   end
-  v[self.players_var] = {}
   return cards
 end
 
@@ -557,7 +560,8 @@ function Layout:flush(game)
   if #last > 0 then
     game:move_all(last, self:won_zone(game, v[self.last_winner_var]))
   end
-  v[self.last_players_var] = {}
+  local players = v[self.last_players_var]
+  for i = #players, 1, -1 do players[i] = nil end
   v[self.last_winner_var] = nil
 end
 

@@ -572,27 +572,31 @@ function rules.end_round(game)
   end
   local zero = rules.zero_holder(game, trump)
   local summary = { round = v.round, points = points, trump = trump, zero_holder = zero, counts = counts }
-  local text = "Round " .. v.round .. " (trump " .. suit_name(trump) .. "): "
   if v.solo then
-    local ai = rules.round_score(game, AI, trump)
-    summary.ai_points = ai
-    text = text .. "you " .. points[1] .. ", the AI " .. ai
-  else
-    local parts = {}
-    for s = 1, n do parts[s] = who_name(s) .. " " .. points[s] end
-    text = text .. table.concat(parts, ", ")
-    if game.teams then summary.side_points = rules.side_points(game, points) end
-  end
-  if zero ~= nil then
-    text = text .. "; the " .. suit_name(trump) .. " 0 (" .. rules.TRUMP_ZERO_POINTS .. " points) went to "
-      .. who_name(zero, v.solo)
+    summary.ai_points = rules.round_score(game, AI, trump)
+  elseif game.teams then
+    summary.side_points = rules.side_points(game, points)
   end
   v.last_round = summary
-  game:event("round_scored", {
-    round = v.round, points = copy_array(points), ai_points = summary.ai_points,
-    side_points = summary.side_points and copy_array(summary.side_points) or nil,
-    trump = trump, zero_holder = zero, text = text,
-  })
+  if game.logging then
+    local text = "Round " .. v.round .. " (trump " .. suit_name(trump) .. "): "
+    if v.solo then
+      text = text .. "you " .. points[1] .. ", the AI " .. summary.ai_points
+    else
+      local parts = {}
+      for s = 1, n do parts[s] = who_name(s) .. " " .. points[s] end
+      text = text .. table.concat(parts, ", ")
+    end
+    if zero ~= nil then
+      text = text .. "; the " .. suit_name(trump) .. " 0 (" .. rules.TRUMP_ZERO_POINTS .. " points) went to "
+        .. who_name(zero, v.solo)
+    end
+    game:event("round_scored", {
+      round = v.round, points = copy_array(points), ai_points = summary.ai_points,
+      side_points = summary.side_points and copy_array(summary.side_points) or nil,
+      trump = trump, zero_holder = zero, text = text,
+    })
+  end
 
   if v.solo then
     rules.award_solo(game, points[1], summary.ai_points, needed)
@@ -624,14 +628,16 @@ function rules.award_vp(game, points)
   local sp = rules.side_points(game, points)
   local got = util.best(util.range(#sp), function(t) return sp[t] end)
   for _, t in ipairs(got) do v.vp[t] = v.vp[t] + 1 end
-  local parts = {}
-  for i, t in ipairs(got) do parts[i] = rules.side_name(game, t) end
-  game:event("vp_awarded", {
-    seats = (not game.teams) and copy_array(got) or nil,
-    teams = game.teams and copy_array(got) or nil,
-    vp = copy_array(v.vp),
-    text = table.concat(parts, ", ") .. " +1 VP (" .. rules.vp_text(game) .. ")",
-  })
+  if game.logging then
+    local parts = {}
+    for i, t in ipairs(got) do parts[i] = rules.side_name(game, t) end
+    game:event("vp_awarded", {
+      seats = (not game.teams) and copy_array(got) or nil,
+      teams = game.teams and copy_array(got) or nil,
+      vp = copy_array(v.vp),
+      text = table.concat(parts, ", ") .. " +1 VP (" .. rules.vp_text(game) .. ")",
+    })
+  end
   local winners = rules.game_winners(game)
   if winners then rules.end_game(game, winners) end
 end
@@ -647,11 +653,13 @@ function rules.award_solo(game, you, ai, has_needed)
   else
     v.ai_vp = v.ai_vp + 1
   end
-  game:event("vp_awarded", {
-    seats = won and { 1 } or nil, ai = not won,
-    vp = copy_array(v.vp), ai_vp = v.ai_vp,
-    text = (won and "You" or "The AI") .. " +1 VP (you " .. v.vp[1] .. ", the AI " .. v.ai_vp .. ")",
-  })
+  if game.logging then
+    game:event("vp_awarded", {
+      seats = won and { 1 } or nil, ai = not won,
+      vp = copy_array(v.vp), ai_vp = v.ai_vp,
+      text = (won and "You" or "The AI") .. " +1 VP (you " .. v.vp[1] .. ", the AI " .. v.ai_vp .. ")",
+    })
+  end
   local target = v.targets[1]
   if v.vp[1] >= target then
     rules.end_game(game, { 1 })
@@ -711,6 +719,7 @@ function rules.end_game(game, sides)
   v.winners = winners
   v.game_over = true
   v.turn = nil
+  if not game.logging then return end
   local text
   if v.solo then
     text = (#winners > 0) and "You win the game!" or "The AI wins the game."
@@ -853,8 +862,9 @@ local DEFAULT = {
 ---(the same answers as rules.may_play, without a call per card; a test
 ---compares the two). When a variant or house rule has replaced may_play,
 ---is_sea_change, is_match or holds_suit, every card goes through
----rules.may_play.
-function rules.legal_options(game, seat)
+---rules.may_play. `into` (optional) is a list to fill and return instead of
+---a new one.
+function rules.legal_options(game, seat, into)
   local v = game.vars
   local lead = v.lead
   if rules.may_play ~= DEFAULT.may_play or rules.is_sea_change ~= DEFAULT.is_sea_change
@@ -863,10 +873,11 @@ function rules.legal_options(game, seat)
     if lead ~= nil then holds = rules.holds_suit(game, seat, lead) end
     return T:options(game, seat, rules.may_play, holds)
   end
-  local hand, cards, out = hand_of(game, seat), game.cards, {}
-  local n = #hand
+  local hand, cards, out = hand_of(game, seat), game.cards, into or {}
+  local n, k = #hand, 0
   if lead == nil then
     for i = 1, n do out[i] = hand[i] end
+    k = n
   else
     -- Cards of the lead suit, and Sea Changes (a match of the last card's
     -- value; in the trump suit only with match_into_trump); without any
@@ -874,8 +885,8 @@ function rules.legal_options(game, seat)
     local tz = trick_cards(game)
     local last = tz[#tz]
     local lv = last and cards[last].value
-    local trump, into = v.trump, game.options.match_into_trump == true
-    local k, holds = 0, false
+    local trump, into_trump = v.trump, game.options.match_into_trump == true
+    local holds = false
     for i = 1, n do
       local c = hand[i]
       local d = cards[c]
@@ -883,27 +894,39 @@ function rules.legal_options(game, seat)
       if suit == lead then
         holds = true
         k = k + 1; out[k] = c
-      elseif d.value == lv and (suit ~= trump or into) then
+      elseif d.value == lv and (suit ~= trump or into_trump) then
         k = k + 1; out[k] = c
       end
     end
     if not holds then
       for i = 1, n do out[i] = hand[i] end
+      k = n
     end
   end
+  for i = #out, k + 1, -1 do out[i] = nil end
   table.sort(out)
   return trick.to_options(out)
 end
+
+-- One decision table and one list of options per game, filled afresh at
+-- every decision, so that a decision allocates nothing. (The core reads a
+-- decision only while it is pending; rules.legal_options without `into`
+-- returns a list of its own.)
+local DECISIONS = setmetatable({}, { __mode = "k" })
 
 function rules.decision(game)
   local v = game.vars
   if v.game_over then return nil end
   local seat = v.turn
-  return {
-    seat = seat,
-    prompt = prompt(v.lead, v.trump),
-    options = rules.legal_options(game, seat),
-  }
+  local d = DECISIONS[game]
+  if d == nil then
+    d = {}
+    if game.logging ~= nil then DECISIONS[game] = d end
+  end
+  d.seat = seat
+  d.prompt = prompt(v.lead, v.trump)
+  d.options = rules.legal_options(game, seat, d.options)
+  return d
 end
 
 -- `action` is one of the options rules.decision listed for `seat` (the core
