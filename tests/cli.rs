@@ -497,3 +497,57 @@ fn a_failing_game_keeps_the_trace_up_to_its_failing_step() {
         "the game never ended"
     );
 }
+
+#[test]
+fn a_step_that_never_ends_stops_the_simulation_and_says_where() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("spin.lua");
+    std::fs::write(
+        &rule,
+        r#"return { id = "spin", game = "sea_change", modify = function(rules)
+             local apply = rules.apply
+             rules.apply = function(game, seat, action)
+               if game.vars.trick_no == 3 then
+                 while true do end
+               end
+               return apply(game, seat, action)
+             end
+           end }"#,
+    )
+    .expect("write rule");
+    let rule = rule.display().to_string();
+    let base = ["sim", "sea_change", "-n", "3", "-j", "1", "--seed", "5"];
+
+    // Default: no instruction count; the watchdog ends the run.
+    let start = std::time::Instant::now();
+    let mut args = base.to_vec();
+    args.extend(["--variant", &rule, "--step-timeout", "0.5"]);
+    let o = deckhand(&args);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{t}");
+    assert!(
+        t.contains("game 0 (seed 5), step 9")
+            && t.contains("never ends")
+            && t.contains("--exact-budget"),
+        "{t}"
+    );
+    assert!(start.elapsed().as_secs() < 30, "stopped in good time");
+
+    // --exact-budget: the step fails with the script's line.
+    let mut args = base.to_vec();
+    args.extend(["--variant", &rule, "--exact-budget"]);
+    let o = deckhand(&args);
+    let t = text(&o);
+    assert!(!o.status.success());
+    assert!(
+        t.contains("spin.lua:5") && t.contains("instruction budget exceeded"),
+        "{t}"
+    );
+
+    // A timeout that is not a positive number is refused.
+    let mut args = base.to_vec();
+    args.extend(["--step-timeout", "0"]);
+    let o = deckhand(&args);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("--step-timeout"), "{}", text(&o));
+}

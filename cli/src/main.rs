@@ -19,6 +19,7 @@ mod render;
 mod repl;
 mod scripts;
 mod seats;
+mod watchdog;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};

@@ -43,6 +43,11 @@ impl Engine {
         })
     }
 
+    /// The count of calls into scripts (see [`Host::activity`]).
+    pub fn activity(&self) -> Arc<std::sync::atomic::AtomicU64> {
+        self.host.activity()
+    }
+
     /// The Lua host.
     pub fn host(&self) -> &Rc<Host> {
         &self.host

@@ -3,6 +3,7 @@
 
 use super::setup;
 use crate::seats::{self, SeatSpec};
+use crate::watchdog::{Watchdog, Worker};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -14,7 +15,7 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Games longer than this many decisions are reported as not ending.
 const MAX_STEPS: usize = 200_000;
@@ -32,10 +33,16 @@ pub struct SimArgs {
     /// Write a JSON Lines trace of every game to FILE (see docs/trace.md).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
-    /// Turn off the per-step instruction budget (faster; only for scripts you
-    /// trust not to loop forever).
+    /// Count every Lua instruction against the per-step budget, so that a
+    /// step that never ends fails with its script file and line (about a
+    /// third slower). Without it a watchdog ends the run when one step runs
+    /// longer than --step-timeout.
     #[arg(long)]
-    pub no_budget: bool,
+    pub exact_budget: bool,
+    /// Seconds one step may run before the watchdog ends the run (when the
+    /// budget is not counted exactly).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    pub step_timeout: f64,
     /// Worker threads (default: one per core).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
@@ -126,6 +133,7 @@ pub fn play_one(
     specs: &[SeatSpec],
     index: u64,
     mut trace: Option<&mut TraceWriter<Vec<u8>>>,
+    watched: Option<&Worker>,
 ) -> Result<(GameResult, usize)> {
     let seed = cfg.seed;
     let mut game = engine.new_game(cfg, trace.is_some())?;
@@ -137,6 +145,9 @@ pub fn play_one(
     }
     while let Some((seat, _)) = game.pending() {
         let step = game.history().len() + 1;
+        if let Some(w) = watched {
+            w.at(index, seed, step);
+        }
         if step > MAX_STEPS {
             bail!("game {index} (seed {seed}) did not end within {MAX_STEPS} decisions");
         }
@@ -165,9 +176,16 @@ pub fn play_one(
 
 pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let mut limits = Limits::default();
-    if args.no_budget {
+    // Without the exact count, the watchdog stops a step that never ends.
+    let watchdog = if args.exact_budget {
+        None
+    } else {
+        if !(args.step_timeout.is_finite() && args.step_timeout > 0.0) {
+            bail!("--step-timeout must be a positive number of seconds");
+        }
         limits.instructions = None;
-    }
+        Some(Watchdog::start(Duration::from_secs_f64(args.step_timeout)))
+    };
     let engine = Engine::with_limits(library.clone(), limits)?;
     let rules = engine.rules(&args.game.game, &args.game.variants)?;
     let fill = SeatSpec::Bot(deckhand_core::BotKind::Random);
@@ -220,10 +238,12 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
                 let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
                 let mut play_batch = || -> Result<()> {
                     let engine = Engine::with_limits(library.clone(), limits)?;
+                    let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
                     for i in a..b {
                         let mut c = cfg.clone();
                         c.seed = first_seed.wrapping_add(i);
-                        let (r, steps) = play_one(&engine, c, &specs, i, tw.as_mut())?;
+                        let (r, steps) =
+                            play_one(&engine, c, &specs, i, tw.as_mut(), worker.as_deref())?;
                         totals.add(&r, steps, players);
                         bar.inc(1);
                     }

@@ -13,6 +13,7 @@ use mlua::{Function, Lua, Table, Value};
 use sandbox::Budget;
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 const PRELUDE: &str = include_str!("prelude.lua");
@@ -23,6 +24,7 @@ pub struct Host {
     pub(crate) library: Arc<ScriptLibrary>,
     budget: Rc<Budget>,
     limits: Limits,
+    activity: Arc<AtomicU64>,
     output: Rc<RefCell<Vec<String>>>,
     pub(crate) prelude: Table,
     pub(crate) f_new_game: Function,
@@ -64,6 +66,7 @@ impl Host {
             library,
             budget,
             limits,
+            activity: Arc::default(),
             output,
         })
     }
@@ -78,8 +81,15 @@ impl Host {
         &self.library
     }
 
+    /// How many calls into scripts this host has made, readable from other
+    /// threads: a watchdog sees from it whether a step is still running.
+    pub fn activity(&self) -> Arc<AtomicU64> {
+        self.activity.clone()
+    }
+
     /// Start a fresh instruction budget for the next call into scripts.
     pub fn arm(&self) {
+        self.activity.fetch_add(1, Ordering::Relaxed);
         self.budget.arm();
         // The memory a call may use: what the VM holds now plus the step
         // allowance, within the VM's own limit.
