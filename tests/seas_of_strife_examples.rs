@@ -741,6 +741,37 @@ fn happy_faces_cancel_tricks_but_never_below_zero() {
     assert_eq!(r[0], json!([2, 0, 0, 1]));
 }
 
+#[test]
+fn under_happy_faces_the_greedy_bot_takes_a_trick_full_of_face_cards() {
+    // P4 plays last. The orange 10 takes the trick with three Face cards
+    // (red 20, gray 29 and itself); the gray 22 leaves it to the gray 29.
+    let setup = mid_round(
+        &[
+            "'Orange 3', 'Teal 61'",
+            "'Red 20', 'Teal 62'",
+            "'Gray 29', 'Teal 63'",
+            "'Orange 10', 'Gray 22'",
+        ],
+        1,
+    );
+    for (config, want) in [
+        (cfg(4).variant("happy_faces"), "Orange 10"),
+        (cfg(4), "Gray 22"),
+    ] {
+        let mut g = scenario(config, &setup);
+        play(&mut g, 1, "Orange 3");
+        play(&mut g, 2, "Red 20");
+        play(&mut g, 3, "Gray 29");
+        let i = Bot::new(BotKind::parse("greedy"), 1, 4)
+            .choose(&g)
+            .expect("bot");
+        let d = g.decision().expect("decision").expect("pending");
+        assert_eq!(d.options.len(), 2, "both cards follow a suit of the trick");
+        let chosen = &d.options[i - 1].text;
+        assert!(chosen.starts_with(want), "chose {chosen}, wanted {want}");
+    }
+}
+
 fn pass_distances(config: GameConfig, rounds: u32) -> Vec<Option<i64>> {
     let g = scenario(config, "");
     (1..=rounds)

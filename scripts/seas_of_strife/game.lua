@@ -407,6 +407,13 @@ function rules.round_penalty(game, seat, tricks)
   return tricks * rules.PENALTY_PER_TRICK
 end
 
+---What taking a trick made of `cards` costs its taker, in tricks, as far as
+---these cards show (for bots; scoring is rules.round_penalty): 1. Variants
+---that make some cards worth having (Happy Faces) lower it.
+function rules.trick_cost(game, cards)
+  return 1
+end
+
 ---Score the round, then end the game or deal the next round.
 function rules.end_round(game)
   local v = game.vars
@@ -727,7 +734,9 @@ end
 -- by a player still to come, change who takes the trick? From the share of
 -- such cards and the number of players still to come it estimates the
 -- chance that the bot ends up with the trick (certain when it plays last).
--- It plays the card with the lowest chance, less a bonus for getting rid of
+-- It plays the card with the lowest chance (weighed by what the trick would
+-- cost, rules.trick_cost: under Happy Faces a trick holding Face cards costs
+-- less, or is worth taking), less a bonus for getting rid of
 -- a dangerous card (one that beats most unseen cards of its suit), so it
 -- dumps high cards when that is safe and takes an unavoidable trick with its
 -- worst card. It passes its most dangerous cards, and when it chooses the
@@ -816,8 +825,9 @@ local function greedy_play(view, decision)
     local card = opts[i].card
     base[#tz + 1] = card
     local p = take_chance(view, base, unseen, after)
+    local cost = rules.trick_cost(view, base)
     base[#tz + 1] = nil
-    local s = -p + 0.35 * danger(view, card, unseen, zeroing)
+    local s = -p * cost + 0.35 * danger(view, card, unseen, zeroing)
     if best_s == nil or s > best_s then best_i, best_s = i, s end
   end
   return best_i

@@ -24,6 +24,15 @@ return {
     },
   },
   modify = function(rules)
+    -- For bots: each Face card in a trick cancels one trick of its taker.
+    local cost = rules.trick_cost
+    rules.trick_cost = function(game, cards)
+      local faces = 0
+      for i = 1, #cards do
+        if rules.is_face(game, cards[i]) then faces = faces + 1 end
+      end
+      return cost(game, cards) - faces
+    end
     local penalty = rules.round_penalty
     rules.round_penalty = function(game, seat, tricks)
       local p = penalty(game, seat, tricks) - rules.faces_won(game, seat) * rules.PENALTY_PER_TRICK
