@@ -293,6 +293,79 @@ fn seas_of_strife_every_player_count_and_variant_combination() {
 /// and asks rules.may_play about every card when a variant replaced it. A
 /// variant that wraps may_play without changing it must therefore give the
 /// same options at every step of the same games.
+/// Sea Change plays a step in one function when its own rules are in force
+/// and no events are recorded (scripts/sea_change/game.lua, fast_apply). A
+/// variant that wraps two rules without changing them forces the general
+/// path; both must play every game identically: same decisions, same state
+/// after every step, same result.
+#[test]
+fn sea_change_fast_path_plays_exactly_like_the_general_rules() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let wrap = dir.path().join("same_rules.lua");
+    std::fs::write(
+        &wrap,
+        r#"return { id = "same_rules", game = "sea_change", modify = function(rules)
+             local card_rank, may_play = rules.card_rank, rules.may_play
+             rules.card_rank = function(...) return card_rank(...) end
+             rules.may_play = function(...) return may_play(...) end
+           end }"#,
+    )
+    .expect("write variant");
+    let wrap = wrap.display().to_string();
+    let eights = common::scripts_dir()
+        .join("house_rules/eights_minus_five.lua")
+        .display()
+        .to_string();
+    let e = engine();
+    let mut configs = Vec::new();
+    for players in 1..=8 {
+        for seed in [1, 2] {
+            configs.push(GameConfig::new("sea_change", players, seed));
+        }
+    }
+    for players in [4, 6, 8] {
+        configs.push(GameConfig::new("sea_change", players, 3).variant("team"));
+    }
+    configs.push(GameConfig::new("sea_change", 4, 4).option("match_into_trump", false));
+    configs.push(GameConfig::new("sea_change", 3, 5).variant(&eights));
+    for base in configs {
+        let label = format!(
+            "{} players, {:?}, seed {}",
+            base.players, base.variants, base.seed
+        );
+        let mut a = e.new_game(base.clone(), false).expect("start");
+        let mut b = e
+            .new_game(base.clone().variant(&wrap), false)
+            .expect("start wrapped");
+        let mut step = 0usize;
+        loop {
+            assert_eq!(a.pending(), b.pending(), "{label}, step {step}");
+            assert_eq!(
+                a.vars().expect("vars"),
+                b.vars().expect("vars"),
+                "{label}, step {step}"
+            );
+            let zones = |g: &deckhand_core::Game| g.view(None).expect("view").zones;
+            assert_eq!(zones(&a), zones(&b), "{label}, step {step}");
+            let Some((_, n)) = a.pending() else { break };
+            let da = a.decision().expect("decision").map(|d| d.options);
+            let db = b.decision().expect("decision").map(|d| d.options);
+            assert_eq!(da, db, "{label}, step {step}");
+            let pick = (step * 7 + 3) % n + 1;
+            a.apply(pick).expect("apply");
+            b.apply(pick).expect("apply wrapped");
+            a.check_invariants().expect("invariants");
+            step += 1;
+        }
+        assert_eq!(
+            a.result().expect("result"),
+            b.result().expect("result"),
+            "{label}"
+        );
+        assert!(step > 20, "{label}: a whole game was compared");
+    }
+}
+
 #[test]
 fn sea_change_fast_legal_moves_match_may_play() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -850,12 +850,56 @@ local function prompt(lead, trump)
   return p
 end
 
--- The rules as this file defines them, to tell whether a variant replaced
--- one of those that decide which cards are legal (see rules.legal_options).
-local DEFAULT = {
-  may_play = rules.may_play, is_sea_change = rules.is_sea_change,
-  is_match = rules.is_match, holds_suit = rules.holds_suit,
+---------------------------------------------------------------------------
+-- Fast path
+---------------------------------------------------------------------------
+
+-- The rule functions that decide which cards are legal, and those a step
+-- goes through (playing the card, resolving a trick, moving to the next
+-- player), as this file defines them. A game whose rules still use all of
+-- them (no variant or house rule replaced one) lists legal cards in one
+-- pass over the hand, and, when it records no events and is not the solo
+-- game, plays a whole step in one function (fast_apply below) instead of a
+-- call per rule. Everything else takes the general path; tests play whole
+-- games both ways and compare them step by step (tests/whole_games.rs).
+-- Constants (rules.POINTS ...) are read where they are used, so a house
+-- rule that changes only constants keeps the fast path.
+local LEGALITY_RULES = { "may_play", "is_sea_change", "is_match", "holds_suit" }
+local STEP_RULES = {
+  "play_card", "change_trump", "draw", "advance", "trick_size", "next_player",
+  "finish_trick", "trick_winner", "card_rank", "card_points", "cards_points",
+  "round_over",
 }
+local DEFAULT = {}
+for _, list in ipairs({ LEGALITY_RULES, STEP_RULES }) do
+  for _, name in ipairs(list) do DEFAULT[name] = rules[name] end
+end
+
+local function all_default(list)
+  for i = 1, #list do
+    if rules[list[i]] ~= DEFAULT[list[i]] then return false end
+  end
+  return true
+end
+
+-- Per game (weak keys; worked out at the game's first decision and step):
+-- 1 = legal cards in one pass, 2 = also the fast step, 0 = general path.
+-- The rules of a game do not change while it is played without events
+-- (a simulation, a search playout); a game with events (the REPL, a trace)
+-- asks again at every decision, so a rule replaced at the Lua prompt
+-- counts at once.
+local FAST = setmetatable({}, { __mode = "k" })
+local function fast_level(game)
+  local f = FAST[game]
+  if f ~= nil then return f end
+  f = 0
+  if all_default(LEGALITY_RULES) then
+    f = 1
+    if not game.logging and game.seats > 1 and all_default(STEP_RULES) then f = 2 end
+  end
+  if game.logging == false then FAST[game] = f end
+  return f
+end
 
 ---The options of `seat` now: one {card = id} per legal card, sorted by id.
 ---With the rules of this file it works them out in one pass over the hand
@@ -867,8 +911,7 @@ local DEFAULT = {
 function rules.legal_options(game, seat, into)
   local v = game.vars
   local lead = v.lead
-  if rules.may_play ~= DEFAULT.may_play or rules.is_sea_change ~= DEFAULT.is_sea_change
-    or rules.is_match ~= DEFAULT.is_match or rules.holds_suit ~= DEFAULT.holds_suit then
+  if fast_level(game) == 0 then
     local holds = false
     if lead ~= nil then holds = rules.holds_suit(game, seat, lead) end
     return T:options(game, seat, rules.may_play, holds)
@@ -908,6 +951,72 @@ function rules.legal_options(game, seat, into)
   return trick.to_options(out)
 end
 
+-- rules.play_card, rules.draw and rules.advance with the rules of this file,
+-- for a game of 2-8 players that records no events (fast_level 2): the same
+-- state changes in the same order, in one function.
+local function fast_apply(game, seat, card)
+  local v, cards = game.vars, game.cards
+  local c = cards[card]
+  local suit = c.suit
+  local tz = trick_cards(game)
+  local n = #tz
+  if n == 0 then
+    v.lead = suit -- the led card; the first card of a round also sets trump
+    if v.trump == nil then v.trump = suit end
+  else
+    local lead = v.lead
+    if cards[tz[n]].value == c.value and (suit ~= v.trump or game.options.match_into_trump == true) then
+      v.trump = suit -- a Sea Change (rules.is_sea_change, rules.change_trump)
+    elseif suit ~= lead then
+      T:note_void(game, seat, lead)
+    end
+  end
+  game:move(card, hand_of(game, seat), tz)
+  local players = v.trick_players
+  players[#players + 1] = seat
+  rules.draw(game, seat)
+  local size = game.seats
+  while true do
+    local np = #players
+    if np < size then
+      -- the leader of an empty trick, else the seat after the last card's
+      v.turn = (np == 0) and v.leader or (players[np] % size + 1)
+      return
+    end
+    -- The trick is complete (rules.finish_trick): the highest trump, else
+    -- the highest card of the lead suit; the winner scores its cards'
+    -- printed points and leads next.
+    local trump, lead = v.trump, v.lead
+    local best, best_rank, pts, points = 1, -1, 0, rules.POINTS
+    for i = 1, np do
+      local d = cards[tz[i]]
+      local r = -1
+      if d.suit == trump then r = 100 + d.value elseif d.suit == lead then r = d.value end
+      if r > best_rank then best, best_rank = i, r end
+      pts = pts + (points[d.value] or 0)
+    end
+    local winner = players[best]
+    T:collect(game, winner)
+    v.points[winner] = v.points[winner] + pts
+    v.lead = nil
+    v.trick_no = v.trick_no + 1
+    v.leader = winner
+    -- rules.round_over: every hand and the draw pile empty
+    local over = #game:zone("deck") == 0
+    for s = 1, size do
+      if over and #hand_of(game, s) > 0 then over = false end
+    end
+    if over then
+      rules.end_round(game)
+      if v.game_over then
+        v.turn = nil
+        return
+      end
+    end
+    players = v.trick_players
+  end
+end
+
 -- One decision table and one list of options per game, filled afresh at
 -- every decision, so that a decision allocates nothing. (The core reads a
 -- decision only while it is pending; rules.legal_options without `into`
@@ -935,6 +1044,7 @@ function rules.apply(game, seat, action)
   if seat ~= game.vars.turn then
     error("it is " .. who_name(game.vars.turn) .. "'s turn, not " .. who_name(seat) .. "'s", 0)
   end
+  if fast_level(game) == 2 then return fast_apply(game, seat, action.card) end
   rules.play_card(game, seat, action.card)
   rules.draw(game, seat)
   rules.advance(game)
