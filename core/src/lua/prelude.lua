@@ -3,7 +3,9 @@
 -- It knows no particular game. Card moves, shuffles, random numbers and
 -- events go through the Rust primitives in `core` (the truth); the zone
 -- tables scripts read are mirrors kept in step here, so reading a hand is a
--- plain table read.
+-- plain table read. A primitive acts on the table of the game being played;
+-- its first argument, `game._core`, is the game object's token, which the
+-- core checks names that game.
 
 local core = ...
 
@@ -129,7 +131,8 @@ function Game:move_all(from, to)
 end
 
 function Game:shuffle(zone)
-  local order = core.shuffle(self._core, zone.id)
+  -- The core returns the new order as multiple values (cheaper than a table).
+  local order = { core.shuffle(self._core, zone.id) }
   for i = 1, #order do zone[i] = order[i] end
 end
 
@@ -292,14 +295,14 @@ end
 -- script raises are recorded (trace, log). When false, game:event does
 -- nothing, so a script may skip building event data and texts:
 --   if game.logging then game:event("x", { text = ... }) end
-function M.new_game(rules, ud, seats, options, logging)
+function M.new_game(rules, token, seats, options, logging)
   local game = setmetatable({
     seats = seats,
     options = strict(options, "options"),
     vars = {},
     cards = {},
     rules = rules,
-    _core = ud,
+    _core = token,
     _zones = {},
     _zindex = {},
     _log = logging,
@@ -370,13 +373,14 @@ function M.evaluate(game, seat)
   return v
 end
 
--- A copy of a game for search and simulation; `ud` is the copied Rust table.
-function M.clone(game, ud)
+-- A copy of a game for search and simulation; `token` names the copied
+-- Rust table.
+function M.clone(game, token)
   local copy = setmetatable({}, Game)
   local seen = {}
   for k, v in pairs(game) do
     if k == "_core" then
-      copy[k] = ud
+      copy[k] = token
     elseif k == "rules" or k == "cards" or k == "options" then
       copy[k] = v -- immutable during play: shared
     else
