@@ -263,6 +263,9 @@ impl Game {
     /// last call. Bulk simulation never needs them, so they are read only on
     /// demand (traces, views, front ends, checks).
     pub fn ensure_cards(&self) -> Result<()> {
+        // The script numbers the cards: learn how many it has made, placed or not.
+        let defined: u32 = self.state.raw_get("_ncards")?;
+        self.table_mut()?.define_cards(defined);
         let from = self.with_table(|t| t.missing_definitions().then(|| t.cards.len() + 1))?;
         let Some(from) = from else {
             return Ok(());

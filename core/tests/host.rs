@@ -284,6 +284,26 @@ fn a_game_object_kept_from_another_game_is_refused() {
 }
 
 #[test]
+fn a_card_defined_but_never_placed_breaks_conservation() {
+    // The prelude numbers cards without telling the core; the core must
+    // still count a card that was never placed.
+    let e = engine_with(&[(
+        "high_card/variants/stray.lua",
+        "return { id = 'stray', game = 'high_card', modify = function(R)\n local setup = R.setup\n R.setup = function(g) setup(g); g:new_card { name = 'Stray' } end end }",
+    )]);
+    let g = e
+        .new_game(GameConfig::new("high_card", 2, 1).variant("stray"), false)
+        .expect("start");
+    let err = g
+        .check_invariants()
+        .err()
+        .expect("the stray card is in no zone");
+    assert!(err.to_string().contains("(Stray) is in 0 zones"), "{err}");
+    let n = g.cards().expect("cards").len();
+    assert_eq!(g.card(n as u32).expect("the stray card").name, "Stray");
+}
+
+#[test]
 fn fork_is_independent_of_the_original() {
     let e = engine();
     let g = e

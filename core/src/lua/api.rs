@@ -111,14 +111,6 @@ pub fn to_json(lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
 pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let t = lua.create_table()?;
 
-    // Only the id is made here: the properties stay in the script's
-    // `game.cards` until the core needs them (Game::ensure_cards).
-    let p = in_play.clone();
-    t.set(
-        "new_card",
-        lua.create_function(move |_, token: Token| p.with(token, |t| Ok(t.new_card())))?,
-    )?;
-
     let p = in_play.clone();
     t.set(
         "new_zone",
@@ -130,12 +122,20 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         )?,
     )?;
 
+    // The prelude numbers new cards itself (no call per card); placing one
+    // tells the core how many the game has defined so far. Their properties
+    // stay in the script's `game.cards` until needed (Game::ensure_cards).
     let p = in_play.clone();
     t.set(
         "place",
-        lua.create_function(move |_, (token, card, zone): (Token, u32, u32)| {
-            p.with(token, |t| t.place_new(card, zone))
-        })?,
+        lua.create_function(
+            move |_, (token, card, zone, defined): (Token, u32, u32, u32)| {
+                p.with(token, |t| {
+                    t.define_cards(defined);
+                    t.place_new(card, zone)
+                })
+            },
+        )?,
     )?;
 
     let p = in_play.clone();
