@@ -7,14 +7,15 @@ use crate::card::CardDef;
 use crate::config::GameConfig;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind};
-use crate::lua::Host;
+use crate::lua::{Entered, Host, Token};
 use crate::rules::Rules;
 use crate::table::Table;
 use crate::zone::{Seat, Sight, Visibility};
 use mlua::serde::SerializeOptions;
-use mlua::{AnyUserData, LuaSerdeExt, Table as LuaTable, Value};
+use mlua::{LuaSerdeExt, Table as LuaTable, Value};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
+use std::cell::{Ref, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -116,7 +117,11 @@ pub struct Game {
     config: GameConfig,
     options: BTreeMap<String, Json>,
     state: LuaTable,
-    table: AnyUserData,
+    /// The Rust half of the state; the primitives reach it through the
+    /// host while this game is in play (see [`Game::enter`]).
+    table: Rc<RefCell<Table>>,
+    /// What the Lua game object (`game._core`) names this game by.
+    token: Token,
     pending: Option<(Seat, usize)>,
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
@@ -146,18 +151,27 @@ impl Game {
         }
         let options = rules.info.resolve_options(&config.options)?;
         let lua = host.lua();
-        let table = lua.create_userdata(Table::new(config.players, config.seed, logging))?;
-        let opts = lua.to_value_with(&options, lua_opts())?;
-        host.arm();
-        let state: LuaTable = host.f_new_game.call((
-            rules.table.clone(),
-            table.clone(),
+        let table = Rc::new(RefCell::new(Table::new(
             config.players,
-            opts,
+            config.seed,
             logging,
-        ))?;
-        host.arm();
-        let (seat, n): (Option<Seat>, usize) = host.f_refresh.call(state.clone())?;
+        )));
+        let token = host.new_token();
+        let opts = lua.to_value_with(&options, lua_opts())?;
+        let (state, seat, n) = {
+            let _in_play = host.enter(token, &table);
+            host.arm();
+            let state: LuaTable = host.f_new_game.call((
+                rules.table.clone(),
+                token,
+                config.players,
+                opts,
+                logging,
+            ))?;
+            host.arm();
+            let (seat, n): (Option<Seat>, usize) = host.f_refresh.call(state.clone())?;
+            (state, seat, n)
+        };
         Ok(Game {
             host,
             rules,
@@ -165,6 +179,7 @@ impl Game {
             options,
             state,
             table,
+            token,
             pending: seat.map(|s| (s, n)),
             history: Vec::new(),
             redo: Vec::new(),
@@ -209,8 +224,27 @@ impl Game {
 
     /// Run `f` with the Rust table borrowed.
     pub fn with_table<R>(&self, f: impl FnOnce(&Table) -> R) -> Result<R> {
-        let t = self.table.borrow::<Table>()?;
-        Ok(f(&t))
+        Ok(f(&*self.table_ref()?))
+    }
+
+    fn table_ref(&self) -> Result<Ref<'_, Table>> {
+        self.table
+            .try_borrow()
+            .map_err(|_| CoreError::Rule("the game's table is in use".into()))
+    }
+
+    fn table_mut(&self) -> Result<std::cell::RefMut<'_, Table>> {
+        self.table
+            .try_borrow_mut()
+            .map_err(|_| CoreError::Rule("the game's table is in use".into()))
+    }
+
+    /// Ready a call into this game's Lua code: a fresh instruction budget,
+    /// and this game's table in play for the primitives until the guard drops.
+    fn enter(&self) -> Entered<'_> {
+        let in_play = self.host.enter(self.token, &self.table);
+        self.host.arm();
+        in_play
     }
 
     /// A card's definition.
@@ -229,12 +263,15 @@ impl Game {
     /// last call. Bulk simulation never needs them, so they are read only on
     /// demand (traces, views, front ends, checks).
     pub fn ensure_cards(&self) -> Result<()> {
+        // The script numbers the cards: learn how many it has made, placed or not.
+        let defined: u32 = self.state.raw_get("_ncards")?;
+        self.table_mut()?.define_cards(defined);
         let from = self.with_table(|t| t.missing_definitions().then(|| t.cards.len() + 1))?;
         let Some(from) = from else {
             return Ok(());
         };
         let f: mlua::Function = self.host.prelude.get("card_defs")?;
-        self.host.arm();
+        let _in_play = self.enter();
         let v: Value = f.call((self.state.clone(), from))?;
         let defs: Vec<serde_json::Map<String, Json>> =
             self.host.lua().from_value(v).map_err(|e| {
@@ -242,13 +279,13 @@ impl Game {
                     "card properties must be plain data (numbers, strings, booleans, tables): {e}"
                 ))
             })?;
-        self.table.borrow_mut::<Table>()?.add_definitions(defs);
+        self.table_mut()?.add_definitions(defs);
         Ok(())
     }
 
     /// The events recorded since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
-        match self.table.borrow_mut::<Table>() {
+        match self.table.try_borrow_mut() {
             Ok(mut t) => std::mem::take(&mut t.events),
             Err(_) => Vec::new(),
         }
@@ -279,8 +316,10 @@ impl Game {
         let mut options = Vec::with_capacity(n);
         for index in 1..=n {
             let v: Value = opts.raw_get(index)?;
-            self.host.arm();
-            let text: String = self.host.f_describe.call((self.state.clone(), v.clone()))?;
+            let text: String = {
+                let _in_play = self.enter();
+                self.host.f_describe.call((self.state.clone(), v.clone()))?
+            };
             let action: Json = self.host.lua().from_value(v)?;
             options.push(OptionView {
                 index,
@@ -317,13 +356,14 @@ impl Game {
         } else {
             Json::Null
         };
-        self.table.borrow_mut::<Table>()?.step = self.history.len() + 1;
-        self.host.arm();
-        match self
-            .host
-            .f_step
-            .call::<(Option<Seat>, usize)>((self.state.clone(), index))
-        {
+        self.table_mut()?.step = self.history.len() + 1;
+        let stepped = {
+            let _in_play = self.enter();
+            self.host
+                .f_step
+                .call::<(Option<Seat>, usize)>((self.state.clone(), index))
+        };
+        match stepped {
             Ok((s, n)) => {
                 self.pending = s.map(|s| (s, n));
                 self.history.push(ActionRecord {
@@ -389,7 +429,7 @@ impl Game {
         if self.pending.is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
-        self.host.arm();
+        let _in_play = self.enter();
         Ok(self.host.f_bot.call((self.state.clone(), bot))?)
     }
 
@@ -407,6 +447,7 @@ impl Game {
         fresh.take_events();
         self.state = fresh.state;
         self.table = fresh.table;
+        self.token = fresh.token;
         self.pending = fresh.pending;
         self.history = fresh.history;
         Ok(())
@@ -436,16 +477,16 @@ impl Game {
 
     /// A copy of this game for search or simulation: no log, no history.
     pub fn fork(&self) -> Result<Game> {
-        let mut t = self.table.borrow::<Table>()?.clone();
+        let mut t = self.table_ref()?.clone();
         t.logging = false;
         t.events.clear();
-        let lua = self.host.lua();
-        let table = lua.create_userdata(t)?;
-        self.host.arm();
-        let state: LuaTable = self
-            .host
-            .f_clone
-            .call((self.state.clone(), table.clone()))?;
+        let table = Rc::new(RefCell::new(t));
+        let token = self.host.new_token();
+        let state: LuaTable = {
+            // The copy is made by this game's code, for the new token.
+            let _in_play = self.enter();
+            self.host.f_clone.call((self.state.clone(), token))?
+        };
         Ok(Game {
             host: self.host.clone(),
             rules: self.rules.clone(),
@@ -453,6 +494,7 @@ impl Game {
             options: self.options.clone(),
             state,
             table,
+            token,
             pending: self.pending,
             history: Vec::new(),
             redo: Vec::new(),
@@ -470,7 +512,7 @@ impl Game {
             return Ok(BTreeSet::new());
         }
         let f: mlua::Function = self.host.prelude.get("ruled_out")?;
-        self.host.arm();
+        let _in_play = self.enter();
         let v: Value = f.call((self.state.clone(), owners, cards))?;
         let pairs: Vec<(Seat, u32)> = self
             .host
@@ -499,10 +541,7 @@ impl Game {
     ) -> Result<Game> {
         let game = self.fork()?;
         let may_hold = |owner: Seat, card: u32| !ruled_out.contains(&(owner, card));
-        let changed = game
-            .table
-            .borrow_mut::<Table>()?
-            .determinize(seat, rng, &may_hold);
+        let changed = game.table_mut()?.determinize(seat, rng, &may_hold);
         if changed.is_empty() {
             return Ok(game);
         }
@@ -517,8 +556,10 @@ impl Game {
             Ok(())
         })??;
         let f: mlua::Function = self.host.prelude.get("set_zones")?;
-        self.host.arm();
-        f.call::<()>((game.state.clone(), zones))?;
+        {
+            let _in_play = game.enter();
+            f.call::<()>((game.state.clone(), zones))?;
+        }
         Ok(game)
     }
 
@@ -530,7 +571,7 @@ impl Game {
 
     /// What `seat` may see (`None`: everything, for an observer or a trace).
     pub fn view(&self, seat: Option<Seat>) -> Result<SeatView> {
-        let t = self.table.borrow::<Table>()?;
+        let t = self.table_ref()?;
         let zones = t
             .zones
             .iter()
@@ -574,21 +615,21 @@ impl Game {
     /// Lines the rules want shown under the table for `seat`.
     pub fn status_lines(&self, seat: Seat) -> Result<Vec<String>> {
         let f: mlua::Function = self.host.prelude.get("status")?;
-        self.host.arm();
+        let _in_play = self.enter();
         Ok(f.call((self.state.clone(), seat))?)
     }
 
     /// The option text of an arbitrary recorded action (for logs).
     pub fn describe(&self, action: &Json) -> Result<String> {
         let v = self.host.lua().to_value_with(action, lua_opts())?;
-        self.host.arm();
+        let _in_play = self.enter();
         Ok(self.host.f_describe.call((self.state.clone(), v))?)
     }
 
     /// The outcome reported by the rules (meaningful once the game is over).
     pub fn result(&self) -> Result<GameResult> {
         let f: mlua::Function = self.host.prelude.get("result")?;
-        self.host.arm();
+        let _in_play = self.enter();
         let v: Value = f.call(self.state.clone())?;
         // Straight from Lua, so that an empty table reads as an empty list.
         self.host
@@ -600,7 +641,7 @@ impl Game {
     /// The number of rounds played or under way (the result's `rounds`).
     pub fn rounds(&self) -> Result<u32> {
         let f: mlua::Function = self.host.prelude.get("rounds")?;
-        self.host.arm();
+        let _in_play = self.enter();
         Ok(f.call(self.state.clone())?)
     }
 
@@ -609,7 +650,7 @@ impl Game {
     /// none. Search bots use it to stop a playout at the end of a round.
     pub fn evaluate(&self, seat: Seat) -> Result<Option<f64>> {
         let f: mlua::Function = self.host.prelude.get("evaluate")?;
-        self.host.arm();
+        let _in_play = self.enter();
         let v: Option<f64> = f.call((self.state.clone(), seat))?;
         Ok(v.map(|v| v.clamp(0.0, 1.0)))
     }
@@ -620,8 +661,11 @@ impl Game {
         // Also checks that every card's properties are plain data.
         self.ensure_cards()?;
         let f: mlua::Function = self.host.prelude.get("mirrors")?;
-        let mirrors: Vec<Vec<u32>> = self.host.lua().from_value(f.call(self.state.clone())?)?;
-        let t = self.table.borrow::<Table>()?;
+        let mirrors: Vec<Vec<u32>> = {
+            let _in_play = self.enter();
+            self.host.lua().from_value(f.call(self.state.clone())?)?
+        };
+        let t = self.table_ref()?;
         t.check_conservation()?;
         for (z, m) in t.zones.iter().zip(mirrors.iter()) {
             if &z.cards != m {
@@ -640,6 +684,7 @@ impl Game {
     /// Evaluate Lua typed at the prompt with `game` bound to this game.
     /// Whatever it does is not part of the game's log: use it to inspect.
     pub fn eval_lua(&self, code: &str) -> Result<String> {
+        let _in_play = self.enter();
         self.host.eval(code, Some(&self.state))
     }
 
@@ -647,9 +692,12 @@ impl Game {
     /// scenario set-up), then recompute the pending decision. The game's log
     /// does not record this, so undo and save are not meaningful afterwards.
     pub fn arrange(&mut self, code: &str) -> Result<()> {
-        self.host.eval(code, Some(&self.state))?;
-        self.host.arm();
-        let (seat, n): (Option<Seat>, usize) = self.host.f_refresh.call(self.state.clone())?;
+        let (seat, n): (Option<Seat>, usize) = {
+            let _in_play = self.enter();
+            self.host.eval(code, Some(&self.state))?;
+            self.host.arm();
+            self.host.f_refresh.call(self.state.clone())?
+        };
         self.pending = seat.map(|s| (s, n));
         self.history.clear();
         self.redo.clear();

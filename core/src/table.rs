@@ -58,6 +58,15 @@ impl Table {
         self.card_count
     }
 
+    /// Define cards up to id `count` (the script numbers its cards and
+    /// tells the core how many there are when it needs to know). Never
+    /// forgets a card.
+    pub fn define_cards(&mut self, count: CardId) {
+        while self.card_count < count {
+            self.new_card();
+        }
+    }
+
     /// Whether some defined cards have not been fetched yet.
     pub fn missing_definitions(&self) -> bool {
         (self.cards.len() as u32) < self.card_count

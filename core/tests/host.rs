@@ -262,6 +262,47 @@ fn reading_an_unknown_option_in_a_script_is_an_error() {
 }
 
 #[test]
+fn a_game_object_kept_from_another_game_is_refused() {
+    // The variant keeps the first game it sets up (a module-level local
+    // outlives the game) and uses it while setting up the next one: the
+    // core must not shuffle or move in the wrong game's table.
+    let e = engine_with(&[(
+        "high_card/variants/keep.lua",
+        "local kept\nreturn { id = 'keep', game = 'high_card', modify = function(R)\n local setup = R.setup\n R.setup = function(g)\n  if kept then kept:random(1, 6) end\n  kept = kept or g; setup(g) end end }",
+    )]);
+    let cfg = GameConfig::new("high_card", 2, 1).variant("keep");
+    e.new_game(cfg.clone(), false).expect("the first game");
+    let err = e
+        .new_game(cfg, false)
+        .err()
+        .expect("the kept game is refused");
+    assert!(
+        err.to_string().contains("not the game being played")
+            && err.to_string().contains("keep.lua:5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_card_defined_but_never_placed_breaks_conservation() {
+    // The prelude numbers cards without telling the core; the core must
+    // still count a card that was never placed.
+    let e = engine_with(&[(
+        "high_card/variants/stray.lua",
+        "return { id = 'stray', game = 'high_card', modify = function(R)\n local setup = R.setup\n R.setup = function(g) setup(g); g:new_card { name = 'Stray' } end end }",
+    )]);
+    let g = e
+        .new_game(GameConfig::new("high_card", 2, 1).variant("stray"), false)
+        .expect("start");
+    let err = g
+        .check_invariants()
+        .expect_err("the stray card is in no zone");
+    assert!(err.to_string().contains("(Stray) is in 0 zones"), "{err}");
+    let n = g.cards().expect("cards").len();
+    assert_eq!(g.card(n as u32).expect("the stray card").name, "Stray");
+}
+
+#[test]
 fn fork_is_independent_of_the_original() {
     let e = engine();
     let g = e

@@ -1,14 +1,85 @@
 //! The Rust primitives the prelude calls: every card move, shuffle, random
 //! number and event goes through these, onto the game's [`Table`].
+//!
+//! The primitives take the game's token (an integer, `game._core` in Lua)
+//! rather than the table itself: mlua converts a userdata argument at a cost
+//! of several times the work of a move, on every call. The table of the game
+//! whose Lua code is running sits in the host's [`InPlay`] slot, filled by
+//! [`crate::game::Game`] around each call into Lua; the token only checks
+//! that the game object a script uses is that game.
 
+use crate::error::CoreError;
 use crate::table::Table;
 use crate::zone::Visibility;
-use mlua::{AnyUserData, Lua, LuaSerdeExt, Table as LuaTable, UserData, Value};
+use mlua::{Lua, LuaSerdeExt, Table as LuaTable, Value, Variadic};
 use serde_json::Value as Json;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
-impl UserData for Table {}
+/// The token of a game object: which game a script's `game` stands for.
+pub type Token = i64;
 
-fn rule_err(e: crate::error::CoreError) -> mlua::Error {
+/// The game whose Lua code is running: its token and its table.
+#[derive(Default)]
+pub struct InPlay {
+    slot: RefCell<Option<(Token, Rc<RefCell<Table>>)>>,
+    next_token: Cell<Token>,
+}
+
+impl InPlay {
+    /// A token no other game of this host has.
+    pub fn new_token(&self) -> Token {
+        let t = self.next_token.get() + 1;
+        self.next_token.set(t);
+        t
+    }
+
+    /// Put a game in play until the guard drops (then the game that was in
+    /// play before is again: calls may nest).
+    pub fn enter(&self, token: Token, table: &Rc<RefCell<Table>>) -> Entered<'_> {
+        let previous = self.slot.replace(Some((token, table.clone())));
+        Entered {
+            in_play: self,
+            previous,
+        }
+    }
+
+    /// Run `f` on the table of the game in play, which must be `token`'s.
+    fn with<R>(
+        &self,
+        token: Token,
+        f: impl FnOnce(&mut Table) -> Result<R, CoreError>,
+    ) -> mlua::Result<R> {
+        let slot = self.slot.borrow();
+        let table = match &*slot {
+            Some((t, table)) if *t == token => table,
+            _ => {
+                return Err(mlua::Error::runtime(
+                    "this game object is not the game being played \
+                     (a game kept from another game or an earlier call?)",
+                ))
+            }
+        };
+        let mut table = table
+            .try_borrow_mut()
+            .map_err(|_| mlua::Error::runtime("the game's table is in use"))?;
+        f(&mut table).map_err(rule_err)
+    }
+}
+
+/// While alive, a game is in play (see [`InPlay::enter`]).
+pub struct Entered<'a> {
+    in_play: &'a InPlay,
+    previous: Option<(Token, Rc<RefCell<Table>>)>,
+}
+
+impl Drop for Entered<'_> {
+    fn drop(&mut self) {
+        *self.in_play.slot.borrow_mut() = self.previous.take();
+    }
+}
+
+fn rule_err(e: CoreError) -> mlua::Error {
     mlua::Error::runtime(e.to_string())
 }
 
@@ -35,125 +106,141 @@ pub fn to_json(lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
     })
 }
 
-/// The table of primitives handed to the prelude.
-pub fn primitives(lua: &Lua) -> mlua::Result<LuaTable> {
+/// The table of primitives handed to the prelude. Each takes the token of
+/// the game object first (see [`InPlay`]).
+pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let t = lua.create_table()?;
 
-    // Only the id is made here: the properties stay in the script's
-    // `game.cards` until the core needs them (Game::ensure_cards).
-    t.set(
-        "new_card",
-        lua.create_function(|_, ud: AnyUserData| Ok(ud.borrow_mut::<Table>()?.new_card()))?,
-    )?;
-
+    let p = in_play.clone();
     t.set(
         "new_zone",
         lua.create_function(
-            |_, (ud, name, owner, vis): (AnyUserData, String, Option<u32>, String)| {
-                let v = Visibility::parse(&vis).ok_or_else(|| {
-                    mlua::Error::runtime(format!(
-                        "new_zone '{name}': visibility must be public, owner, hidden or top, not '{vis}'"
-                    ))
-                })?;
-                if v == Visibility::Owner && owner.is_none() {
-                    return Err(mlua::Error::runtime(format!(
-                        "new_zone '{name}': an owner-only zone needs an owner"
-                    )));
-                }
-                ud.borrow_mut::<Table>()?
-                    .new_zone(name, owner, v)
-                    .map_err(rule_err)
+            move |_, (token, name, owner, vis): (Token, String, Option<u32>, String)| {
+                let v = zone_visibility(&name, owner, &vis)?;
+                p.with(token, |t| t.new_zone(name, owner, v))
             },
         )?,
     )?;
 
+    // The prelude numbers new cards itself (no call per card); placing one
+    // tells the core how many the game has defined so far. Their properties
+    // stay in the script's `game.cards` until needed (Game::ensure_cards).
+    let p = in_play.clone();
     t.set(
         "place",
-        lua.create_function(|_, (ud, card, zone): (AnyUserData, u32, u32)| {
-            ud.borrow_mut::<Table>()?
-                .place_new(card, zone)
-                .map_err(rule_err)
-        })?,
+        lua.create_function(
+            move |_, (token, card, zone, defined): (Token, u32, u32, u32)| {
+                p.with(token, |t| {
+                    t.define_cards(defined);
+                    t.place_new(card, zone)
+                })
+            },
+        )?,
     )?;
 
+    let p = in_play.clone();
     t.set(
         "move",
         lua.create_function(
-            |_, (ud, card, from, to, bottom): (AnyUserData, u32, u32, u32, bool)| {
-                ud.borrow_mut::<Table>()?
-                    .move_card(card, from, to, bottom)
-                    .map_err(rule_err)
+            move |_, (token, card, from, to, bottom): (Token, u32, u32, u32, bool)| {
+                p.with(token, |t| t.move_card(card, from, to, bottom))
             },
         )?,
     )?;
 
+    let p = in_play.clone();
     t.set(
         "move_all",
-        lua.create_function(|_, (ud, from, to): (AnyUserData, u32, u32)| {
-            ud.borrow_mut::<Table>()?
-                .move_all(from, to)
-                .map_err(rule_err)
+        lua.create_function(move |_, (token, from, to): (Token, u32, u32)| {
+            p.with(token, |t| t.move_all(from, to))
         })?,
     )?;
 
+    let p = in_play.clone();
     t.set(
         "deal",
         lua.create_function(
-            |_, (ud, from, to, n): (AnyUserData, u32, Vec<u32>, usize)| {
-                ud.borrow_mut::<Table>()?
-                    .deal(from, &to, n)
-                    .map_err(rule_err)
+            move |_, (token, from, to, n): (Token, u32, Vec<u32>, usize)| {
+                p.with(token, |t| t.deal(from, &to, n))
             },
         )?,
     )?;
 
+    // The new order comes back as multiple values, not a table: building a
+    // table from Rust costs a protected call per element, while values on
+    // the stack are free to collect with `{ core.shuffle(...) }`.
+    let p = in_play.clone();
     t.set(
         "shuffle",
-        lua.create_function(|_, (ud, zone): (AnyUserData, u32)| {
-            ud.borrow_mut::<Table>()?.shuffle(zone).map_err(rule_err)
+        lua.create_function(move |_, (token, zone): (Token, u32)| {
+            p.with(token, |t| t.shuffle(zone)).map(Variadic::from)
         })?,
     )?;
 
+    let p = in_play.clone();
     t.set(
         "random",
-        lua.create_function(|_, (ud, lo, hi): (AnyUserData, i64, i64)| {
+        lua.create_function(move |_, (token, lo, hi): (Token, i64, i64)| {
             if hi < lo {
                 return Err(mlua::Error::runtime(format!(
                     "random: empty range [{lo}, {hi}]"
                 )));
             }
-            Ok(ud.borrow_mut::<Table>()?.rng.range(lo, hi))
+            p.with(token, |t| Ok(t.rng.range(lo, hi)))
         })?,
     )?;
 
+    let p = in_play.clone();
     t.set(
         "event",
-        lua.create_function(|lua, (ud, name, data): (AnyUserData, String, Value)| {
+        lua.create_function(move |lua, (token, name, data): (Token, String, Value)| {
             let data = to_json(lua, data, "event data")?;
             let to = data.get("to").and_then(Json::as_u64).map(|s| s as u32);
-            ud.borrow_mut::<Table>()?.script_event(name, data, to);
-            Ok(())
+            p.with(token, |t| {
+                t.script_event(name, data, to);
+                Ok(())
+            })
         })?,
     )?;
 
+    let p = in_play.clone();
     t.set(
         "set_teams",
-        lua.create_function(|lua, (ud, teams): (AnyUserData, Value)| {
+        lua.create_function(move |lua, (token, teams): (Token, Value)| {
             let teams: Vec<Vec<u32>> = lua.from_value(teams).map_err(|e| {
                 mlua::Error::runtime(format!("set_teams: expects a list of lists of seats: {e}"))
             })?;
-            let mut t = ud.borrow_mut::<Table>()?;
-            let mut all: Vec<u32> = teams.iter().flatten().copied().collect();
-            all.sort_unstable();
-            if all != (1..=t.seats).collect::<Vec<_>>() {
-                return Err(mlua::Error::runtime(
-                    "set_teams: every seat must be in exactly one team",
-                ));
-            }
-            t.teams = Some(teams);
-            Ok(())
+            p.with(token, |t| set_teams(t, teams))
         })?,
     )?;
 
     Ok(t)
+}
+
+/// A zone's visibility from its name in a script, checked against its owner.
+fn zone_visibility(name: &str, owner: Option<u32>, vis: &str) -> mlua::Result<Visibility> {
+    let v = Visibility::parse(vis).ok_or_else(|| {
+        mlua::Error::runtime(format!(
+            "new_zone '{name}': visibility must be public, owner, hidden or top, not '{vis}'"
+        ))
+    })?;
+    if v == Visibility::Owner && owner.is_none() {
+        return Err(mlua::Error::runtime(format!(
+            "new_zone '{name}': an owner-only zone needs an owner"
+        )));
+    }
+    Ok(v)
+}
+
+/// Set the teams, which must hold every seat exactly once.
+fn set_teams(t: &mut Table, teams: Vec<Vec<u32>>) -> Result<(), CoreError> {
+    let mut all: Vec<u32> = teams.iter().flatten().copied().collect();
+    all.sort_unstable();
+    if all != (1..=t.seats).collect::<Vec<_>>() {
+        return Err(CoreError::Rule(
+            "set_teams: every seat must be in exactly one team".into(),
+        ));
+    }
+    t.teams = Some(teams);
+    Ok(())
 }

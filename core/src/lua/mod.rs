@@ -5,10 +5,13 @@ mod api;
 mod sandbox;
 
 pub use api::to_json;
+pub(crate) use api::{Entered, Token};
 pub use sandbox::Limits;
 
 use crate::error::{CoreError, Result};
 use crate::library::{ScriptLibrary, ScriptText};
+use crate::table::Table as CoreTable;
+use api::InPlay;
 use mlua::{Function, Lua, Table, Value};
 use sandbox::Budget;
 use std::cell::RefCell;
@@ -26,6 +29,8 @@ pub struct Host {
     limits: Limits,
     activity: Arc<AtomicU64>,
     output: Rc<RefCell<Vec<String>>>,
+    /// The game whose Lua code is running (what the primitives act on).
+    in_play: Rc<InPlay>,
     pub(crate) prelude: Table,
     pub(crate) f_new_game: Function,
     pub(crate) f_refresh: Function,
@@ -41,7 +46,8 @@ impl Host {
     /// A new VM over `library`.
     pub fn new(library: Arc<ScriptLibrary>, limits: Limits) -> Result<Host> {
         let (lua, budget, output) = sandbox::new_vm(library.clone(), limits)?;
-        let prims = api::primitives(&lua)?;
+        let in_play = Rc::new(InPlay::default());
+        let prims = api::primitives(&lua, &in_play)?;
         let prelude: Table = lua
             .load(PRELUDE)
             .set_name("@deckhand/prelude.lua")
@@ -68,7 +74,19 @@ impl Host {
             limits,
             activity: Arc::default(),
             output,
+            in_play,
         })
+    }
+
+    /// A token for a new game object of this host (see [`api::InPlay`]).
+    pub(crate) fn new_token(&self) -> Token {
+        self.in_play.new_token()
+    }
+
+    /// Make `table` the one the primitives act on, for calls made by the
+    /// game object `token`, until the guard drops.
+    pub(crate) fn enter(&self, token: Token, table: &Rc<RefCell<CoreTable>>) -> Entered<'_> {
+        self.in_play.enter(token, table)
     }
 
     /// The VM.

@@ -3,7 +3,9 @@
 -- It knows no particular game. Card moves, shuffles, random numbers and
 -- events go through the Rust primitives in `core` (the truth); the zone
 -- tables scripts read are mirrors kept in step here, so reading a hand is a
--- plain table read.
+-- plain table read. A primitive acts on the table of the game being played;
+-- its first argument, `game._core`, is the game object's token, which the
+-- core checks names that game.
 
 local core = ...
 
@@ -60,7 +62,11 @@ function Game:new_card(props)
   if type(props) ~= "table" or type(props.name) ~= "string" then
     error("new_card: expects a table with a string `name`", 2)
   end
-  local id = core.new_card(self._core)
+  -- Ids are counted here rather than in the core (a call into Rust per
+  -- card): the core learns the count when a card is placed (core.place)
+  -- or when it fetches definitions (Game::ensure_cards reads `_ncards`).
+  local id = self._ncards + 1
+  self._ncards = id
   -- A shallow copy: the definition is the game's own (props may be reused
   -- by the caller); nested tables are shared and must not be modified.
   local def = {}
@@ -93,7 +99,7 @@ end
 
 -- Place a freshly defined card into a zone (setup only).
 function Game:place(card, zone)
-  core.place(self._core, card, zone.id)
+  core.place(self._core, card, zone.id, self._ncards)
   zone[#zone + 1] = card
 end
 
@@ -120,8 +126,12 @@ end
 
 function Game:move_all(from, to)
   if from == to then return end
-  core.move_all(self._core, from.id, to.id)
   local n, m = #from, #to
+  -- Moving an empty zone of this game changes nothing (no card, no event,
+  -- no knowledge): skip the call into the core. Anything else, a table
+  -- that is not one of this game's zones included, goes to the core.
+  if n == 0 and self._zones[from.id] == from and self._zones[to.id] == to then return end
+  core.move_all(self._core, from.id, to.id)
   for i = 1, n do
     to[m + i] = from[i]
     from[i] = nil
@@ -129,7 +139,8 @@ function Game:move_all(from, to)
 end
 
 function Game:shuffle(zone)
-  local order = core.shuffle(self._core, zone.id)
+  -- The core returns the new order as multiple values (cheaper than a table).
+  local order = { core.shuffle(self._core, zone.id) }
   for i = 1, #order do zone[i] = order[i] end
 end
 
@@ -274,12 +285,23 @@ end
 -- Step protocol
 ---------------------------------------------------------------------------
 
+-- SEATS[n][s] is true for the seats s of an n-seat game: checking a
+-- decision's seat is a table read rather than a call to `type`.
+local SEATS = setmetatable({}, {
+  __index = function(t, n)
+    local ok = {}
+    for s = 1, n do ok[s] = true end
+    t[n] = ok
+    return ok
+  end,
+})
+
 local function refresh(game)
   local d = game.rules.decision(game)
   game._decision = d
   if d == nil then return nil, 0 end
   local opts = d.options
-  if type(d.seat) ~= "number" or d.seat < 1 or d.seat > game.seats then
+  if not SEATS[game.seats][d.seat] then
     error("decision: `seat` must be a seat number 1.." .. game.seats .. ", got " .. tostring(d.seat), 0)
   end
   if type(opts) ~= "table" or #opts == 0 then
@@ -292,16 +314,17 @@ end
 -- script raises are recorded (trace, log). When false, game:event does
 -- nothing, so a script may skip building event data and texts:
 --   if game.logging then game:event("x", { text = ... }) end
-function M.new_game(rules, ud, seats, options, logging)
+function M.new_game(rules, token, seats, options, logging)
   local game = setmetatable({
     seats = seats,
     options = strict(options, "options"),
     vars = {},
     cards = {},
     rules = rules,
-    _core = ud,
+    _core = token,
     _zones = {},
     _zindex = {},
+    _ncards = 0,
     _log = logging,
     logging = logging and true or false,
   }, Game)
@@ -370,13 +393,14 @@ function M.evaluate(game, seat)
   return v
 end
 
--- A copy of a game for search and simulation; `ud` is the copied Rust table.
-function M.clone(game, ud)
+-- A copy of a game for search and simulation; `token` names the copied
+-- Rust table.
+function M.clone(game, token)
   local copy = setmetatable({}, Game)
   local seen = {}
   for k, v in pairs(game) do
     if k == "_core" then
-      copy[k] = ud
+      copy[k] = token
     elseif k == "rules" or k == "cards" or k == "options" then
       copy[k] = v -- immutable during play: shared
     else
@@ -388,11 +412,11 @@ function M.clone(game, ud)
   return copy
 end
 
--- Definitions of cards `from`..#game.cards without their `id` field (the
+-- Definitions of cards `from`..game._ncards without their `id` field (the
 -- core fetches them when first needed).
 function M.card_defs(game, from)
   local out = {}
-  for id = from, #game.cards do
+  for id = from, game._ncards do
     local def = {}
     for k, x in pairs(game.cards[id]) do
       if k ~= "id" then def[k] = x end

@@ -59,6 +59,11 @@ pub fn new_vm(
 ) -> mlua::Result<(Lua, Rc<Budget>, PrintBuffer)> {
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
     let lua = Lua::new_with(libs, LuaOptions::default())?;
+    // Rules make many short-lived tables (options, views, scratch lists)
+    // and keep little: the generational collector frees those for less work
+    // than incremental cycles over the whole heap (0.8% fewer instructions
+    // in a game of Sea Change).
+    lua.gc_set_mode(mlua::prelude::LuaGcMode::Generational(Default::default()));
     let globals = lua.globals();
 
     // Escape hatches: code loading, the GC switch and unseeded randomness.
