@@ -60,7 +60,10 @@
 ---@field logging boolean            true when events are recorded (skip building event texts when false)
 local Game = {}
 
----Define a card (during setup only). Returns its id.
+---Define a card (during setup only). Returns its id. The table becomes the
+---card's definition: pass a fresh table for each card and do not change it
+---afterwards; its `id` field is set here (a table that already has one is
+---refused).
 ---@param props table  at least `name`
 ---@return CardId
 function Game:new_card(props) end

@@ -303,6 +303,28 @@ fn a_card_defined_but_never_placed_breaks_conservation() {
 }
 
 #[test]
+fn a_card_definition_table_passed_twice_is_refused() {
+    // new_card keeps the table it is given as the definition, so a template
+    // changed and passed again would change the first card as well.
+    let e = engine_with(&[(
+        "high_card/variants/template.lua",
+        "return { id = 'template', game = 'high_card', modify = function(R)\n local setup = R.setup\n R.setup = function(g)\n setup(g)\n local p = { name = 'T1' }\n g:new_card(p)\n p.name = 'T2'\n g:new_card(p)\n end end }",
+    )]);
+    let err = e
+        .new_game(
+            GameConfig::new("high_card", 2, 1).variant("template"),
+            false,
+        )
+        .err()
+        .expect("the second use is refused");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("template.lua:8") && msg.contains("fresh table for each card"),
+        "{msg}"
+    );
+}
+
+#[test]
 fn fork_is_independent_of_the_original() {
     let e = engine();
     let g = e
