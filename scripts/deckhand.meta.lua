@@ -35,6 +35,7 @@
 ---@field name string
 ---@field owner Seat|nil
 ---@field visibility Visibility
+---@field sorted true|nil  true while the cards are in card-id order after game:sort (until a card arrives or the zone is shuffled)
 ---@field [integer] CardId
 
 ---What a rule function asks of a seat: which seat chooses and among what.
@@ -108,6 +109,11 @@ function Game:move_all(from, to) end
 ---Shuffle a zone with the game's seeded random generator.
 ---@param zone Zone
 function Game:shuffle(zone) end
+
+---Put a zone's cards in card-id order (bottom = lowest id), as a player
+---sorts a hand; sets `zone.sorted` (see Zone).
+---@param zone Zone
+function Game:sort(zone) end
 
 ---Deal `n` cards from the top of `from`, one at a time, round-robin over `to`.
 ---@param from Zone

@@ -111,9 +111,16 @@ fn sim_trace_is_json_lines_that_check_out() {
     assert!(records
         .iter()
         .filter(|r| r["type"] == "start")
-        .all(|r| r["format"] == 2));
+        .all(|r| r["format"] == 3));
     assert_eq!(count("end"), 3);
     assert!(count("decision") > 100 && count("move") > 100);
+    // Every hand is sorted after each deal: 4 hands a round.
+    let rounds = records
+        .iter()
+        .filter(|r| r["type"] == "event" && r["name"] == "round_started")
+        .count();
+    assert!(rounds >= 3);
+    assert_eq!(count("sort"), 4 * rounds);
     // Each game starts by placing its 40 cards, each once, in step 0.
     let places: Vec<&serde_json::Value> = records.iter().filter(|r| r["type"] == "place").collect();
     assert_eq!(places.len(), 3 * 40);

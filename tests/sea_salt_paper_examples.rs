@@ -666,7 +666,7 @@ fn crabs_look_through_a_pile_and_take_any_card_secretly() {
         let names_sailor = match &e.kind {
             EventKind::Move { card, .. } | EventKind::Place { card, .. } => *card == sailor,
             EventKind::Script { data, .. } => data.get("card") == Some(&json!(sailor)),
-            EventKind::Shuffle { .. } => false,
+            EventKind::Shuffle { .. } | EventKind::Sort { .. } => false,
         };
         if names_sailor {
             seen += 1;
@@ -813,7 +813,7 @@ fn shark_and_swimmer_steal_a_random_card_from_the_chosen_opponent() {
         let about = match &e.kind {
             EventKind::Move { card, .. } | EventKind::Place { card, .. } => *card == stolen,
             EventKind::Script { data, .. } => data.get("card") == Some(&json!(stolen)),
-            EventKind::Shuffle { .. } => false,
+            EventKind::Shuffle { .. } | EventKind::Sort { .. } => false,
         };
         if about {
             seen = true;

@@ -142,7 +142,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                         }
                     }
                 }
-                EventKind::Shuffle { .. } => {}
+                EventKind::Shuffle { .. } | EventKind::Sort { .. } => {}
             }
             for s in 1..=n {
                 if !g.event_visible_to(&ev, s) {

@@ -27,6 +27,8 @@ pub enum EventKind {
     },
     /// A zone was shuffled.
     Shuffle { zone: ZoneId },
+    /// A zone's cards were put in card-id order (a player sorting a hand).
+    Sort { zone: ZoneId },
     /// An event the rules recorded (trick won, trump changed ...). `to`
     /// makes it private to one seat.
     Script {

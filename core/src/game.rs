@@ -608,7 +608,7 @@ impl Game {
             EventKind::Place { to, .. } => self
                 .with_table(|t| t.zone(*to).is_ok_and(|z| z.sight(Some(seat)) == Sight::All))
                 .unwrap_or(false),
-            EventKind::Shuffle { .. } => true,
+            EventKind::Shuffle { .. } | EventKind::Sort { .. } => true,
         }
     }
 

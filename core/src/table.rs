@@ -340,6 +340,18 @@ impl Table {
             .collect()
     }
 
+    /// Put a zone's cards in card-id order (bottom = lowest id); returns
+    /// the new order.
+    pub fn sort(&mut self, zone: ZoneId) -> Result<Vec<CardId>> {
+        let z = self.zone_mut(zone)?;
+        z.cards.sort_unstable();
+        let order = z.cards.clone();
+        if self.logging {
+            self.push(EventKind::Sort { zone });
+        }
+        Ok(order)
+    }
+
     /// Shuffle a zone with the game's generator; returns the new order.
     pub fn shuffle(&mut self, zone: ZoneId) -> Result<Vec<CardId>> {
         let mut cards = std::mem::take(&mut self.zone_mut(zone)?.cards);

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use std::io::Write;
 
 /// Version of the trace format (the `format` field of start records).
-pub const TRACE_FORMAT: u32 = 2;
+pub const TRACE_FORMAT: u32 = 3;
 
 /// Writes trace records to any writer, one JSON object per line.
 pub struct TraceWriter<W: Write> {
@@ -118,9 +118,13 @@ impl<W: Write> TraceWriter<W> {
                         write!(out, "\"game\":{index},\"step\":{},", e.step)?;
                         writeln!(out, "\"to\":{},\"type\":\"place\"}}", cache.zone(t, *to))?;
                     }
-                    EventKind::Shuffle { zone } => {
+                    EventKind::Shuffle { zone } | EventKind::Sort { zone } => {
+                        let kind = match e.kind {
+                            EventKind::Sort { .. } => "sort",
+                            _ => "shuffle",
+                        };
                         let v = json!({
-                            "type": "shuffle", "game": index, "step": e.step, "zone": zone_json(t, *zone),
+                            "type": kind, "game": index, "step": e.step, "zone": zone_json(t, *zone),
                         });
                         serde_json::to_writer(&mut *out, &v)?;
                         out.write_all(b"\n")?;

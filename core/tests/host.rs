@@ -325,6 +325,59 @@ fn a_card_definition_table_passed_twice_is_refused() {
 }
 
 #[test]
+fn sorting_a_zone_orders_core_and_mirror_until_a_card_arrives() {
+    // After the deal each hand is sorted; the flag survives a card leaving
+    // and is cleared by one arriving.
+    let e = engine_with(&[(
+        "high_card/variants/sorted.lua",
+        "return { id = 'sorted', game = 'high_card', modify = function(R)\n\
+           local setup, apply = R.setup, R.apply\n\
+           R.setup = function(g) setup(g)\n\
+             for s = 1, g.seats do g:sort(g:zone('hand', s)) end\n\
+             g.vars.flags = { g:zone('hand', 1).sorted == true } end\n\
+           R.apply = function(g, seat, a) apply(g, seat, a)\n\
+             local f = g.vars.flags\n\
+             f[#f + 1] = g:zone('hand', seat).sorted == true\n\
+             g:move(g:zone('pile')[1], g:zone('pile'), g:zone('hand', seat))\n\
+             f[#f + 1] = g:zone('hand', seat).sorted == true end end }",
+    )]);
+    let mut g = e
+        .new_game(
+            GameConfig::new("high_card", 2, 9)
+                .variant("sorted")
+                .option("hand", 5),
+            true,
+        )
+        .expect("start");
+    let hand = |g: &deckhand_core::Game| {
+        g.view(None)
+            .expect("view")
+            .zones
+            .into_iter()
+            .find(|z| z.name == "hand" && z.owner == Some(1))
+            .and_then(|z| z.cards)
+            .expect("hand 1")
+    };
+    let dealt = hand(&g);
+    let mut sorted = dealt.clone();
+    sorted.sort_unstable();
+    assert_eq!(dealt, sorted, "the core's zone is in card-id order");
+    g.check_invariants()
+        .expect("the mirror agrees with the core");
+    assert!(g
+        .take_events()
+        .iter()
+        .any(|ev| matches!(ev.kind, deckhand_core::EventKind::Sort { .. })));
+    g.apply(2).expect("play");
+    g.check_invariants().expect("after the step");
+    assert_eq!(
+        g.vars().expect("vars")["flags"],
+        serde_json::json!([true, true, false]),
+        "sorted after the deal, still after a card left, not after one arrived"
+    );
+}
+
+#[test]
 fn fork_is_independent_of_the_original() {
     let e = engine();
     let g = e

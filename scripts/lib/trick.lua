@@ -260,6 +260,13 @@ function Layout:deal(game, from, first, n, count)
   game:deal(from, to, n)
 end
 
+---Sort every hand in card-id order (after a deal): a hand whose
+---`sorted` flag is still set then lists its legal cards in order without
+---sorting them (legal_cards).
+function Layout:sort_hands(game)
+  for s = 1, game.seats do game:sort(hand_zone(self, game, s)) end
+end
+
 ---Move every card of every hand, won pile, the trick and the last trick
 ---into `deck` (then shuffle it yourself). `extra` lists other zones to empty.
 function Layout:gather(game, deck, extra)
@@ -381,7 +388,7 @@ function Layout:legal_cards(game, seat, may_play, ctx)
     local c = hand[i]
     if may_play(game, seat, c, ctx) then out[#out + 1] = c end
   end
-  tsort(out)
+  if not hand.sorted then tsort(out) end
   return out
 end
 

@@ -765,6 +765,7 @@ function rules.start_round(game)
     T:deal(game, deck, first, rules.HAND_SIZE)
     v.leader = first
   end
+  T:sort_hands(game) -- players sort their hands; legal cards then come in order
   v.trump = nil -- "The trump suit carries over between tricks, not rounds."
   v.lead = nil
   v.trick_no = 1
@@ -947,7 +948,7 @@ function rules.legal_options(game, seat, into)
     end
   end
   for i = #out, k + 1, -1 do out[i] = nil end
-  table.sort(out)
+  if not hand.sorted then table.sort(out) end -- in order already when sorted
   return trick.to_options(out)
 end
 

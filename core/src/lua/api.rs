@@ -179,6 +179,14 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
 
     let p = in_play.clone();
     t.set(
+        "sort",
+        lua.create_function(move |_, (token, zone): (Token, u32)| {
+            p.with(token, |t| t.sort(zone)).map(Variadic::from)
+        })?,
+    )?;
+
+    let p = in_play.clone();
+    t.set(
         "random",
         lua.create_function(move |_, (token, lo, hi): (Token, i64, i64)| {
             if hi < lo {

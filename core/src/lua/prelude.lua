@@ -105,6 +105,7 @@ end
 function Game:place(card, zone)
   core.place(self._core, card, zone.id, self._ncards)
   zone[#zone + 1] = card
+  if zone.sorted then zone.sorted = nil end
 end
 
 function Game:move(card, from, to, where)
@@ -119,6 +120,7 @@ function Game:move(card, from, to, where)
     end
   end
   if bottom then tinsert(to, 1, card) else to[#to + 1] = card end
+  if to.sorted then to.sorted = nil end
 end
 
 function Game:move_top(from, to)
@@ -140,12 +142,28 @@ function Game:move_all(from, to)
     to[m + i] = from[i]
     from[i] = nil
   end
+  if n > 0 and to.sorted then to.sorted = nil end
+end
+
+-- The mirror of a zone the core has reordered: the core returns the new
+-- order as multiple values (cheaper than a table).
+local function reordered(zone, ...)
+  local order = { ... }
+  for i = 1, #order do zone[i] = order[i] end
 end
 
 function Game:shuffle(zone)
-  -- The core returns the new order as multiple values (cheaper than a table).
-  local order = { core.shuffle(self._core, zone.id) }
-  for i = 1, #order do zone[i] = order[i] end
+  reordered(zone, core.shuffle(self._core, zone.id))
+  zone.sorted = nil
+end
+
+-- Put a zone in card-id order (a player sorting a hand); `zone.sorted` is
+-- then true until a card arrives or the zone is shuffled (taking cards out
+-- keeps the order), so a game that lists a sorted hand's cards in order
+-- need not sort them again.
+function Game:sort(zone)
+  reordered(zone, core.sort(self._core, zone.id))
+  zone.sorted = true
 end
 
 -- Deal `n` cards to each zone of `to` in turn, one at a time from the top
@@ -163,6 +181,7 @@ function Game:deal(from, to, n)
       k = k - 1
     end
   end
+  for i = 1, #to do to[i].sorted = nil end
 end
 
 function Game:random(lo, hi)
@@ -453,6 +472,7 @@ function M.set_zones(game, zones)
     local n = #z
     for i = 1, #cards do z[i] = cards[i] end
     for i = #cards + 1, n do z[i] = nil end
+    z.sorted = nil
   end
 end
 
