@@ -107,20 +107,26 @@ end
 -- Options
 ---------------------------------------------------------------------------
 
--- One option table per card id, made once and shared by every decision, so
--- that listing options allocates nothing per card. Never modify them.
-local OPTION = {}
+-- One option table per card id, made on first use and shared by every
+-- decision, so that listing options allocates nothing per card. Never
+-- modify them.
+local OPTION = setmetatable({}, {
+  __index = function(t, card)
+    local o = { card = card }
+    t[card] = o
+    return o
+  end,
+})
+
+---The shared options by card id: trick.OPTIONS[id] is the option {card = id}
+---(a plain index, for loops that build option lists; do not modify).
+trick.OPTIONS = OPTION
 
 ---The option that plays `card`: a shared table {card = card}.
 ---@param card CardId
 ---@return {card: CardId}
 function trick.option(card)
-  local o = OPTION[card]
-  if o == nil then
-    o = { card = card }
-    OPTION[card] = o
-  end
-  return o
+  return OPTION[card]
 end
 
 ---Turn a list of card ids into options (in place: each id becomes the
@@ -128,10 +134,7 @@ end
 ---@param cards CardId[]
 ---@return {card: CardId}[]
 function trick.to_options(cards)
-  for i = 1, #cards do
-    local c = cards[i]
-    cards[i] = OPTION[c] or trick.option(c)
-  end
+  for i = 1, #cards do cards[i] = OPTION[cards[i]] end
   return cards
 end
 

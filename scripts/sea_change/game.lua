@@ -213,6 +213,10 @@ end
 
 local card_name, names, copy_array, zeros = util.card_name, util.names, util.copy_array, util.zeros
 
+-- The shared option of each card ({card = id}), and their order.
+local OPTION = trick.OPTIONS
+local function by_card(a, b) return a.card < b.card end
+
 ---------------------------------------------------------------------------
 -- Sides (who scores VP) and targets
 ---------------------------------------------------------------------------
@@ -459,8 +463,10 @@ end
 ---(each player right after their own card, so the leader draws first).
 function rules.draw(game, seat)
   if game.seats ~= 2 then return end
-  if game:move_top(game:zone("deck"), T:hand_of(game, seat)) then
+  local hand = T:hand_of(game, seat)
+  if game:move_top(game:zone("deck"), hand) then
     T:clear_voids(game, seat) -- the new card may be of a suit it lacked
+    game:sort(hand)
   end
 end
 
@@ -920,7 +926,7 @@ function rules.legal_options(game, seat, into)
   local hand, cards, out = hand_of(game, seat), game.cards, into or {}
   local n, k = #hand, 0
   if lead == nil then
-    for i = 1, n do out[i] = hand[i] end
+    for i = 1, n do out[i] = OPTION[hand[i]] end
     k = n
   else
     -- Cards of the lead suit, and Sea Changes (a match of the last card's
@@ -937,19 +943,20 @@ function rules.legal_options(game, seat, into)
       local suit = d.suit
       if suit == lead then
         holds = true
-        k = k + 1; out[k] = c
+        k = k + 1; out[k] = OPTION[c]
       elseif d.value == lv and (suit ~= trump or into_trump) then
-        k = k + 1; out[k] = c
+        k = k + 1; out[k] = OPTION[c]
       end
     end
     if not holds then
-      for i = 1, n do out[i] = hand[i] end
+      for i = 1, n do out[i] = OPTION[hand[i]] end
       k = n
     end
   end
   for i = #out, k + 1, -1 do out[i] = nil end
-  if not hand.sorted then table.sort(out) end -- in order already when sorted
-  return trick.to_options(out)
+  -- A sorted hand (sorted after every deal and draw) lists them in order.
+  if not hand.sorted then table.sort(out, by_card) end
+  return out
 end
 
 -- rules.play_card, rules.draw and rules.advance with the rules of this file,
