@@ -1,7 +1,8 @@
 //! Playout benchmark (run with `cargo bench -p deckhand-core`): whole
 //! 4-player Sea Change games per second on one thread with random bots
-//! (trace off, with and without the instruction budget, then trace on) and
-//! with the greedy script bot. Figures are recorded in docs/performance.md.
+//! (trace off as `sim` runs them, then with every instruction counted as in
+//! the REPL, then trace on) and with the greedy script bot. Figures are
+//! recorded in docs/performance.md.
 
 use deckhand_core::lua::Limits;
 use deckhand_core::{Bot, BotKind, DirSource, Engine, GameConfig, ScriptLibrary, TraceWriter};
@@ -60,7 +61,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = !args.iter().any(|a| a == "--bench");
     // Any other argument selects the measurements whose label contains it
-    // (`cargo bench -p deckhand-core --bench playout -- "no budget"`).
+    // (`cargo bench -p deckhand-core --bench playout -- "as sim"`).
     let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let wanted =
         |label: &str| filters.is_empty() || filters.iter().any(|f| label.contains(f.as_str()));
@@ -79,22 +80,42 @@ fn main() {
             "none",
             false,
         ),
-        ("random bots, trace off", &budget, n, "random", false),
+        // `sim` runs without the instruction count (a watchdog stops a
+        // step that never ends); the REPL, play and check count every one.
         (
-            "random bots, trace off, no budget",
+            "random bots, trace off (as sim)",
             &unbounded,
             n,
             "random",
             false,
         ),
-        ("random bots, trace on", &budget, n / 4, "random", true),
-        ("greedy bots, trace off", &budget, n / 4, "greedy", false),
+        (
+            "random bots, trace off, instructions counted",
+            &budget,
+            n,
+            "random",
+            false,
+        ),
+        (
+            "random bots, trace on (as sim)",
+            &unbounded,
+            n / 4,
+            "random",
+            true,
+        ),
+        (
+            "greedy bots, trace off (as sim)",
+            &unbounded,
+            n / 4,
+            "greedy",
+            false,
+        ),
     ];
     for (label, e, games, bot, trace) in runs {
         if !wanted(label) {
             continue;
         }
         let (gps, steps) = games_per_second(e, games, bot, trace);
-        println!("sea_change 4p, {label:<36} {gps:>8.0} games/s ({steps:.0} decisions/game)");
+        println!("sea_change 4p, {label:<45} {gps:>8.0} games/s ({steps:.0} decisions/game)");
     }
 }
