@@ -536,11 +536,12 @@ end
 
 ---Collect the trick for `winner`. The cards go to the public last_trick zone
 ---(so everyone can look back at them) and the cards that were there go to
----their own winner's won pile. Returns a fresh list of the collected cards.
-function Layout:collect(game, winner)
+---their own winner's won pile. Returns a fresh list of the collected cards
+---(unless `list` is false: then nothing).
+function Layout:collect(game, winner, list)
   local v = game.vars
   local tz = trick_zone(self, game)
-  local cards = { tunpack(tz) }
+  local cards = (list ~= false) and { tunpack(tz) } or nil
   if self.tricks_var and type(winner) == "number" and winner >= 1 and winner <= game.seats then
     local counts = v[self.tricks_var]
     counts[winner] = counts[winner] + 1

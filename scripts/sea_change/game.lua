@@ -186,6 +186,10 @@ local function trick_cards(game)
   return z
 end
 
+-- The fast path (section "Fast path" below): FAST[game] caches how much of
+-- it a game may use, fast_level(game) works it out.
+local FAST, fast_level
+
 local HANDS = setmetatable({}, { __mode = "k" })
 local function hand_of(game, seat)
   local h = HANDS[game]
@@ -537,10 +541,25 @@ end
 function rules.round_score(game, who, trump)
   local z = T:won_zone(game, who)
   local sum, needed = 0, false
-  local cards = game.cards
+  local cards, want = game.cards, rules.SOLO_NEEDED_VALUE
+  if (FAST[game] or fast_level(game)) == 2 then
+    -- rules.end_points of this file, without two calls per card
+    local points, zero_points = rules.POINTS, rules.TRUMP_ZERO_POINTS
+    for i = 1, #z do
+      local c = cards[z[i]]
+      local value = c.value
+      if value == 0 and c.suit == trump then
+        sum = sum + zero_points
+      else
+        sum = sum + (points[value] or 0)
+      end
+      if value == want then needed = true end
+    end
+    return sum, #z, needed
+  end
   for i = 1, #z do
     sum = sum + rules.end_points(game, z[i], trump)
-    if cards[z[i]].value == rules.SOLO_NEEDED_VALUE then needed = true end
+    if cards[z[i]].value == want then needed = true end
   end
   return sum, #z, needed
 end
@@ -875,7 +894,7 @@ local LEGALITY_RULES = { "may_play", "is_sea_change", "is_match", "holds_suit" }
 local STEP_RULES = {
   "play_card", "change_trump", "draw", "advance", "trick_size", "next_player",
   "finish_trick", "trick_winner", "card_rank", "card_points", "cards_points",
-  "round_over",
+  "round_over", "end_points",
 }
 local DEFAULT = {}
 for _, list in ipairs({ LEGALITY_RULES, STEP_RULES }) do
@@ -895,8 +914,8 @@ end
 -- (a simulation, a search playout); a game with events (the REPL, a trace)
 -- asks again at every decision, so a rule replaced at the Lua prompt
 -- counts at once.
-local FAST = setmetatable({}, { __mode = "k" })
-local function fast_level(game)
+FAST = setmetatable({}, { __mode = "k" })
+function fast_level(game)
   local f = FAST[game]
   if f ~= nil then return f end
   f = 0
@@ -918,7 +937,7 @@ end
 function rules.legal_options(game, seat, into)
   local v = game.vars
   local lead = v.lead
-  if fast_level(game) == 0 then
+  if (FAST[game] or fast_level(game)) == 0 then
     local holds = false
     if lead ~= nil then holds = rules.holds_suit(game, seat, lead) end
     return T:options(game, seat, rules.may_play, holds)
@@ -1004,7 +1023,7 @@ local function fast_apply(game, seat, card)
       pts = pts + (points[d.value] or 0)
     end
     local winner = players[best]
-    T:collect(game, winner)
+    T:collect(game, winner, false)
     v.points[winner] = v.points[winner] + pts
     v.lead = nil
     v.trick_no = v.trick_no + 1
@@ -1041,7 +1060,8 @@ function rules.decision(game)
     if game.logging ~= nil then DECISIONS[game] = d end
   end
   d.seat = seat
-  d.prompt = prompt(v.lead, v.trump)
+  -- The prompt is for people: a game that records no events shows none.
+  d.prompt = game.logging and prompt(v.lead, v.trump) or nil
   d.options = rules.legal_options(game, seat, d.options)
   return d
 end
@@ -1052,7 +1072,7 @@ function rules.apply(game, seat, action)
   if seat ~= game.vars.turn then
     error("it is " .. who_name(game.vars.turn) .. "'s turn, not " .. who_name(seat) .. "'s", 0)
   end
-  if fast_level(game) == 2 then return fast_apply(game, seat, action.card) end
+  if (FAST[game] or fast_level(game)) == 2 then return fast_apply(game, seat, action.card) end
   rules.play_card(game, seat, action.card)
   rules.draw(game, seat)
   rules.advance(game)

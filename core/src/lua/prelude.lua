@@ -327,10 +327,11 @@ local function refresh(game)
   if not SEATS[game.seats][d.seat] then
     error("decision: `seat` must be a seat number 1.." .. game.seats .. ", got " .. tostring(d.seat), 0)
   end
-  if type(opts) ~= "table" or #opts == 0 then
+  local n = type(opts) == "table" and #opts or 0
+  if n == 0 then
     error("decision for seat " .. d.seat .. " has no options", 0)
   end
-  return d.seat, #opts
+  return d.seat, n
 end
 
 -- `game.logging` (public, read-only for scripts): true when the events the
