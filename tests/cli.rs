@@ -30,6 +30,23 @@ fn sim_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).expect("one JSON object")
 }
 
+/// A Sea Change house rule `ID.lua` in `dir` that runs the Lua statement
+/// `before` (on line 4 of the file) before every step.
+fn before_apply(dir: &std::path::Path, id: &str, before: &str) -> PathBuf {
+    let path = dir.join(format!("{id}.lua"));
+    let text = format!(
+        "return {{ id = \"{id}\", game = \"sea_change\", modify = function(rules)\n\
+         local apply = rules.apply\n\
+         rules.apply = function(game, seat, action)\n\
+         {before}\n\
+         return apply(game, seat, action)\n\
+         end\n\
+         end }}\n"
+    );
+    std::fs::write(&path, text).expect("write house rule");
+    path
+}
+
 fn repo(path: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("..")
@@ -457,18 +474,11 @@ fn a_closed_pipe_on_stdout_ends_quietly() {
 #[test]
 fn a_failing_game_keeps_the_trace_up_to_its_failing_step() {
     let dir = tempfile::tempdir().expect("tmp");
-    let rule = dir.path().join("boom.lua");
-    std::fs::write(
-        &rule,
-        r#"return { id = "boom", game = "sea_change", modify = function(rules)
-             local apply = rules.apply
-             rules.apply = function(game, seat, action)
-               if game.vars.round == 2 then error("boom in round 2") end
-               return apply(game, seat, action)
-             end
-           end }"#,
-    )
-    .expect("write rule");
+    let rule = before_apply(
+        dir.path(),
+        "boom",
+        r#"if game.vars.round == 2 then error("boom in round 2") end"#,
+    );
     let trace = dir.path().join("t.jsonl");
     let o = deckhand(&[
         "sim",
@@ -508,20 +518,11 @@ fn a_failing_game_keeps_the_trace_up_to_its_failing_step() {
 #[test]
 fn a_step_that_never_ends_stops_the_simulation_and_says_where() {
     let dir = tempfile::tempdir().expect("tmp");
-    let rule = dir.path().join("spin.lua");
-    std::fs::write(
-        &rule,
-        r#"return { id = "spin", game = "sea_change", modify = function(rules)
-             local apply = rules.apply
-             rules.apply = function(game, seat, action)
-               if game.vars.trick_no == 3 then
-                 while true do end
-               end
-               return apply(game, seat, action)
-             end
-           end }"#,
-    )
-    .expect("write rule");
+    let rule = before_apply(
+        dir.path(),
+        "spin",
+        "if game.vars.trick_no == 3 then while true do end end",
+    );
     let rule = rule.display().to_string();
     let base = ["sim", "sea_change", "-n", "3", "-j", "1", "--seed", "5"];
 
@@ -547,7 +548,7 @@ fn a_step_that_never_ends_stops_the_simulation_and_says_where() {
     let t = text(&o);
     assert!(!o.status.success());
     assert!(
-        t.contains("spin.lua:5") && t.contains("instruction budget exceeded"),
+        t.contains("spin.lua:4") && t.contains("instruction budget exceeded"),
         "{t}"
     );
 
