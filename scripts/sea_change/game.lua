@@ -886,7 +886,8 @@ end
 -- them (no variant or house rule replaced one) lists legal cards in one
 -- pass over the hand, and, when it records no events and is not the solo
 -- game, plays a whole step in one function (fast_apply below) instead of a
--- call per rule. Everything else takes the general path; tests play whole
+-- call per rule and scores a round's cards without a call per card
+-- (rules.round_score). Everything else takes the general path; tests play whole
 -- games both ways and compare them step by step (tests/whole_games.rs).
 -- Constants (rules.POINTS ...) are read where they are used, so a house
 -- rule that changes only constants keeps the fast path.
