@@ -103,6 +103,16 @@ local function trick_zone(self, game)
   return z
 end
 
+local function last_zone(self, game)
+  local c = self._zones[game] or zone_cache(self, game)
+  local z = c.last
+  if z == nil then
+    z = game:zone(self.last)
+    c.last = z
+  end
+  return z
+end
+
 ---------------------------------------------------------------------------
 -- Options
 ---------------------------------------------------------------------------
@@ -274,11 +284,11 @@ end
 ---into `deck` (then shuffle it yourself). `extra` lists other zones to empty.
 function Layout:gather(game, deck, extra)
   for s = 1, game.seats do
-    game:move_all(game:zone(self.hand, s), deck)
+    game:move_all(hand_zone(self, game, s), deck)
     game:move_all(game:zone(self.won, s), deck)
   end
-  game:move_all(game:zone(self.trick), deck)
-  if self.keep_last then game:move_all(game:zone(self.last), deck) end
+  game:move_all(trick_zone(self, game), deck)
+  if self.keep_last then game:move_all(last_zone(self, game), deck) end
   if extra then
     for _, z in ipairs(extra) do game:move_all(z, deck) end
   end
@@ -549,7 +559,7 @@ function Layout:collect(game, winner, list)
   local players = v[self.players_var]
   if self.keep_last then
     self:flush(game)
-    game:move_all(tz, game:zone(self.last))
+    game:move_all(tz, last_zone(self, game))
     -- The emptied list of the last trick's players becomes the next
     -- trick's (lists are reused: a trick allocates none).
     v[self.players_var] = v[self.last_players_var]
@@ -567,7 +577,7 @@ end
 function Layout:flush(game)
   if not self.keep_last then return end
   local v = game.vars
-  local last = game:zone(self.last)
+  local last = last_zone(self, game)
   if #last > 0 then
     game:move_all(last, self:won_zone(game, v[self.last_winner_var]))
   end
@@ -582,7 +592,7 @@ function Layout:won_count(game, player)
   local n = #self:won_zone(game, player)
   local v = game.vars
   if self.keep_last and v[self.last_winner_var] == player then
-    n = n + #game:zone(self.last)
+    n = n + #last_zone(self, game)
   end
   return n
 end
@@ -593,7 +603,7 @@ function Layout:each_won(game, player, f)
   local z = self:won_zone(game, player)
   for i = 1, #z do f(z[i]) end
   if self.keep_last and game.vars[self.last_winner_var] == player then
-    local last = game:zone(self.last)
+    local last = last_zone(self, game)
     for i = 1, #last do f(last[i]) end
   end
 end
