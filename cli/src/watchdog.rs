@@ -8,7 +8,7 @@
 //! with a message naming the game and the step. (`--exact-budget` brings
 //! the count back: the step then fails with the script's file and line.)
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, Weak};
 use std::thread::JoinHandle;
@@ -21,14 +21,23 @@ pub struct Worker {
     game: AtomicU64,
     seed: AtomicU64,
     step: AtomicU64,
+    /// Whether it is playing a game (an idle worker is never stuck).
+    busy: AtomicBool,
 }
 
 impl Worker {
-    /// Say which game and step the worker is at (for the message).
+    /// Say which game and step the worker is at (for the message); the
+    /// worker is busy until [`Worker::idle`].
     pub fn at(&self, game: u64, seed: u64, step: usize) {
         self.game.store(game, Ordering::Relaxed);
         self.seed.store(seed, Ordering::Relaxed);
         self.step.store(step as u64, Ordering::Relaxed);
+        self.busy.store(true, Ordering::Relaxed);
+    }
+
+    /// The worker has finished its game.
+    pub fn idle(&self) {
+        self.busy.store(false, Ordering::Relaxed);
     }
 }
 
@@ -67,8 +76,9 @@ impl Watchdog {
                 seen.retain(|(w, _, _)| w.strong_count() > 0);
                 for w in live {
                     let calls = w.calls.load(Ordering::Relaxed);
+                    let busy = w.busy.load(Ordering::Relaxed);
                     match seen.iter_mut().find(|(s, _, _)| ptr_eq(s, &w)) {
-                        Some(entry) if entry.1 != calls => {
+                        Some(entry) if entry.1 != calls || !busy => {
                             entry.1 = calls;
                             entry.2 = now;
                         }
@@ -96,6 +106,7 @@ impl Watchdog {
             game: AtomicU64::new(0),
             seed: AtomicU64::new(0),
             step: AtomicU64::new(0),
+            busy: AtomicBool::new(false),
         });
         if let Ok(mut list) = self.workers.lock() {
             list.push(Arc::downgrade(&w));

@@ -230,20 +230,30 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let start = Instant::now();
     // Each batch returns its totals, its trace records and the error that
     // stopped it, if any: the records written before a failure are kept.
+    // An engine (VM, compiled scripts) is made once per run of batches on
+    // a worker thread, not per batch: making one costs as much as a few
+    // games.
+    let new_engine = || {
+        let engine = Engine::with_limits(library.clone(), limits).map_err(|e| e.to_string())?;
+        let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
+        Ok::<_, String>((engine, worker))
+    };
     let results: Vec<(Totals, Vec<u8>, Option<anyhow::Error>)> = pool.install(|| {
         chunks
             .par_iter()
-            .map(|&(a, b)| {
+            .map_init(new_engine, |made, &(a, b)| {
                 let mut totals = Totals::default();
                 let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
                 let mut play_batch = || -> Result<()> {
-                    let engine = Engine::with_limits(library.clone(), limits)?;
-                    let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
+                    let (engine, worker) = made.as_ref().map_err(|e| anyhow!("{e}"))?;
                     for i in a..b {
                         let mut c = cfg.clone();
                         c.seed = first_seed.wrapping_add(i);
-                        let (r, steps) =
-                            play_one(&engine, c, &specs, i, tw.as_mut(), worker.as_deref())?;
+                        let played = play_one(engine, c, &specs, i, tw.as_mut(), worker.as_deref());
+                        if let Some(w) = worker {
+                            w.idle();
+                        }
+                        let (r, steps) = played?;
                         totals.add(&r, steps, players);
                         bar.inc(1);
                     }
