@@ -104,6 +104,25 @@ fn sim_prints_statistics_and_json() {
 }
 
 #[test]
+fn sim_results_do_not_depend_on_threads_or_the_instruction_count() {
+    // Games run on engines shared by many games per thread; each game's
+    // result depends only on its seed.
+    let stats = |extra: &[&str]| {
+        let mut args = vec!["sea_change", "-p", "4", "-n", "40", "--seat", "greedy"];
+        args.extend_from_slice(extra);
+        let v = sim_json(&args);
+        (
+            v["seats"].clone(),
+            v["mean_rounds"].clone(),
+            v["mean_steps"].clone(),
+        )
+    };
+    let one = stats(&["-j", "1"]);
+    assert_eq!(one, stats(&["-j", "2"]));
+    assert_eq!(one, stats(&["-j", "2", "--exact-budget"]));
+}
+
+#[test]
 fn sim_trace_is_json_lines_that_check_out() {
     let dir = tempfile::tempdir().expect("tmp");
     let trace = dir.path().join("t.jsonl");
