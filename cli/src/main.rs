@@ -14,6 +14,12 @@ macro_rules! outln {
     }};
 }
 
+/// mimalloc instead of the system allocator: Lua allocates and frees many
+/// small tables, and a simulation runs about 7 % faster with it
+/// (docs/performance.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod commands;
 mod render;
 mod repl;

@@ -5,6 +5,10 @@
 //! recorded in docs/performance.md.
 
 use deckhand_core::lua::Limits;
+
+/// The allocator of the `deckhand` binary, so that the figures are those of `sim`.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use deckhand_core::{Bot, BotKind, DirSource, Engine, GameConfig, ScriptLibrary, TraceWriter};
 use std::path::PathBuf;
 use std::sync::Arc;
