@@ -77,7 +77,7 @@ local tsort, tunpack = table.sort, table.unpack
 local function zone_cache(self, game)
   local c = self._zones[game]
   if c == nil then
-    c = { hands = {} }
+    c = { hands = {}, shared = {} }
     if game.logging ~= nil then self._zones[game] = c end
   end
   return c
@@ -93,24 +93,23 @@ local function hand_zone(self, game, seat)
   return h
 end
 
-local function trick_zone(self, game)
+-- A zone without an owner (the trick, the last trick), by name.
+local function shared_zone(self, game, name)
   local c = self._zones[game] or zone_cache(self, game)
-  local z = c.trick
+  local z = c.shared[name]
   if z == nil then
-    z = game:zone(self.trick)
-    c.trick = z
+    z = game:zone(name)
+    c.shared[name] = z
   end
   return z
 end
 
+local function trick_zone(self, game)
+  return shared_zone(self, game, self.trick)
+end
+
 local function last_zone(self, game)
-  local c = self._zones[game] or zone_cache(self, game)
-  local z = c.last
-  if z == nil then
-    z = game:zone(self.last)
-    c.last = z
-  end
-  return z
+  return shared_zone(self, game, self.last)
 end
 
 ---------------------------------------------------------------------------
