@@ -199,6 +199,15 @@ fn the_sandbox_has_no_escape_hatches() {
         "require('os')",
         "package.loadlib('x', 'y')",
         "collectgarbage('stop')",
+        // LuaJIT's own: code from text, environments of other functions,
+        // the compiler's switches and the FFI.
+        "loadstring('return 1')",
+        "setfenv(print, {})",
+        "getfenv(print)",
+        "jit.on()",
+        "require('jit')",
+        "require('ffi')",
+        "newproxy(true)",
     ] {
         assert!(e.host().eval(code, None).is_err(), "escape allowed: {code}");
     }

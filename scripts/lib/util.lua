@@ -36,6 +36,18 @@ function util.copy_array(t)
   return out
 end
 
+---`x` as a whole number (a number or a numeric text such as an option's
+---value), or nil when it is not one: util.whole("3") --> 3, util.whole("2.5")
+---and util.whole("x") --> nil. (LuaJIT has no integer subtype, so this takes
+---the place of Lua 5.3's math.tointeger.)
+---@param x any
+---@return integer?
+function util.whole(x)
+  local n = tonumber(x)
+  if n ~= nil and n == math.floor(n) and n > -2^53 and n < 2^53 then return n end
+  return nil
+end
+
 ---An array of `n` zeros (a score per seat).
 ---@param n integer
 ---@return integer[]

@@ -308,7 +308,7 @@ function rules.duo_points(game, kinds)
     local a, b = d.kinds[1], d.kinds[2]
     local pairs
     if a == b then
-      pairs = (kinds[a] or 0) // 2
+      pairs = math.floor((kinds[a] or 0) / 2)
     else
       pairs = math.min(kinds[a] or 0, kinds[b] or 0)
     end

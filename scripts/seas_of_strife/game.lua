@@ -209,7 +209,7 @@ end
 ---("deal them out equally to all players").
 function rules.hand_size(game)
   local n = game.seats
-  local even = #game:zone("deck") // n
+  local even = math.floor(#game:zone("deck") / n)
   local want = rules.HAND_SIZE[n] or even
   if want > even then return even end
   return want
@@ -219,7 +219,7 @@ end
 function rules.end_at(game)
   local opt = game.options.end_at
   if opt == "auto" then return rules.END_AT[game.seats] end
-  local n = math.tointeger(tonumber(opt))
+  local n = util.whole(opt)
   if n == nil or n < 1 then
     error("option end_at: expected \"auto\" or a whole number of points, not '" .. tostring(opt) .. "'", 0)
   end
@@ -602,7 +602,7 @@ end
 
 function rules.choose_leader_apply(game, seat, action)
   local v = game.vars
-  local who = type(action) == "table" and math.tointeger(action.seat) or nil
+  local who = type(action) == "table" and util.whole(action.seat) or nil
   if who == nil or who < 1 or who > game.seats then
     error("expected an option {seat = n} with a seat 1.." .. game.seats .. ", got " .. tostring(action), 0)
   end

@@ -15,6 +15,8 @@ Everything else (scoring per side, tie-breaks, status lines) is in game.lua,
 which treats a team like a player whenever game.teams is set.
 ]]
 
+local util = require("lib.util")
+
 -- Suggested layouts per player count, the first being the default.
 local LAYOUTS = {
   [4] = { "2-2" },
@@ -35,7 +37,7 @@ local function parse_layout(game)
   if text == "auto" then text = LAYOUTS[game.seats][1] end
   local sizes, total = {}, 0
   for part in string.gmatch(tostring(text), "[^-]+") do
-    local k = math.tointeger(tonumber(part))
+    local k = util.whole(part)
     if k == nil or k < 1 then error("option layout: bad team size '" .. part .. "' in '" .. text .. "'", 0) end
     sizes[#sizes + 1] = k
     total = total + k

@@ -25,6 +25,8 @@ cards in that round."
 * Option pass_cards (default 2) sets how many cards each seat passes.
 ]]
 
+local util = require("lib.util")
+
 -- A pass option is secret: the other seats are told only that a card was
 -- chosen ("each player chooses two cards from their hand and passes them":
 -- face down, so no one but the passer, and then the receiver, learns which).
@@ -89,7 +91,7 @@ return {
 
     ---Cards each seat passes (never more than a hand holds).
     rules.pass_count = function(game)
-      local n = math.tointeger(tonumber(game.options.pass_cards))
+      local n = util.whole(game.options.pass_cards)
       if n == nil or n < 0 then
         error("option pass_cards: expected a whole number, not '" .. tostring(game.options.pass_cards) .. "'", 0)
       end
