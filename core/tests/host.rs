@@ -184,6 +184,22 @@ fn a_runaway_coroutine_is_stopped_too() {
 }
 
 #[test]
+fn a_loop_the_jit_would_compile_hits_the_budget_too() {
+    // LuaJIT's compiled code never runs the count hook: an engine that
+    // counts must keep every loop in the interpreter. With the compiler on,
+    // this loop would run to its end and return a number.
+    let e = engine();
+    let err = e
+        .host()
+        .eval(
+            "local x = 0 for i = 1, 1e10 do x = x + i % 7 end return x",
+            None,
+        )
+        .expect_err("budget");
+    assert!(err.to_string().contains("instruction budget"), "{err}");
+}
+
+#[test]
 fn the_sandbox_has_no_escape_hatches() {
     let e = engine();
     for code in [

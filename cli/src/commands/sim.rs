@@ -34,9 +34,9 @@ pub struct SimArgs {
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
     /// Count every Lua instruction against the per-step budget, so that a
-    /// step that never ends fails with its script file and line (about a
-    /// third slower). Without it a watchdog ends the run when one step runs
-    /// longer than --step-timeout.
+    /// step that never ends fails with its script file and line (the JIT
+    /// compiler is then off: about a third slower). Without it a watchdog
+    /// ends the run when one step runs longer than --step-timeout.
     #[arg(long)]
     pub exact_budget: bool,
     /// Seconds one step may run before the watchdog ends the run (when the

@@ -15,8 +15,9 @@ const HOOK_PERIOD: u32 = 10_000;
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Lua VM instructions one step (or setup, or bot decision) may run;
-    /// `None` turns the budget off (trusted batch runs: the count hook costs
-    /// about a quarter of the playout speed, see docs/performance.md).
+    /// `None` turns the budget off and the JIT compiler on (batch runs with
+    /// a watchdog: a budget holds only with the compiler off, which costs
+    /// about a third of the playout speed, see docs/performance.md).
     pub instructions: Option<u64>,
     /// Bytes the whole VM may allocate.
     pub memory: usize,
