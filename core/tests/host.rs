@@ -245,6 +245,11 @@ fn memory_is_limited() {
         .eval("local t = {} for i = 1, 1e8 do t[i] = i end", None)
         .expect_err("memory");
     assert!(err.to_string().contains("memory"), "{err}");
+    // The garbage of the failed call does not keep the VM full.
+    assert_eq!(
+        e.host().eval("#string.rep('x', 1e6)", None).expect("after"),
+        "1000000"
+    );
 }
 
 #[test]
