@@ -988,3 +988,34 @@ fn not_following_shows_a_void_in_every_suit_of_the_trick() {
     let ruled_out = g.ruled_out(3).expect("ruled out");
     assert!(ruled_out.contains(&(2, card_id(&g, "Gray 24"))));
 }
+
+#[test]
+fn whole_number_options_take_numbers_and_numeric_text_and_refuse_the_rest() {
+    // Options typed at a command line arrive as numbers or text; a whole
+    // number either way is accepted, anything else names the option.
+    let e = engine();
+    for v in [json!(40), json!("40")] {
+        let g = e
+            .new_game(cfg(4).option("end_at", v), false)
+            .expect("start");
+        assert_eq!(var(&g, "end_at"), json!(40));
+    }
+    for v in [json!(2.5), json!("2.5"), json!("forty"), json!(0)] {
+        let err = match e.new_game(cfg(4).option("end_at", v.clone()), false) {
+            Ok(_) => panic!("end_at = {v} was accepted"),
+            Err(err) => err.to_string(),
+        };
+        assert!(err.contains("option end_at"), "{v}: {err}");
+    }
+    let err = match e.new_game(cfg(4).variant("passing").option("pass_cards", "two"), false) {
+        Ok(mut g) => {
+            // pass_cards is read when the first pass is set up.
+            match g.apply(1) {
+                Ok(_) => panic!("pass_cards = two was accepted"),
+                Err(err) => err.to_string(),
+            }
+        }
+        Err(err) => err.to_string(),
+    };
+    assert!(err.contains("option pass_cards"), "{err}");
+}
