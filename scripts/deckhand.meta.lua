@@ -25,6 +25,7 @@
 ---@field id CardId
 ---@field name string
 ---@field color? string
+---@field back? string what the card shows face down, when a game has cards with different backs (the search's guesses keep each hidden card among cards of its back)
 ---@field [string] any
 
 ---A zone: an ordered list of cards with an owner and a visibility.

@@ -21,6 +21,14 @@ use std::rc::Rc;
 
 /// One applied action: who chose, which option (1-based) and, when
 /// recorded, the option's value (used to replay under edited rules).
+/// What a seat's guesses at the hidden cards must respect (see
+/// [`Game::guessing`]).
+#[derive(Debug, Clone, Default)]
+pub struct Guessing {
+    ruled_out: BTreeSet<(Seat, u32)>,
+    backs: Vec<u32>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionRecord {
     pub seat: Seat,
@@ -522,26 +530,56 @@ impl Game {
         Ok(pairs.into_iter().collect())
     }
 
-    /// A fork in which the cards `seat` does not know the place of are dealt
-    /// again at random (see [`Table::determinize`]), never into a seat's
-    /// zone that `rules.may_hold` rules out: one guess at the hidden state,
-    /// consistent with what the seat has seen, for search bots.
-    pub fn determinized(&self, seat: Seat, rng: &mut crate::rng::GameRng) -> Result<Game> {
-        let ruled_out = self.ruled_out(seat)?;
-        self.determinized_with(seat, rng, &ruled_out)
+    /// The back of every card, as a class number by card id (index 0
+    /// unused): cards whose `back` property is equal (or unset) share one.
+    /// A face-down card shows its back, so a guess at the hidden cards
+    /// swaps a card only with cards of the same back.
+    pub fn card_backs(&self) -> Result<Vec<u32>> {
+        let f: mlua::Function = self.host.prelude.get("card_backs")?;
+        let names: Vec<String> = f.call(self.state.clone())?;
+        let mut classes: BTreeMap<String, u32> = BTreeMap::new();
+        let mut backs = vec![0];
+        for name in names {
+            let next = classes.len() as u32;
+            backs.push(*classes.entry(name).or_insert(next));
+        }
+        Ok(backs)
     }
 
-    /// [`Game::determinized`] with the rules' exclusions already asked for
-    /// (a search asks once per decision, not once per guess).
+    /// What `seat`'s guesses at the hidden cards must respect: the rules'
+    /// exclusions ([`Game::ruled_out`]) and the cards' backs
+    /// ([`Game::card_backs`]). A search asks once per decision, not once
+    /// per guess.
+    pub fn guessing(&self, seat: Seat) -> Result<Guessing> {
+        Ok(Guessing {
+            ruled_out: self.ruled_out(seat)?,
+            backs: self.card_backs()?,
+        })
+    }
+
+    /// A fork in which the cards `seat` does not know the place of are dealt
+    /// again at random (see [`Table::determinize`]) among the places of
+    /// cards with the same back, never into a seat's zone that
+    /// `rules.may_hold` rules out: one guess at the hidden state, consistent
+    /// with what the seat has seen, for search bots.
+    pub fn determinized(&self, seat: Seat, rng: &mut crate::rng::GameRng) -> Result<Game> {
+        let guessing = self.guessing(seat)?;
+        self.determinized_with(seat, rng, &guessing)
+    }
+
+    /// [`Game::determinized`] with what the guesses must respect already
+    /// asked for ([`Game::guessing`]).
     pub fn determinized_with(
         &self,
         seat: Seat,
         rng: &mut crate::rng::GameRng,
-        ruled_out: &BTreeSet<(Seat, u32)>,
+        guessing: &Guessing,
     ) -> Result<Game> {
         let game = self.fork()?;
-        let may_hold = |owner: Seat, card: u32| !ruled_out.contains(&(owner, card));
-        let changed = game.table_mut()?.determinize(seat, rng, &may_hold);
+        let may_hold = |owner: Seat, card: u32| !guessing.ruled_out.contains(&(owner, card));
+        let changed = game
+            .table_mut()?
+            .determinize(seat, rng, &may_hold, &guessing.backs);
         if changed.is_empty() {
             return Ok(game);
         }

@@ -33,7 +33,8 @@ pub use engine::{Engine, ReplayStop};
 pub use error::{CoreError, Result};
 pub use event::{Event, EventKind};
 pub use game::{
-    secret_text, ActionRecord, DecisionView, Game, GameResult, OptionView, SeatView, ZoneView,
+    secret_text, ActionRecord, DecisionView, Game, GameResult, Guessing, OptionView, SeatView,
+    ZoneView,
 };
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};

@@ -91,7 +91,7 @@ pub fn analyse(
             Some(_) => Some(game.rounds()?),
             None => None,
         };
-        let ruled_out = game.ruled_out(seat)?;
+        let guessing = game.guessing(seat)?;
         for it in 0..iterations.max(n as u32) as usize {
             let i = if it < n {
                 it
@@ -105,7 +105,7 @@ pub fn analyse(
                     .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
                     .0
             };
-            let mut g = game.determinized_with(seat, rng, &ruled_out)?;
+            let mut g = game.determinized_with(seat, rng, &guessing)?;
             g.apply(i + 1)?;
             let value = playout(&mut g, seat, rng, policy, horizon)?;
             visits[i] += 1;

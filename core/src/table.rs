@@ -10,6 +10,7 @@ use crate::rng::GameRng;
 use crate::zone::{Seat, Sight, Visibility, Zone, ZoneId};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
 /// Cards, zones, teams, RNG and log of one game.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -291,43 +292,50 @@ impl Table {
     /// Deal again, at random, every card whose place `seat` does not know,
     /// into the places those cards fill now (so every zone keeps its size),
     /// and shuffle the order of the zones `seat` sees only the size of. A
-    /// card `seat` knows about never moves to another zone, and a card never
-    /// lands in a zone of an owner for whom `may_hold(owner, card)` is false
-    /// (what play has shown, e.g. a suit a player could not follow), unless
-    /// no deal satisfies that (then it is ignored). The game's own generator
-    /// is reseeded from `rng` (a search must not foresee the real shuffles).
-    /// Returns the zones that changed.
+    /// card `seat` knows about never moves to another zone; a card only
+    /// takes the place of a card with the same back (`back[card]`, from
+    /// [`crate::Game::guessing`]: what a player sees of a face-down card), and
+    /// never lands in a zone of an owner for whom `may_hold(owner, card)` is
+    /// false (what play has shown, e.g. a suit a player could not follow),
+    /// unless no deal satisfies that (then it is ignored). The game's own
+    /// generator is reseeded from `rng` (a search must not foresee the real
+    /// shuffles). Returns the zones that changed.
     pub fn determinize(
         &mut self,
         seat: Seat,
         rng: &mut GameRng,
         may_hold: &dyn Fn(Seat, CardId) -> bool,
+        back: &[u32],
     ) -> Vec<ZoneId> {
-        let mut slots = Vec::new();
-        let mut cards = Vec::new();
+        let back_of = |c: CardId| back.get(c as usize).copied().unwrap_or(0);
+        // The unknown cards, by back: (zone, position, owner) and card.
+        let mut groups: BTreeMap<u32, (Vec<Slot>, Vec<CardId>)> = BTreeMap::new();
         for (zi, z) in self.zones.iter().enumerate() {
             for (pos, &c) in z.cards.iter().enumerate() {
                 if !self.known.knows(seat, c) {
-                    slots.push((zi, pos, z.owner));
-                    cards.push(c);
+                    let g = groups.entry(back_of(c)).or_default();
+                    g.0.push((zi, pos, z.owner));
+                    g.1.push(c);
                 }
             }
         }
         let allowed = |owner: Option<Seat>, card: CardId| owner.is_none_or(|o| may_hold(o, card));
-        let dealt = deal_within(&slots, &cards, &allowed, rng).unwrap_or_else(|| {
-            rng.shuffle(&mut cards);
-            cards
-        });
         let mut changed = vec![false; self.zones.len()];
-        for ((zi, pos, _), c) in slots.into_iter().zip(dealt) {
-            if self.zones[zi].cards[pos] != c {
-                self.zones[zi].cards[pos] = c;
-                changed[zi] = true;
+        for (slots, mut cards) in groups.into_values() {
+            let dealt = deal_within(&slots, &cards, &allowed, rng).unwrap_or_else(|| {
+                rng.shuffle(&mut cards);
+                cards
+            });
+            for ((zi, pos, _), c) in slots.into_iter().zip(dealt) {
+                if self.zones[zi].cards[pos] != c {
+                    self.zones[zi].cards[pos] = c;
+                    changed[zi] = true;
+                }
             }
         }
         for (zi, z) in self.zones.iter_mut().enumerate() {
             if z.cards.len() > 1 && z.sight(Some(seat)) == Sight::Count {
-                rng.shuffle(&mut z.cards);
+                shuffle_within_backs(&mut z.cards, &back_of, rng);
                 changed[zi] = true;
             }
         }
@@ -424,8 +432,32 @@ impl Table {
 /// every card is `allowed` in its slot's owner's zone: the slots whose
 /// owner accepts the fewest cards are filled first, each with a random
 /// allowed card. `None` when a few tries find no such deal.
+/// A place a card fills: zone index, position in the zone, the zone's owner.
+type Slot = (usize, usize, Option<Seat>);
+
+/// Shuffle a zone's cards so that every position keeps the back it had (a
+/// zone of one back, the usual case, is shuffled as a whole).
+fn shuffle_within_backs(cards: &mut [CardId], back_of: &dyn Fn(CardId) -> u32, rng: &mut GameRng) {
+    let first = cards.first().map(|&c| back_of(c));
+    if cards.iter().all(|&c| Some(back_of(c)) == first) {
+        rng.shuffle(cards);
+        return;
+    }
+    let mut by_back: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for (pos, &c) in cards.iter().enumerate() {
+        by_back.entry(back_of(c)).or_default().push(pos);
+    }
+    for positions in by_back.into_values() {
+        let mut these: Vec<CardId> = positions.iter().map(|&p| cards[p]).collect();
+        rng.shuffle(&mut these);
+        for (p, c) in positions.into_iter().zip(these) {
+            cards[p] = c;
+        }
+    }
+}
+
 fn deal_within(
-    slots: &[(usize, usize, Option<Seat>)],
+    slots: &[Slot],
     cards: &[CardId],
     allowed: &dyn Fn(Option<Seat>, CardId) -> bool,
     rng: &mut GameRng,
@@ -589,7 +621,7 @@ mod tests {
         let mut moved_any = false;
         for _ in 0..10 {
             let mut f = before.clone();
-            let changed = f.determinize(1, &mut rng, &|_, _| true);
+            let changed = f.determinize(1, &mut rng, &|_, _| true, &[]);
             assert!(f.check_conservation().is_ok());
             // Seat 1's hand and the public zone are as they were.
             assert_eq!(f.zones[1].cards, before.zones[1].cards);
@@ -616,7 +648,7 @@ mod tests {
         let mut rng = GameRng::from_seed(4);
         for _ in 0..20 {
             let mut f = t.clone();
-            f.determinize(1, &mut rng, &may_hold);
+            f.determinize(1, &mut rng, &may_hold, &[]);
             assert!(f.check_conservation().is_ok());
             assert!(
                 f.zones[2].cards.iter().all(|&c| c > 10),
@@ -626,9 +658,30 @@ mod tests {
         }
         // An impossible demand is dropped rather than failing.
         let mut f = t.clone();
-        f.determinize(1, &mut rng, &|owner, _| owner != 2);
+        f.determinize(1, &mut rng, &|owner, _| owner != 2, &[]);
         assert_eq!(f.zones[2].cards.len(), 5);
         assert!(f.check_conservation().is_ok());
+    }
+
+    #[test]
+    fn determinize_swaps_a_card_only_with_cards_of_its_back() {
+        // Cards 1..=20 are dealt from one deck; give the even ones another
+        // back: seat 1's guesses put an even card only where an even card is.
+        let t = dealt_table();
+        let back: Vec<u32> = (0..=20).map(|c| c % 2).collect();
+        let mut rng = GameRng::from_seed(5);
+        let mut moved_any = false;
+        for _ in 0..20 {
+            let mut f = t.clone();
+            f.determinize(1, &mut rng, &|_, _| true, &back);
+            assert!(f.check_conservation().is_ok());
+            for (a, b) in f.zones.iter().zip(&t.zones) {
+                let backs = |z: &Zone| z.cards.iter().map(|&c| c % 2).collect::<Vec<_>>();
+                assert_eq!(backs(a), backs(b), "zone {}", a.name);
+            }
+            moved_any |= f.zones[2].cards != t.zones[2].cards;
+        }
+        assert!(moved_any, "seat 2's hand is re-dealt");
     }
 
     #[test]

@@ -556,6 +556,53 @@ fn determinised_forks_keep_invariants_and_what_the_seat_sees() {
 }
 
 #[test]
+fn determinised_forks_keep_every_hidden_card_among_cards_of_its_back() {
+    // A variant gives the even cards another back (as a game with cargo
+    // and treasure cards has): a guess never puts an odd card where an
+    // even one lies, in the deck or in a hand.
+    const BACKS: &str = r#"
+return { id = "backs", game = "high_card", modify = function(R)
+  local setup = R.setup
+  R.setup = function(game)
+    setup(game)
+    for id = 1, #game.cards do
+      game.cards[id].back = (game.cards[id].value % 2 == 0) and "even" or "odd"
+    end
+  end
+end }
+"#;
+    let e = engine_with(&[("high_card/variants/backs.lua", BACKS)]);
+    let g = e
+        .new_game(GameConfig::new("high_card", 3, 4).variant("backs"), false)
+        .expect("start");
+    let parity = |g: &deckhand_core::Game| -> Vec<Vec<u32>> {
+        let view = g.view(None).expect("all");
+        view.zones
+            .iter()
+            .map(|z| {
+                z.cards
+                    .clone()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|c| c % 2)
+                    .collect()
+            })
+            .collect()
+    };
+    // Card ids follow the values (C1 is card 1), so the id's parity is the back.
+    let before = parity(&g);
+    let mut rng = deckhand_core::rng::GameRng::from_seed(3);
+    let mut differs = false;
+    for _ in 0..12 {
+        let f = g.determinized(1, &mut rng).expect("determinized");
+        f.check_invariants().expect("mirrors follow the core");
+        assert_eq!(parity(&f), before);
+        differs |= f.view(None).expect("all").zones != g.view(None).expect("all").zones;
+    }
+    assert!(differs, "hidden cards are dealt again");
+}
+
+#[test]
 fn the_search_bot_takes_the_winning_card() {
     // Seat 1 has only the 5 left; seat 2 holds the 12 and the 1. Whatever is
     // hidden, the 12 wins the game for seat 2 and the 1 loses it.

@@ -465,6 +465,18 @@ function M.ruled_out(game, owners, cards)
   return out
 end
 
+-- The back of every card by id (its `back` property as text, "" when it
+-- has none): a face-down card shows its back, so a search's guesses swap a
+-- hidden card only with cards of the same back (Game::card_backs).
+function M.card_backs(game)
+  local out, cards = {}, game.cards
+  for id = 1, game._ncards do
+    local b = cards[id].back
+    out[id] = b == nil and "" or tostring(b)
+  end
+  return out
+end
+
 -- Overwrite zone mirrors with the core's contents ({[zone id] = cards}),
 -- after the core rearranged hidden cards in a fork (Game::determinized).
 function M.set_zones(game, zones)
