@@ -160,7 +160,7 @@ return function(rules)
         text = who(t) .. " surrenders " .. #give .. " " .. face_name(face) .. " card" .. (#give == 1 and "" or "s")
           .. " to " .. who(d) })
       if #give > 0 then
-        ev(game, "surrendered_cards", { to = d, cards = give, text = "You receive " .. util.names(game, give) })
+        ev(game, "surrendered_cards", { to = d, cards = give, text = who(d) .. " (privately) receives " .. util.names(game, give) })
       end
     end
     rules.after_exchange(game)
@@ -172,7 +172,7 @@ return function(rules)
     ev(game, "surrendered", { seat = a.target, target = a.demander, face = "chest", count = 1,
       text = who(a.target) .. " gives " .. who(a.demander) .. " a Treasure Map card" })
     ev(game, "surrendered_cards", { to = a.demander, cards = { card },
-      text = "You receive " .. game.cards[card].name })
+      text = who(a.demander) .. " (privately) receives " .. game.cards[card].name })
     rules.after_exchange(game)
   end
 
@@ -369,7 +369,7 @@ return function(rules)
         text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
           .. won .. " gold" })
       ev(game, "hand_shown", { to = seat, seat = t, cards = util.copy_array(hand),
-        text = who(t) .. "'s hand (only you see it): " .. (#hand > 0 and util.names(game, hand) or "empty") })
+        text = who(seat) .. " (privately) sees " .. who(t) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
       return rules.after_exchange(game)
     end
     local won = a.pot

@@ -272,7 +272,7 @@ return function(rules)
       else
         p_lie = 1 - 0.75 ^ count(view:zone("hand", t))
       end
-      p_lie = p_lie * 0.6 -- a player who holds it often hands it over instead
+      p_lie = p_lie * 0.35 -- a player who holds it often hands it over instead
       local gain = p_lie * (a.wager + face_value(view, t, face) * 1.5) - (1 - p_lie) * a.wager
       if gain > 0 or (gain > -1 and mix(view, 2) < 25) then return ci end
       return index_of(opts, "pass") or 1

@@ -955,7 +955,7 @@ function rules.play_action(game, seat, action)
     ev(game, "hand_seen", { seat = seat, target = action.seat,
       text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
     ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand),
-      text = who(action.seat) .. "'s hand (only you see it): " .. (#hand > 0 and util.names(game, hand) or "empty") })
+      text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
   elseif id == "press_gang" then
     local hand = game:zone("hand", action.seat)
     if #hand == 0 then return end
@@ -963,8 +963,9 @@ function rules.play_action(game, seat, action)
     game:move(c, hand, game:zone("hand", seat))
     ev(game, "press_gang", { seat = seat, target = action.seat,
       text = who(seat) .. " takes a random card from " .. who(action.seat) })
-    ev(game, "press_gang_card", { to = seat, card = c, text = "You take " .. card_name(game, c) })
-    ev(game, "press_gang_card", { to = action.seat, card = c, text = who(seat) .. " takes your " .. card_name(game, c) })
+    ev(game, "press_gang_card", { to = seat, card = c, text = who(seat) .. " (privately) takes " .. card_name(game, c) })
+    ev(game, "press_gang_card", { to = action.seat, card = c,
+      text = who(action.seat) .. " (privately) loses " .. card_name(game, c) .. " to " .. who(seat) })
   end
 end
 
