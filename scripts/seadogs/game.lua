@@ -1258,7 +1258,11 @@ function rules.apply(game, seat, action)
     error("expected an option {act = ...}, got " .. tostring(action), 0)
   end
   local act = action.act
-  if v.phase == "attack" then return rules.attack_apply(game, seat, action) end
+  if v.phase == "attack" then
+    rules.attack_apply(game, seat, action)
+    if v.attack == nil and not v.game_over then rules.check_immediate_end(game) end
+    return
+  end
   if act == "captain" then
     rules.keep_captain(game, seat, action.card)
   elseif act == "attack" then
