@@ -431,12 +431,15 @@ function rules.sell_gold(game, icons)
   return gold
 end
 
+rules.PRINTED_EIGHT = 38 -- the printed bonus for 8 cubes (option temple_eight)
+
 ---Bonus gold for `cubes` blessing cubes at the end of the game; 8 cubes by
 ---option temple_eight; beyond the table (10 cubes and the Temple Relic) the
 ---triangular numbers go on.
 function rules.temple_bonus(game, cubes)
   if cubes <= 0 then return 0 end
-  if cubes == 8 then return util.whole(game.options.temple_eight) or rules.TEMPLE_TABLE[8] end
+  local eight = util.whole(game.options.temple_eight)
+  if cubes == 8 and eight ~= nil and eight ~= rules.PRINTED_EIGHT then return eight end
   local t = rules.TEMPLE_TABLE[cubes]
   if t then return t end
   return math.floor(cubes * (cubes + 1) / 2)
