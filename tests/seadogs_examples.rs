@@ -502,7 +502,11 @@ fn a_cargo_face_takes_every_card_with_that_icon_but_not_wilds() {
 
 #[test]
 fn the_chest_face_takes_one_map_card_chosen_by_the_defender_in_secret() {
-    let mut g = attack_with("hand(2, {'rum:1:map', 'tea:2:map', 'silk:1'})", "chest", "silk");
+    let mut g = attack_with(
+        "hand(2, {'rum:1:map', 'tea:2:map', 'silk:1'})",
+        "chest",
+        "silk",
+    );
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
     choose(&mut g, 2, json!({"act": "hand_over"}));
     let d = g.decision().expect("d").expect("d");
@@ -516,10 +520,17 @@ fn the_chest_face_takes_one_map_card_chosen_by_the_defender_in_secret() {
 
 #[test]
 fn doubles_succeed_automatically_with_no_bluff_and_no_retaliation() {
-    let mut g = attack_with("hand(2, {'rum:1', 'rum:2'}); hand(1, {'tea:2'})", "rum", "rum");
+    let mut g = attack_with(
+        "hand(2, {'rum:1', 'rum:2'}); hand(1, {'tea:2'})",
+        "rum",
+        "rum",
+    );
     let d = g.decision().expect("d").expect("d");
     assert_eq!(
-        d.options.iter().filter(|o| o.action["act"] == "demand").count(),
+        d.options
+            .iter()
+            .filter(|o| o.action["act"] == "demand")
+            .count(),
         1
     );
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
@@ -534,7 +545,11 @@ fn doubles_succeed_automatically_with_no_bluff_and_no_retaliation() {
 
 #[test]
 fn the_retaliation_demands_the_other_die() {
-    let mut g = attack_with("hand(1, {'tea:2', 'rum:1'}); hand(2, {'rum:1'})", "rum", "tea");
+    let mut g = attack_with(
+        "hand(1, {'tea:2', 'rum:1'}); hand(2, {'rum:1'})",
+        "rum",
+        "tea",
+    );
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
     choose(&mut g, 2, json!({"act": "hand_over"}));
     let v = vars(&g);
@@ -610,7 +625,10 @@ fn a_claim_called_and_true_shows_the_hand_to_the_demander_only_and_pays_the_defe
         .collect();
     assert_eq!(shown.len(), 1);
     assert!(g.event_visible_to(shown[0], 1));
-    assert!(!g.event_visible_to(shown[0], 3), "only the demander sees the hand");
+    assert!(
+        !g.event_visible_to(shown[0], 3),
+        "only the demander sees the hand"
+    );
     if let EventKind::Script { data, .. } = &shown[0].kind {
         assert_eq!(data["cards"].as_array().expect("cards").len(), 2);
     }
@@ -708,7 +726,10 @@ fn one_ordinary_attack_per_turn_and_the_whirlpool_gives_a_second_one() {
     choose(&mut g, 1, json!({"act": "attack", "seat": 2}));
     set_dice(&mut g, "gold", "gold");
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    assert!(!has_option(&g, json!({"act": "attack"})), "one attack before moving");
+    assert!(
+        !has_option(&g, json!({"act": "attack"})),
+        "one attack before moving"
+    );
     choose(&mut g, 1, json!({"act": "move", "island": 7}));
     choose(&mut g, 1, json!({"act": "whirlpool", "seat": 3}));
     assert_eq!(vars(&g)["ship"][2], json!(7), "P3's ship is pulled");
@@ -721,7 +742,10 @@ fn one_ordinary_attack_per_turn_and_the_whirlpool_gives_a_second_one() {
     let attacks = script_events(&g.take_events(), "attack");
     assert_eq!(attacks.len(), 2, "two attacks this turn");
     // Without an attack before moving, the ordinary attack is still there after the free one.
-    let mut g = scenario(cfg(3), "clear(); turn(1, 'action', 7); v.ship[2] = 3; v.ship[3] = 4");
+    let mut g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'action', 7); v.ship[2] = 3; v.ship[3] = 4",
+    );
     choose(&mut g, 1, json!({"act": "whirlpool", "seat": 3}));
     set_dice(&mut g, "gold", "gold");
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
@@ -791,7 +815,10 @@ fn the_merchant_earns_one_more_for_four_icons() {
             .expect("d")
             .options
             .iter()
-            .find(|o| o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2))
+            .find(|o| {
+                o.action["act"] == "sell"
+                    && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
+            })
             .expect("sale of 4 icons")
             .text
             .clone()
@@ -802,7 +829,10 @@ fn the_merchant_earns_one_more_for_four_icons() {
 
 #[test]
 fn the_quartermaster_looks_at_three_and_keeps_two() {
-    let mut g = scenario(cfg(3), "clear(); captain(1, 'The Quartermaster'); turn(1, 'action', 2)");
+    let mut g = scenario(
+        cfg(3),
+        "clear(); captain(1, 'The Quartermaster'); turn(1, 'action', 2)",
+    );
     assert!(!has_option(&g, json!({"act": "port", "how": "down2"})));
     choose(&mut g, 1, json!({"act": "port", "how": "look3"}));
     let d = g.decision().expect("d").expect("d");
@@ -820,7 +850,10 @@ fn the_quartermaster_looks_at_three_and_keeps_two() {
 
 #[test]
 fn the_harbormaster_may_take_three_face_down() {
-    let mut g = scenario(cfg(3), "clear(); captain(1, 'The Harbormaster'); turn(1, 'action', 2)");
+    let mut g = scenario(
+        cfg(3),
+        "clear(); captain(1, 'The Harbormaster'); turn(1, 'action', 2)",
+    );
     choose(&mut g, 1, json!({"act": "port", "how": "down3"}));
     assert_eq!(hand_len(&g, 1), 3);
 }
@@ -829,16 +862,25 @@ fn the_harbormaster_may_take_three_face_down() {
 fn the_navigator_and_fair_winds_move_two_spaces() {
     // From Port 1 (2), two spaces reach everything.
     let g = scenario(cfg(3), "captain(1, 'The Navigator'); turn(1, 'start', 2)");
-    let n = option_texts(&g).iter().filter(|t| t.starts_with("Sail")).count();
+    let n = option_texts(&g)
+        .iter()
+        .filter(|t| t.starts_with("Sail"))
+        .count();
     assert_eq!(n, 6);
     let mut g = scenario(cfg(3), "action(1, 'Fair Winds'); turn(1, 'start', 2)");
     assert_eq!(
-        option_texts(&g).iter().filter(|t| t.starts_with("Sail")).count(),
+        option_texts(&g)
+            .iter()
+            .filter(|t| t.starts_with("Sail"))
+            .count(),
         3
     );
     choose(&mut g, 1, json!({"act": "play", "action": "fair_winds"}));
     assert_eq!(
-        option_texts(&g).iter().filter(|t| t.starts_with("Sail")).count(),
+        option_texts(&g)
+            .iter()
+            .filter(|t| t.starts_with("Sail"))
+            .count(),
         6
     );
     choose(&mut g, 1, json!({"act": "move", "island": 5}));
@@ -895,7 +937,11 @@ fn the_priest_takes_one_more_cube_and_the_smuggler_offers_wilds() {
 
 #[test]
 fn the_card_sharp_wagers_up_to_five() {
-    let mut g = attack_with("captain(2, 'The Card Sharp'); gold({3, 6, 3})", "rum", "tea");
+    let mut g = attack_with(
+        "captain(2, 'The Card Sharp'); gold({3, 6, 3})",
+        "rum",
+        "tea",
+    );
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
     assert!(has_option(&g, json!({"act": "claim", "wager": 5})));
     let mut g = attack_with("gold({3, 6, 3})", "rum", "tea");
@@ -916,7 +962,9 @@ fn the_cartographer_draws_two_treasures_and_keeps_one() {
         .expect("d")
         .options
         .iter()
-        .find(|o| o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2))
+        .find(|o| {
+            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
+        })
         .expect("sale")
         .index;
     g.apply(sale).expect("sell");
@@ -929,7 +977,11 @@ fn the_cartographer_draws_two_treasures_and_keeps_one() {
             .expect("z")
     };
     assert_eq!(t("treasure", Some(1)), 1);
-    assert_eq!(t("treasures", None), 11, "the other goes back under the deck");
+    assert_eq!(
+        t("treasures", None),
+        11,
+        "the other goes back under the deck"
+    );
 }
 
 #[test]
@@ -978,11 +1030,23 @@ fn the_sea_witch_whirlpool_attack_has_no_retaliation() {
 #[test]
 fn the_old_salt_counts_wilds_as_two_icons_at_the_end() {
     let g = scenario(cfg(3), "clear(); hand(1, {'wild', 'rum:1'}); hand(2, {'wild', 'rum:1'}); captain(1, 'The Old Salt')");
-    assert_eq!(eval_num(&g, "return game.rules.final_score(game, 1).cargo"), 1);
-    assert_eq!(eval_num(&g, "return game.rules.final_score(game, 2).cargo"), 1);
+    assert_eq!(
+        eval_num(&g, "return game.rules.final_score(game, 1).cargo"),
+        1
+    );
+    assert_eq!(
+        eval_num(&g, "return game.rules.final_score(game, 2).cargo"),
+        1
+    );
     let g = scenario(cfg(3), "clear(); hand(1, {'wild', 'tea:2'}); hand(2, {'wild', 'tea:2'}); captain(1, 'The Old Salt')");
-    assert_eq!(eval_num(&g, "return game.rules.final_score(game, 1).cargo"), 2);
-    assert_eq!(eval_num(&g, "return game.rules.final_score(game, 2).cargo"), 1);
+    assert_eq!(
+        eval_num(&g, "return game.rules.final_score(game, 1).cargo"),
+        2
+    );
+    assert_eq!(
+        eval_num(&g, "return game.rules.final_score(game, 2).cargo"),
+        1
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1000,7 +1064,10 @@ fn smoke_screen_cancels_an_attack_which_still_counts() {
     choose(&mut g, 2, json!({"act": "smoke"}));
     assert!(vars(&g)["attack"].is_null());
     assert!(!has_option(&g, json!({"act": "attack"})));
-    assert!(script_events(&g.take_events(), "rolled").is_empty(), "cancelled before the roll");
+    assert!(
+        script_events(&g.take_events(), "rolled").is_empty(),
+        "cancelled before the roll"
+    );
 }
 
 #[test]
@@ -1023,13 +1090,24 @@ fn loaded_dice_turns_a_die_and_never_makes_doubles() {
     assert_eq!(v["attack"]["dice"], json!(["rum", "rum"]));
     assert_eq!(v["attack"]["doubles"], json!(false));
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    assert_eq!(vars(&g)["attack"]["stage"], json!("respond"), "the defender may bluff");
+    assert_eq!(
+        vars(&g)["attack"]["stage"],
+        json!("respond"),
+        "the defender may bluff"
+    );
 }
 
 #[test]
 fn spyglass_shows_a_hand_to_its_player_only() {
-    let mut g = scenario(cfg(3), "clear(); hand(2, {'rum:1', 'tea:2'}); action(1, 'Spyglass'); turn(1, 'start', 2)");
-    choose(&mut g, 1, json!({"act": "play", "action": "spyglass", "seat": 2}));
+    let mut g = scenario(
+        cfg(3),
+        "clear(); hand(2, {'rum:1', 'tea:2'}); action(1, 'Spyglass'); turn(1, 'start', 2)",
+    );
+    choose(
+        &mut g,
+        1,
+        json!({"act": "play", "action": "spyglass", "seat": 2}),
+    );
     let events = g.take_events();
     let shown = events
         .iter()
@@ -1042,7 +1120,11 @@ fn spyglass_shows_a_hand_to_its_player_only() {
 
 #[test]
 fn parley_cancels_the_retaliation() {
-    let mut g = attack_with("action(1, 'Parley'); hand(2, {'rum:1'}); hand(1, {'tea:1'})", "rum", "tea");
+    let mut g = attack_with(
+        "action(1, 'Parley'); hand(2, {'rum:1'}); hand(1, {'tea:1'})",
+        "rum",
+        "tea",
+    );
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
     choose(&mut g, 2, json!({"act": "hand_over"}));
     assert_eq!(vars(&g)["attack"]["stage"], json!("parley"));
@@ -1063,7 +1145,11 @@ fn black_market_sells_wilds_as_two_icons() {
         .expect("d")
         .options
         .iter()
-        .find(|o| o.action["act"] == "sell" && o.action["cargo"] == "rum" && o.action["cards"].as_array().map(|a| a.len()) == Some(3))
+        .find(|o| {
+            o.action["act"] == "sell"
+                && o.action["cargo"] == "rum"
+                && o.action["cards"].as_array().map(|a| a.len()) == Some(3)
+        })
         .expect("sale")
         .clone();
     assert!(sale.text.contains("6 icons"), "{}", sale.text);
@@ -1112,7 +1198,11 @@ fn press_gang_takes_a_random_card_from_a_ship_alongside() {
         "clear(); action(1, 'Press Gang'); hand(2, {'rum:1', 'tea:2'}); turn(1, 'start', 2); v.ship[2] = 2; v.ship[3] = 5",
     );
     assert!(!has_option(&g, json!({"act": "play", "seat": 3})));
-    choose(&mut g, 1, json!({"act": "play", "action": "press_gang", "seat": 2}));
+    choose(
+        &mut g,
+        1,
+        json!({"act": "play", "action": "press_gang", "seat": 2}),
+    );
     assert_eq!(hand_len(&g, 1), 1);
     assert_eq!(hand_len(&g, 2), 1);
 }
@@ -1133,13 +1223,18 @@ fn the_game_ends_at_the_end_of_the_turn_the_bank_empties() {
         .expect("d")
         .options
         .iter()
-        .find(|o| o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(3))
+        .find(|o| {
+            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(3)
+        })
         .expect("sale")
         .index;
     g.apply(sale).expect("sell");
     assert_eq!(vars(&g)["bank"], json!(0));
     assert_eq!(gold(&g)[0], 5, "the bank pays what it has");
-    assert!(!g.is_over(), "the turn goes on: the attack after the action");
+    assert!(
+        !g.is_over(),
+        "the turn goes on: the attack after the action"
+    );
     assert!(has_option(&g, json!({"act": "attack", "seat": 2})));
     choose(&mut g, 1, json!({"act": "end"}));
     assert!(g.is_over());
@@ -1154,7 +1249,9 @@ fn the_game_ends_at_the_end_of_the_turn_the_bank_empties() {
         .expect("d")
         .options
         .iter()
-        .find(|o| o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2))
+        .find(|o| {
+            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
+        })
         .expect("sale")
         .index;
     g.apply(sale).expect("sell");
@@ -1169,7 +1266,11 @@ fn a_sale_the_bank_cannot_pay_is_refused_with_no_sale() {
     );
     for o in g.decision().expect("d").expect("d").options {
         if o.action["act"] == "sell" {
-            assert!(o.action["cards"].as_array().expect("c").len() < 3, "{}", o.text);
+            assert!(
+                o.action["cards"].as_array().expect("c").len() < 3,
+                "{}",
+                o.text
+            );
         }
     }
 }
@@ -1187,7 +1288,9 @@ fn the_game_ends_when_the_treasure_deck_is_empty() {
         .expect("d")
         .options
         .iter()
-        .find(|o| o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2))
+        .find(|o| {
+            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
+        })
         .expect("sale")
         .index;
     g.apply(sale).expect("sell");
@@ -1214,7 +1317,10 @@ fn end_scoring_counts_gold_treasure_temple_and_pairs_with_wilds_chosen_best() {
     assert_eq!(p, json!([10, 11, 6, 2, 29]));
     // Two wilds alone make one pair.
     let g = scenario(cfg(3), "clear(); hand(1, {'wild', 'wild', 'silk:1'})");
-    assert_eq!(eval_num(&g, "return game.rules.final_score(game, 1).cargo"), 1);
+    assert_eq!(
+        eval_num(&g, "return game.rules.final_score(game, 1).cargo"),
+        1
+    );
     // The Ledger and the Relic.
     let g = scenario(
         cfg(3),
@@ -1224,7 +1330,11 @@ fn end_scoring_counts_gold_treasure_temple_and_pairs_with_wilds_chosen_best() {
         &g,
         "local p = game.rules.final_score(game, 1); return string.format('[%d,%d]', p.treasure, p.temple)",
     ));
-    assert_eq!(p, json!([2, 6]), "ledger: rum and tea have 2 icons; relic: 3 cubes");
+    assert_eq!(
+        p,
+        json!([2, 6]),
+        "ledger: rum and tea have 2 icons; relic: 3 cubes"
+    );
 }
 
 /// End the game now (P1 ends its turn with the bank empty) and return the winners.
@@ -1268,11 +1378,13 @@ fn ties_are_broken_by_treasure_cards_then_cubes_then_icons_then_shared() {
 #[test]
 fn status_shows_what_a_seat_sees() {
     let g = scenario(cfg(3), "gold({3, 4, 5})");
-    let lines = eval(
-        &g,
-        "return table.concat(game.rules.status(game), '\\n')",
-    );
-    for needle in ["Islands: Sell", "Bank ", "temple demands", "P3: 5 gold, 3 gunpowder, 0 cubes"] {
+    let lines = eval(&g, "return table.concat(game.rules.status(game), '\\n')");
+    for needle in [
+        "Islands: Sell",
+        "Bank ",
+        "temple demands",
+        "P3: 5 gold, 3 gunpowder, 0 cubes",
+    ] {
         assert!(lines.contains(needle), "{needle:?} not in {lines}");
     }
 }

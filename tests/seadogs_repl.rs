@@ -27,7 +27,10 @@ fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
         "P1: 3 gold, 3 gunpowder, 0 cubes",
         "your hand",
     ] {
-        assert!(table.contains(needle), "the table lacks {needle:?}:\n{table}");
+        assert!(
+            table.contains(needle),
+            "the table lacks {needle:?}:\n{table}"
+        );
     }
     let mut moves = 0;
     loop {
@@ -57,7 +60,8 @@ fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
             for zone in ["hand", "treasure", "action"] {
                 if let Some(rest) = t.strip_prefix(&format!("{zone} (seat {seat})")) {
                     let rest = rest.trim();
-                    let counted = rest.ends_with(" card") || rest.ends_with(" cards") || rest.is_empty();
+                    let counted =
+                        rest.ends_with(" card") || rest.ends_with(" cards") || rest.is_empty();
                     assert!(counted, "a bot's {zone} is shown: {line:?}");
                 }
             }
@@ -66,12 +70,21 @@ fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
     // The captains kept are secret until all are revealed together.
     assert!(all.contains("(greedy): keeps a captain"), "{all}");
     for bot in ["seat 2 (greedy): Keep The", "seat 3 (greedy): Keep The"] {
-        assert!(!all.contains(bot), "a bot's captain is printed before the reveal");
+        assert!(
+            !all.contains(bot),
+            "a bot's captain is printed before the reveal"
+        );
     }
-    assert!(all.contains("Captains: P1 The "), "the captains are revealed together");
+    assert!(
+        all.contains("Captains: P1 The "),
+        "the captains are revealed together"
+    );
     // The bots' private events are never printed.
     for private in ["P2 (privately)", "P3 (privately)"] {
-        assert!(!all.contains(private), "a bot's private event is printed: {private}");
+        assert!(
+            !all.contains(private),
+            "a bot's private event is printed: {private}"
+        );
     }
     assert!(all.contains(" sails to "), "moves are told");
     assert!(all.contains("Winner"), "{all}");
