@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{engine, script_events};
+use common::{choose, engine, has_option, script_events};
 use deckhand_core::{EventKind, Game, GameConfig};
 use serde_json::{json, Value};
 
@@ -106,27 +106,17 @@ fn eval_num(g: &Game, code: &str) -> i64 {
         .unwrap_or_else(|_| panic!("not a number: {out} ({code})"))
 }
 
-fn find_option(g: &Game, fields: &Value) -> Option<usize> {
-    let d = g.decision().expect("decision")?;
-    let want = fields.as_object()?;
-    d.options
-        .iter()
-        .find(|o| want.iter().all(|(k, v)| o.action.get(k) == Some(v)))
-        .map(|o| o.index)
-}
-
-fn has_option(g: &Game, fields: Value) -> bool {
-    find_option(g, &fields).is_some()
-}
-
-fn choose(g: &mut Game, seat: u32, fields: Value) {
-    let d = g.decision().expect("decision").expect("game not over");
-    assert_eq!(d.seat, seat, "seat {} is to decide, not {seat}", d.seat);
-    let i = find_option(g, &fields).unwrap_or_else(|| {
-        let texts: Vec<&str> = d.options.iter().map(|o| o.text.as_str()).collect();
-        panic!("no option {fields} for seat {seat}; options: {texts:?}")
-    });
-    g.apply(i).expect("apply");
+/// The first sale of `n` cards offered.
+fn sale_of(g: &Game, n: usize) -> deckhand_core::OptionView {
+    g.decision()
+        .expect("decision")
+        .expect("pending")
+        .options
+        .into_iter()
+        .find(|o| {
+            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(n)
+        })
+        .unwrap_or_else(|| panic!("no sale of {n} cards"))
 }
 
 fn option_texts(g: &Game) -> Vec<String> {
@@ -810,18 +800,7 @@ fn the_merchant_earns_one_more_for_four_icons() {
             cfg(3),
             &format!("clear(); {extra} hand(1, {{'rum:2', 'rum:2:map'}}); turn(1, 'action', 1); v.bank = 30"),
         );
-        g.decision()
-            .expect("d")
-            .expect("d")
-            .options
-            .iter()
-            .find(|o| {
-                o.action["act"] == "sell"
-                    && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
-            })
-            .expect("sale of 4 icons")
-            .text
-            .clone()
+        sale_of(&g, 2).text
     };
     assert!(sale_text("captain(1, 'The Merchant');").contains("4 gold"));
     assert!(sale_text("").contains("3 gold"));
@@ -956,17 +935,7 @@ fn the_cartographer_draws_two_treasures_and_keeps_one() {
         cfg(3),
         "clear(); captain(1, 'The Cartographer'); hand(1, {'rum:1:map', 'rum:1'}); turn(1, 'action', 1)",
     );
-    let sale = g
-        .decision()
-        .expect("d")
-        .expect("d")
-        .options
-        .iter()
-        .find(|o| {
-            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
-        })
-        .expect("sale")
-        .index;
+    let sale = sale_of(&g, 2).index;
     g.apply(sale).expect("sell");
     let d = g.decision().expect("d").expect("d");
     assert_eq!(d.options.len(), 2);
@@ -1217,17 +1186,7 @@ fn the_game_ends_at_the_end_of_the_turn_the_bank_empties() {
         cfg(3),
         "clear(); hand(1, {'rum:3', 'rum:2', 'rum:2'}); turn(1, 'action', 1); v.bank = 2; v.ship[2] = 1",
     );
-    let sale = g
-        .decision()
-        .expect("d")
-        .expect("d")
-        .options
-        .iter()
-        .find(|o| {
-            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(3)
-        })
-        .expect("sale")
-        .index;
+    let sale = sale_of(&g, 3).index;
     g.apply(sale).expect("sell");
     assert_eq!(vars(&g)["bank"], json!(0));
     assert_eq!(gold(&g)[0], 5, "the bank pays what it has");
@@ -1243,17 +1202,7 @@ fn the_game_ends_at_the_end_of_the_turn_the_bank_empties() {
         cfg(3).option("game_end", "immediately"),
         "clear(); hand(1, {'rum:3', 'rum:2'}); turn(1, 'action', 1); v.bank = 2",
     );
-    let sale = g
-        .decision()
-        .expect("d")
-        .expect("d")
-        .options
-        .iter()
-        .find(|o| {
-            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
-        })
-        .expect("sale")
-        .index;
+    let sale = sale_of(&g, 2).index;
     g.apply(sale).expect("sell");
     assert!(g.is_over(), "the game ends at once");
 }
@@ -1282,17 +1231,7 @@ fn the_game_ends_when_the_treasure_deck_is_empty() {
         "clear(); hand(1, {'rum:1:map', 'rum:1'}); turn(1, 'action', 1);
          local t = game:zone('treasures'); while #t > 1 do game:move(t[1], t, game:zone('treasure', 2)) end",
     );
-    let sale = g
-        .decision()
-        .expect("d")
-        .expect("d")
-        .options
-        .iter()
-        .find(|o| {
-            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(2)
-        })
-        .expect("sale")
-        .index;
+    let sale = sale_of(&g, 2).index;
     g.apply(sale).expect("sell");
     assert!(!g.is_over());
     choose(&mut g, 1, json!({"act": "end"}));

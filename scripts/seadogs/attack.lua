@@ -226,22 +226,24 @@ return function(rules)
 
   local REROLL = { "die 1", "die 2", "both dice" }
 
+  -- The two stages where an action card can cancel: its option and the other.
+  local CANCEL = {
+    smoke = { card = "smoke_screen", play = { act = "smoke", text = "Play Smoke Screen (cancel this attack)" },
+      allow = { act = "allow", text = "Let the attack go ahead" } },
+    parley = { card = "parley", play = { act = "parley", text = "Play Parley (cancel the retaliation)" },
+      allow = { act = "allow", text = "Let the retaliation go ahead" } },
+  }
+
   function rules.attack_options(game, seat)
     local v = game.vars
     local a = v.attack
     local opts = {}
-    if a.stage == "smoke" then
+    local cancel = CANCEL[a.stage]
+    if cancel then
+      -- Smoke Screen or Parley, if held; letting it go ahead is always offered.
       local _, held = rules.held_action(game, seat)
-      if held == "smoke_screen" then
-        opts[#opts + 1] = { act = "smoke", text = "Play Smoke Screen (cancel this attack)" }
-      end
-      opts[#opts + 1] = { act = "allow", text = "Let the attack go ahead" }
-    elseif a.stage == "parley" then
-      local _, held = rules.held_action(game, seat)
-      if held == "parley" then
-        opts[#opts + 1] = { act = "parley", text = "Play Parley (cancel the retaliation)" }
-      end
-      opts[#opts + 1] = { act = "allow", text = "Let the retaliation go ahead" }
+      if held == cancel.card then opts[#opts + 1] = cancel.play end
+      opts[#opts + 1] = cancel.allow
     elseif a.stage == "choose" then
       for i = 1, 2 do
         if i == 1 or a.dice[2] ~= a.dice[1] then

@@ -325,10 +325,6 @@ return function(rules)
   rules.greedy_choice = greedy_choice
   rules.playout_bot = "greedy"
   rules.bots = {
-    greedy = function(view, decision)
-      local ok, i = pcall(greedy_choice, view, decision)
-      if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
-      return 1
-    end,
+    greedy = require("lib.util").safe_bot(greedy_choice),
   }
 end

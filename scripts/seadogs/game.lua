@@ -281,33 +281,24 @@ function rules.create_zones(game)
   end
 end
 
----Draw the top cargo card into `to`; "If a card needs to be drawn and there
----are none remaining, reshuffle the discard pile to form a new deck."
----Returns the card, or nil when deck and discard are both empty.
-function rules.draw_cargo(game, to)
-  local deck = game:zone("deck")
+---Draw the top card of `deck` into `to`: "If a card needs to be drawn and
+---there are none remaining, reshuffle the discard pile to form a new deck."
+---Returns the card, or nil when the deck and its discard pile are both empty.
+function rules.draw_from(game, deck_name, discard_name, to)
+  local deck = game:zone(deck_name)
   if #deck == 0 then
-    local discard = game:zone("discard")
+    local discard = game:zone(discard_name)
     if #discard == 0 then return nil end
     game:move_all(discard, deck)
     game:shuffle(deck)
-    ev(game, "reshuffled", { pile = "cargo", text = "The cargo discard pile is shuffled into a new deck" })
+    ev(game, "reshuffled", { pile = deck_name, text = "The " .. discard_name .. " pile is shuffled into a new deck" })
   end
   return game:move_top(deck, to)
 end
 
----The same for the action deck.
-function rules.draw_action(game, to)
-  local deck = game:zone("actions")
-  if #deck == 0 then
-    local discard = game:zone("action discard")
-    if #discard == 0 then return nil end
-    game:move_all(discard, deck)
-    game:shuffle(deck)
-    ev(game, "reshuffled", { pile = "action", text = "The action discard pile is shuffled into a new deck" })
-  end
-  return game:move_top(deck, to)
-end
+function rules.draw_cargo(game, to) return rules.draw_from(game, "deck", "discard", to) end
+
+function rules.draw_action(game, to) return rules.draw_from(game, "actions", "action discard", to) end
 
 ---Fill a Port's face-up cards up to two.
 function rules.refill_port(game, p)
