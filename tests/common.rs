@@ -204,3 +204,21 @@ pub fn views(g: &Game) -> Vec<HashSet<u32>> {
         .map(|s| visible(&g.view(Some(s)).expect("view"), s))
         .collect()
 }
+
+/// Check that the options of the pending decision name only cards in `may`
+/// (what the deciding seat may see).
+pub fn assert_options_name_only(g: &Game, may: &HashSet<u32>, label: &str) {
+    let d = g.decision().expect("decision").expect("pending");
+    for o in &d.options {
+        let mut ids = Vec::new();
+        ids_in(&o.action, &mut ids);
+        for id in ids {
+            assert!(
+                may.contains(&id),
+                "{label}: option {} names card {id} seat {} may not see",
+                o.text,
+                d.seat
+            );
+        }
+    }
+}

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{engine, ids_in, views};
+use common::{assert_options_name_only, engine, ids_in, views};
 use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -32,7 +32,6 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
         let vars = g.vars().expect("vars");
         // The options name only cards the chooser may see, except the pile
         // a crab player looks through.
-        let d = g.decision().expect("decision").expect("pending");
         let mut may = before[seat as usize - 1].clone();
         if vars["phase"] == "crab_pick" {
             let pile = format!("discard {}", vars["crab_pile"]);
@@ -42,17 +41,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                 .expect("pile");
             may.extend(cards);
         }
-        for o in &d.options {
-            let mut ids = Vec::new();
-            ids_in(&o.action, &mut ids);
-            for id in ids {
-                assert!(
-                    may.contains(&id),
-                    "{label}: option {} names card {id} seat {seat} may not see",
-                    o.text
-                );
-            }
-        }
+        assert_options_name_only(&g, &may, &label);
         let i = bots[seat as usize - 1].choose(&g).expect("bot");
         g.apply(i).expect("apply");
         g.check_invariants().expect("invariants");

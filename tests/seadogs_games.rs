@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{engine, ids_in, views};
+use common::{assert_options_name_only, engine, ids_in, views};
 use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, SaveFile, Visibility};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -54,19 +54,8 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
     let mut before = views(&g);
     let mut steps = 0;
     while let Some((seat, _)) = g.pending() {
-        let d = g.decision().expect("decision").expect("pending");
         let may = &before[seat as usize - 1];
-        for o in &d.options {
-            let mut ids = Vec::new();
-            ids_in(&o.action, &mut ids);
-            for id in ids {
-                assert!(
-                    may.contains(&id),
-                    "{label}: option {} names card {id} seat {seat} may not see",
-                    o.text
-                );
-            }
-        }
+        assert_options_name_only(&g, may, &label);
         let i = bots[seat as usize - 1].choose(&g).expect("bot");
         g.apply(i).expect("apply");
         g.check_invariants().expect("invariants");
