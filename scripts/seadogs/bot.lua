@@ -28,6 +28,7 @@ What it does:
 return function(rules)
   rules.GREEDY = {
     bluff_rate = 35,        -- % of the time it bluffs when holding the item
+    call_rate = 10,         -- % of the time it calls a claim that does not seem to pay
     sell_min_gold = 3,      -- smallest sale worth a trip to Sell
     card_value = 1.2,       -- what a cargo card in hand is worth, in gold
     cube_value = 2.0,       -- what a blessing cube is worth, in gold
@@ -274,7 +275,7 @@ return function(rules)
       end
       p_lie = p_lie * 0.35 -- a player who holds it often hands it over instead
       local gain = p_lie * (a.wager + face_value(view, t, face) * 1.5) - (1 - p_lie) * a.wager
-      if gain > 0 or (gain > -1 and mix(view, 2) < 25) then return ci end
+      if gain > 0 or (gain > -1 and mix(view, 2) < G.call_rate) then return ci end
       return index_of(opts, "pass") or 1
     elseif a.stage == "chest" then
       return 1
