@@ -1327,3 +1327,43 @@ fn status_shows_what_a_seat_sees() {
         assert!(lines.contains(needle), "{needle:?} not in {lines}");
     }
 }
+
+#[test]
+fn with_treasure_gain_port_a_map_card_is_handed_in_at_a_port() {
+    let mut g = scenario(
+        cfg(3).option("treasure_gain", "port"),
+        "clear(); hand(1, {'rum:1:map', 'tea:1'}); turn(1, 'action', 2)",
+    );
+    choose(&mut g, 1, json!({"act": "port", "how": "map"}));
+    assert_eq!(hand_len(&g, 1), 1, "the map card is handed in");
+    let tz = g
+        .with_table(|t| t.find_zone("treasure", Some(1)).map(|z| z.cards.len()))
+        .expect("t")
+        .expect("z");
+    assert_eq!(tz, 1);
+    // A sale draws none with this option.
+    let mut g = scenario(
+        cfg(3).option("treasure_gain", "port"),
+        "clear(); hand(1, {'rum:1:map', 'rum:1'}); turn(1, 'action', 1)",
+    );
+    g.apply(sale_of(&g, 2).index).expect("sell");
+    let tz = g
+        .with_table(|t| t.find_zone("treasure", Some(1)).map(|z| z.cards.len()))
+        .expect("t")
+        .expect("z");
+    assert_eq!(tz, 0);
+}
+
+#[test]
+fn a_hand_limit_makes_the_player_discard_at_the_end_of_the_turn() {
+    let mut g = scenario(
+        cfg(3).option("hand_limit", 2),
+        "clear(); hand(1, {'rum:1', 'tea:1', 'silk:2', 'spice:3'}); turn(1, 'after', 2)",
+    );
+    choose(&mut g, 1, json!({"act": "end"}));
+    assert_eq!(vars(&g)["phase"], json!("discard_down"));
+    choose(&mut g, 1, json!({"act": "discard"}));
+    choose(&mut g, 1, json!({"act": "discard"}));
+    assert_eq!(hand_len(&g, 1), 2);
+    assert_eq!(vars(&g)["turn"], json!(2), "then the next player");
+}
