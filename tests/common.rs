@@ -222,3 +222,15 @@ pub fn assert_options_name_only(g: &Game, may: &HashSet<u32>, label: &str) {
         }
     }
 }
+
+/// Run the `deckhand` binary on the repository's scripts, without colour.
+pub fn deckhand(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("--scripts")
+        .arg(scripts_dir())
+        .args(args)
+        .env_remove("DECKHAND_SCRIPTS")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run deckhand")
+}

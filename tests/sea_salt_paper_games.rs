@@ -7,11 +7,10 @@
 
 mod common;
 
-use common::{assert_options_name_only, engine, ids_in, views};
+use common::{assert_options_name_only, deckhand, engine, ids_in, views};
 use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::process::Command;
 
 /// Play one whole game with these bots, checking every step. Returns the game.
 fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
@@ -191,18 +190,6 @@ fn a_replayed_log_gives_the_same_game() {
         assert!(g.redo().expect("redo"));
     }
     assert_eq!(g.view(None).expect("v"), end);
-}
-
-fn deckhand(args: &[&str]) -> std::process::Output {
-    let scripts = common::scripts_dir();
-    Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .arg("--scripts")
-        .arg(&scripts)
-        .args(args)
-        .env_remove("DECKHAND_SCRIPTS")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run deckhand")
 }
 
 #[test]

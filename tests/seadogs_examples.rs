@@ -165,6 +165,12 @@ fn attack_with(extra: &str, d1: &str, d2: &str) -> Game {
     g
 }
 
+/// P1 demands die `die` and P2 hands over what it demands.
+fn demand_handed_over(g: &mut Game, die: u32) {
+    choose(g, 1, json!({"act": "demand", "die": die}));
+    choose(g, 2, json!({"act": "hand_over"}));
+}
+
 fn set_dice(g: &mut Game, d1: &str, d2: &str) {
     arrange(
         g,
@@ -453,18 +459,15 @@ fn the_action_island_draws_one_and_a_second_card_means_discarding_one() {
 fn the_gold_face_takes_two_from_the_richest_player() {
     // P2 has the most gold: 2.
     let mut g = attack_with("gold({3, 6, 2})", "gold", "rum");
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(&gold(&g)[..2], &[5, 4]);
     // P2 does not have the most: 1.
     let mut g = attack_with("gold({5, 4, 2})", "gold", "rum");
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(&gold(&g)[..2], &[6, 3]);
     // Tied for the most: 1 by default ("strict"), 2 with "shared".
     let mut g = attack_with("gold({4, 4, 2})", "gold", "rum");
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(gold(&g)[1], 3);
     let mut g = scenario(
         cfg(3).option("gold_face_tie", "shared"),
@@ -472,8 +475,7 @@ fn the_gold_face_takes_two_from_the_richest_player() {
     );
     choose(&mut g, 1, json!({"act": "attack", "seat": 2}));
     set_dice(&mut g, "gold", "rum");
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(gold(&g)[1], 2);
 }
 
@@ -484,8 +486,7 @@ fn a_cargo_face_takes_every_card_with_that_icon_but_not_wilds() {
         "rum",
         "silk",
     );
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(hand_len(&g, 1), 2);
     assert_eq!(hand_len(&g, 2), 2, "the tea card and the wild stay");
 }
@@ -497,8 +498,7 @@ fn the_chest_face_takes_one_map_card_chosen_by_the_defender_in_secret() {
         "chest",
         "silk",
     );
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     let d = g.decision().expect("d").expect("d");
     assert_eq!(d.seat, 2);
     assert_eq!(d.options.len(), 2);
@@ -540,8 +540,7 @@ fn the_retaliation_demands_the_other_die() {
         "rum",
         "tea",
     );
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     let v = vars(&g);
     assert_eq!(v["attack"]["retaliation"], json!(true));
     assert_eq!(v["attack"]["face"], json!("tea"));
@@ -956,8 +955,7 @@ fn the_cartographer_draws_two_treasures_and_keeps_one() {
 #[test]
 fn the_ironclad_never_pays_more_than_one_gold() {
     let mut g = attack_with("captain(2, 'The Ironclad'); gold({3, 9, 2})", "gold", "rum");
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(gold(&g)[1], 8);
 }
 
@@ -981,8 +979,7 @@ fn the_sea_witch_whirlpool_attack_has_no_retaliation() {
     );
     choose(&mut g, 1, json!({"act": "whirlpool", "seat": 2}));
     set_dice(&mut g, "rum", "gold");
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert!(vars(&g)["attack"].is_null(), "no retaliation");
     // Without the Sea Witch the free attack has its retaliation.
     let mut g = scenario(
@@ -991,8 +988,7 @@ fn the_sea_witch_whirlpool_attack_has_no_retaliation() {
     );
     choose(&mut g, 1, json!({"act": "whirlpool", "seat": 2}));
     set_dice(&mut g, "rum", "gold");
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(vars(&g)["attack"]["retaliation"], json!(true));
 }
 
@@ -1094,8 +1090,7 @@ fn parley_cancels_the_retaliation() {
         "rum",
         "tea",
     );
-    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
-    choose(&mut g, 2, json!({"act": "hand_over"}));
+    demand_handed_over(&mut g, 1);
     assert_eq!(vars(&g)["attack"]["stage"], json!("parley"));
     choose(&mut g, 1, json!({"act": "parley"}));
     assert!(vars(&g)["attack"].is_null());

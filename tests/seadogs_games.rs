@@ -11,11 +11,10 @@
 
 mod common;
 
-use common::{assert_options_name_only, engine, ids_in, views};
+use common::{assert_options_name_only, deckhand, engine, ids_in, views};
 use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, SaveFile, Visibility};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::process::Command;
 
 fn num(v: &Value) -> i64 {
     v.as_i64().unwrap_or(0)
@@ -255,17 +254,6 @@ fn save_load_and_replay_continue_identically() {
         assert!(g.redo().expect("redo"));
     }
     assert_eq!(g.view(None).expect("v"), end);
-}
-
-fn deckhand(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .arg("--scripts")
-        .arg(common::scripts_dir())
-        .args(args)
-        .env_remove("DECKHAND_SCRIPTS")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run deckhand")
 }
 
 #[test]
