@@ -1352,11 +1352,10 @@ function rules.status(view)
   lines[#lines + 1] = "Islands: " .. table.concat(isl, " - ")
   lines[#lines + 1] = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. ", "
     .. v.cubes_left .. " cubes left; gunpowder supply " .. v.powder_supply
-  local parts = {}
   for s = 1, view.seats do
-    parts[s] = who(s) .. ": " .. v.gold[s] .. " gold, " .. v.powder[s] .. " gunpowder, " .. v.cubes[s] .. " cubes"
+    lines[#lines + 1] = who(s) .. ": " .. v.gold[s] .. " gold, " .. v.powder[s] .. " gunpowder, " .. v.cubes[s]
+      .. " cubes, at " .. rules.island_name(v.ship[s]) .. (s == view.seat and " (you)" or "")
   end
-  lines[#lines + 1] = table.concat(parts, "; ")
   if v.attack then lines[#lines + 1] = rules.attack_status(view) end
   if v.final then
     local f = {}
