@@ -39,16 +39,22 @@ Zones
                            Quartermaster, Cartographer, a second action card
 
 game.vars (public: no card ids)
-  phase      "captain", "start", "action", "after", "keep", "attack", "game_over"
-  turn       the current player; asked: the seat to decide now
+  phase      "captain", "start", "action", "after", "keep", "attack",
+             "discard_down" (option hand_limit), "game_over"
+  turn       the current player; asked: the seat to decide now; first: the
+             starting player
+  keep       what a "keep" decision is for: "quartermaster", "cartographer",
+             "action"; treasure_draws: Treasure cards still owed by a sale
+  gold_total the gold of the game (bank + players at setup), for checks
   ship[s]    the island of each ship; gold[s], powder[s], cubes[s]
   bank, powder_supply, cubes_left, demand (the temple demand token)
   attacked   true once this turn's ordinary attack is used
   fair_winds true while Fair Winds is in play this turn
   attack     the attack in progress (see attack.lua), or nil
   turns      turns taken; round: completed rounds of the table
-  ending     why the game ends at the end of this turn, or nil
-  final      end-game scoring per seat; winners
+  final      end-game scoring per seat ({gold, treasure, temple, cargo,
+             total}); scores (the totals), winners, tie_break (1-3: which
+             tie-break decided, nil if none was needed)
 ]]
 
 local util = require("lib.util")
