@@ -4,8 +4,11 @@
 
 #![allow(dead_code)]
 
-use deckhand_core::{DirSource, Engine, Event, EventKind, Game, GameConfig, ScriptLibrary};
+use deckhand_core::{
+    DirSource, Engine, Event, EventKind, Game, GameConfig, ScriptLibrary, SeatView, Visibility,
+};
 use serde_json::Value;
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -123,4 +126,111 @@ pub fn var(g: &Game, key: &str) -> Value {
         .get(key)
         .cloned()
         .unwrap_or(Value::Null)
+}
+
+/// The index of the first option of the pending decision whose action has
+/// these fields.
+pub fn find_option(g: &Game, fields: &Value) -> Option<usize> {
+    let d = g.decision().expect("decision")?;
+    let want = fields.as_object()?;
+    d.options
+        .iter()
+        .find(|o| want.iter().all(|(k, v)| o.action.get(k) == Some(v)))
+        .map(|o| o.index)
+}
+
+/// Apply the option with these fields, which `seat` must be choosing.
+pub fn choose(g: &mut Game, seat: u32, fields: Value) {
+    let d = g.decision().expect("decision").expect("game not over");
+    assert_eq!(d.seat, seat, "seat {} is to move, not {seat}", d.seat);
+    let i = find_option(g, &fields).unwrap_or_else(|| {
+        let texts: Vec<&str> = d.options.iter().map(|o| o.text.as_str()).collect();
+        panic!("no option {fields} for seat {seat}; options: {texts:?}")
+    });
+    g.apply(i).expect("apply");
+}
+
+/// Whether the pending decision has an option with these fields.
+pub fn has_option(g: &Game, fields: Value) -> bool {
+    find_option(g, &fields).is_some()
+}
+
+/// Card ids named in plain data: any `card` number or `cards` list, at any depth.
+pub fn ids_in(v: &Value, out: &mut Vec<u32>) {
+    match v {
+        Value::Object(map) => {
+            for (k, x) in map {
+                match (k.as_str(), x) {
+                    ("card", Value::Number(n)) => out.extend(n.as_u64().map(|c| c as u32)),
+                    ("cards", Value::Array(a)) => {
+                        out.extend(a.iter().filter_map(Value::as_u64).map(|c| c as u32))
+                    }
+                    _ => ids_in(x, out),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| ids_in(x, out)),
+        _ => {}
+    }
+}
+
+/// The cards a seat's view shows (whole zones and tops), after checking that
+/// the view shows whole zones only where the seat may see them.
+pub fn visible(view: &SeatView, seat: u32) -> HashSet<u32> {
+    let mut out = HashSet::new();
+    for z in &view.zones {
+        if let Some(cards) = &z.cards {
+            let allowed = z.visibility == Visibility::Public
+                || (z.visibility == Visibility::Owner && z.owner == Some(seat));
+            assert!(
+                allowed,
+                "seat {seat} sees all of {} ({:?})",
+                z.name, z.owner
+            );
+            out.extend(cards.iter().copied());
+        }
+        if let Some(top) = z.top {
+            assert_eq!(z.visibility, Visibility::Top);
+            out.insert(top);
+        }
+    }
+    out
+}
+
+/// What every seat sees, seat 1 first.
+pub fn views(g: &Game) -> Vec<HashSet<u32>> {
+    let n = g.config().players;
+    (1..=n)
+        .map(|s| visible(&g.view(Some(s)).expect("view"), s))
+        .collect()
+}
+
+/// Check that the options of the pending decision name only cards in `may`
+/// (what the deciding seat may see).
+pub fn assert_options_name_only(g: &Game, may: &HashSet<u32>, label: &str) {
+    let d = g.decision().expect("decision").expect("pending");
+    for o in &d.options {
+        let mut ids = Vec::new();
+        ids_in(&o.action, &mut ids);
+        for id in ids {
+            assert!(
+                may.contains(&id),
+                "{label}: option {} names card {id} seat {} may not see",
+                o.text,
+                d.seat
+            );
+        }
+    }
+}
+
+/// Run the `deckhand` binary on the repository's scripts, without colour.
+pub fn deckhand(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("--scripts")
+        .arg(scripts_dir())
+        .args(args)
+        .env_remove("DECKHAND_SCRIPTS")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run deckhand")
 }

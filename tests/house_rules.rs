@@ -81,3 +81,21 @@ fn no_sea_change_when_following_keeps_trump() {
         (json!("yellow"), json!(1))
     );
 }
+
+#[test]
+fn seadogs_big_bank_adds_fifteen_gold_at_every_count() {
+    let e = engine();
+    for (players, bank) in [(2, 30), (4, 40), (6, 50)] {
+        let plain = e
+            .new_game(GameConfig::new("seadogs", players, 1), false)
+            .expect("start");
+        assert_eq!(plain.vars().expect("vars")["bank"], json!(bank));
+        let cfg = GameConfig::new("seadogs", players, 1).variant(&rule("seadogs_big_bank.lua"));
+        let g = e.new_game(cfg, false).expect("start");
+        assert_eq!(g.vars().expect("vars")["bank"], json!(bank + 15));
+        assert_eq!(
+            g.vars().expect("vars")["gold_total"],
+            json!(bank + 15 + 3 * players)
+        );
+    }
+}

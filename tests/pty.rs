@@ -95,6 +95,31 @@ impl Repl {
         format!("{before}{needle}{after}")
     }
 
+    /// Answer every question of seat 1 with its first option ("1") until
+    /// the game is over; returns how many moves that took. Fails after
+    /// `max` moves.
+    pub fn play_first_options_to_the_end(&mut self, max: usize) -> usize {
+        let mut moves = 0;
+        loop {
+            self.send("1");
+            self.expect("seat 1 (you): ");
+            moves += 1;
+            assert!(moves < max, "the game did not end after {moves} moves");
+            let (before, found) = self
+                .p
+                .exp_any(vec![
+                    rexpect::ReadUntil::String("seat 1> ".into()),
+                    rexpect::ReadUntil::String("Game over".into()),
+                ])
+                .expect("a prompt or the end of the game");
+            self.seen.push_str(&from_bytes(&before));
+            self.seen.push_str(&found);
+            if found.contains("Game over") {
+                return moves;
+            }
+        }
+    }
+
     /// `quit`, and wait for the program to end; returns its HOME.
     pub fn quit(mut self) -> tempfile::TempDir {
         self.send("quit");

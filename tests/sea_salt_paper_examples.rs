@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{engine, script_events};
+use common::{choose, engine, has_option, script_events};
 use deckhand_core::{EventKind, Game, GameConfig};
 use serde_json::{json, Value};
 
@@ -104,31 +104,6 @@ fn score_with(options: &[(&str, Value)], fun: &str, specs: &[&str]) -> i64 {
 
 fn points(specs: &[&str]) -> i64 {
     score_with(&[], "card_points", specs)
-}
-
-/// The first option of the pending decision whose action has these fields.
-fn find_option(g: &Game, fields: &Value) -> Option<usize> {
-    let d = g.decision().expect("decision")?;
-    let want = fields.as_object()?;
-    d.options
-        .iter()
-        .find(|o| want.iter().all(|(k, v)| o.action.get(k) == Some(v)))
-        .map(|o| o.index)
-}
-
-/// Apply the option with these fields, which `seat` must be choosing.
-fn choose(g: &mut Game, seat: u32, fields: Value) {
-    let d = g.decision().expect("decision").expect("game not over");
-    assert_eq!(d.seat, seat, "seat {} is to move, not {seat}", d.seat);
-    let i = find_option(g, &fields).unwrap_or_else(|| {
-        let texts: Vec<&str> = d.options.iter().map(|o| o.text.as_str()).collect();
-        panic!("no option {fields} for seat {seat}; options: {texts:?}")
-    });
-    g.apply(i).expect("apply");
-}
-
-fn has_option(g: &Game, fields: Value) -> bool {
-    find_option(g, &fields).is_some()
 }
 
 fn vars(g: &Game) -> Value {

@@ -7,60 +7,10 @@
 
 mod common;
 
-use common::engine;
-use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, SeatView, Visibility};
+use common::{assert_options_name_only, deckhand, engine, ids_in, views};
+use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::process::Command;
-
-/// Card ids named in plain data: any `card` number or `cards` list, at any depth.
-fn ids_in(v: &Value, out: &mut Vec<u32>) {
-    match v {
-        Value::Object(map) => {
-            for (k, x) in map {
-                match (k.as_str(), x) {
-                    ("card", Value::Number(n)) => out.extend(n.as_u64().map(|c| c as u32)),
-                    ("cards", Value::Array(a)) => {
-                        out.extend(a.iter().filter_map(Value::as_u64).map(|c| c as u32))
-                    }
-                    _ => ids_in(x, out),
-                }
-            }
-        }
-        Value::Array(a) => a.iter().for_each(|x| ids_in(x, out)),
-        _ => {}
-    }
-}
-
-/// The cards a seat's view shows (whole zones and tops), after checking that
-/// the view shows whole zones only where the seat may see them.
-fn visible(view: &SeatView, seat: u32) -> HashSet<u32> {
-    let mut out = HashSet::new();
-    for z in &view.zones {
-        if let Some(cards) = &z.cards {
-            let allowed = z.visibility == Visibility::Public
-                || (z.visibility == Visibility::Owner && z.owner == Some(seat));
-            assert!(
-                allowed,
-                "seat {seat} sees all of {} ({:?})",
-                z.name, z.owner
-            );
-            out.extend(cards.iter().copied());
-        }
-        if let Some(top) = z.top {
-            assert_eq!(z.visibility, Visibility::Top);
-            out.insert(top);
-        }
-    }
-    out
-}
-
-fn views(g: &Game) -> Vec<HashSet<u32>> {
-    let n = g.config().players;
-    (1..=n)
-        .map(|s| visible(&g.view(Some(s)).expect("view"), s))
-        .collect()
-}
 
 /// Play one whole game with these bots, checking every step. Returns the game.
 fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
@@ -81,7 +31,6 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
         let vars = g.vars().expect("vars");
         // The options name only cards the chooser may see, except the pile
         // a crab player looks through.
-        let d = g.decision().expect("decision").expect("pending");
         let mut may = before[seat as usize - 1].clone();
         if vars["phase"] == "crab_pick" {
             let pile = format!("discard {}", vars["crab_pile"]);
@@ -91,17 +40,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                 .expect("pile");
             may.extend(cards);
         }
-        for o in &d.options {
-            let mut ids = Vec::new();
-            ids_in(&o.action, &mut ids);
-            for id in ids {
-                assert!(
-                    may.contains(&id),
-                    "{label}: option {} names card {id} seat {seat} may not see",
-                    o.text
-                );
-            }
-        }
+        assert_options_name_only(&g, &may, &label);
         let i = bots[seat as usize - 1].choose(&g).expect("bot");
         g.apply(i).expect("apply");
         g.check_invariants().expect("invariants");
@@ -251,18 +190,6 @@ fn a_replayed_log_gives_the_same_game() {
         assert!(g.redo().expect("redo"));
     }
     assert_eq!(g.view(None).expect("v"), end);
-}
-
-fn deckhand(args: &[&str]) -> std::process::Output {
-    let scripts = common::scripts_dir();
-    Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .arg("--scripts")
-        .arg(&scripts)
-        .args(args)
-        .env_remove("DECKHAND_SCRIPTS")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run deckhand")
 }
 
 #[test]

@@ -6,8 +6,7 @@
 
 mod pty;
 
-use pty::{from_bytes, Repl};
-use rexpect::ReadUntil;
+use pty::Repl;
 
 #[test]
 fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
@@ -31,24 +30,7 @@ fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
             "the table lacks {needle:?}:\n{table}"
         );
     }
-    let mut moves = 0;
-    loop {
-        r.send("1");
-        r.expect("seat 1 (you): ");
-        moves += 1;
-        assert!(moves < 600, "the game did not end after {moves} moves");
-        let (before, found) =
-            r.p.exp_any(vec![
-                ReadUntil::String("seat 1> ".into()),
-                ReadUntil::String("Game over".into()),
-            ])
-            .expect("a prompt or the end of the game");
-        r.seen.push_str(&from_bytes(&before));
-        r.seen.push_str(&found);
-        if found.contains("Game over") {
-            break;
-        }
-    }
+    r.play_first_options_to_the_end(600);
     r.expect("deckhand> ");
     let all = r.seen.clone();
 

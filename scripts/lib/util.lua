@@ -98,4 +98,17 @@ function util.win_share(winners, seat)
   return 0
 end
 
+---A script bot that never fails a game: `choose(view, decision)` wrapped so
+---that an error or an answer that is not an option index plays the first
+---option instead (a bot's mistake must not stop a simulation).
+---@param choose fun(view: View, decision: Decision): integer
+---@return fun(view: View, decision: Decision): integer
+function util.safe_bot(choose)
+  return function(view, decision)
+    local ok, i = pcall(choose, view, decision)
+    if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
+    return 1
+  end
+end
+
 return util

@@ -1341,11 +1341,7 @@ end
 rules.playout_bot = "greedy"
 
 rules.bots = {
-  greedy = function(view, decision)
-    local ok, i = pcall(greedy_choice, view, decision)
-    if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
-    return 1
-  end,
+  greedy = util.safe_bot(greedy_choice),
 }
 
 return rules

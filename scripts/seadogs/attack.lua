@@ -1,0 +1,449 @@
+--[[
+SeaDogs: attacking and defending ("Attacking and Defending", "Attacking",
+"Defending", "Gunpowder Tokens").
+
+vars.attack, while an attack is in progress (public, no card ids):
+  attacker, defender  seats; free: the Whirlpool's free attack
+  back                the turn phase to return to afterwards
+  stage               who decides what now:
+                        "smoke"   defender, holding an action card: play Smoke
+                                  Screen or let the attack go ahead
+                        "choose"  attacker: demand a die, spend gunpowder to
+                                  reroll, or play Loaded Dice
+                        "respond" target: hand over, claim not to have it with
+                                  a wager, or (not in retaliation) spend
+                                  gunpowder to force a reroll
+                        "call"    demander: call the claim by matching, or not
+                        "chest"   target: which Treasure Map card to give
+                        "parley"  attacker, holding an action card: play
+                                  Parley against the retaliation, or not
+  dice                the two faces; doubles: true when they match (and no
+                      Loaded Dice was played)
+  chosen              the die demanded by the attacker (the other one is the
+                      retaliation's)
+  demander, target, face   the demand being resolved
+  retaliation         true during the retaliation
+  wager, pot          the claim's wager, and the gold on the table (gold is
+                      conserved: bank + players' gold + pot never changes
+                      except for what the bank pays out)
+]]
+
+return function(rules)
+  local util = require("lib.util")
+  local function who(s) return "P" .. tostring(s) end
+  local function ev(game, kind, data)
+    if game.logging then game:event(kind, data) end
+  end
+
+  local function face_name(face) return rules.FACE_NAMES[face] or face end
+
+  ---Does `seat` have what `face` demands? (Cargo: a card with that icon,
+  ---wilds excluded; chest: a Treasure Map card; gold: any gold.)
+  function rules.holds(game, seat, face)
+    if face == "chest" then return #rules.map_cards(game, seat) > 0 end
+    if face == "gold" then return game.vars.gold[seat] > 0 end
+    return rules.holds_type(game, seat, face)
+  end
+
+  ---Gold a gold demand takes from `seat`: "one gold coin. If the defender
+  ---has the most gold coins of all players they must give two" (The
+  ---Ironclad: never more than 1).
+  function rules.gold_demand(game, seat)
+    if rules.has_most_gold(game, seat) and not rules.has_captain(game, seat, "ironclad") then return 2 end
+    return 1
+  end
+
+  local function roll_die(game)
+    return rules.DICE_FACES[game:random(1, #rules.DICE_FACES)]
+  end
+
+  local function set_doubles(a)
+    a.doubles = (a.dice[1] == a.dice[2]) and not a.loaded
+  end
+
+  ---Roll the dice (all, or one die `which`).
+  function rules.roll(game, which)
+    local a = game.vars.attack
+    if which == nil or which == 1 or which == 3 then a.dice[1] = roll_die(game) end
+    if which == nil or which == 2 or which == 3 then a.dice[2] = roll_die(game) end
+    set_doubles(a)
+    ev(game, "rolled", { seat = a.attacker, dice = util.copy_array(a.dice), doubles = a.doubles,
+      text = who(a.attacker) .. " rolls " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2])
+        .. (a.doubles and " (doubles: the attack succeeds automatically)" or "") })
+    a.stage = "choose"
+    game.vars.asked = a.attacker
+  end
+
+  ---Start an attack of `attacker` on `defender` (free: the Whirlpool's).
+  function rules.begin_attack(game, attacker, defender, free)
+    local v = game.vars
+    v.attack = {
+      attacker = attacker, defender = defender, free = free or false, back = v.phase,
+      dice = { "", "" }, doubles = false, loaded = false, retaliation = false,
+      wager = 0, pot = 0,
+    }
+    v.phase = "attack"
+    ev(game, "attack", { seat = attacker, target = defender, free = free or false,
+      text = who(attacker) .. " attacks " .. who(defender) .. (free and " (Whirlpool, free)" or "") })
+    -- Smoke Screen: "when a ship attacks you, before the roll". Asked of a
+    -- defender holding any action card (how many a seat holds is public), so
+    -- the question does not tell which card it holds.
+    if #game:zone("action", defender) > 0 then
+      v.attack.stage = "smoke"
+      v.asked = defender
+      return
+    end
+    rules.roll(game)
+  end
+
+  ---The attack is over: back to the turn.
+  function rules.end_attack(game)
+    local v = game.vars
+    local a = v.attack
+    v.attack = nil
+    v.phase = a.back
+    v.asked = v.turn
+    if v.phase == "action" then v.phase = "after" end
+  end
+
+  ---Start resolving a demand of `face` by `demander` on `target`.
+  function rules.begin_demand(game, demander, target, face)
+    local v = game.vars
+    local a = v.attack
+    a.demander, a.target, a.face = demander, target, face
+    a.wager, a.pot = 0, 0
+    ev(game, "demand", { seat = demander, target = target, face = face, retaliation = a.retaliation,
+      text = who(demander) .. (a.retaliation and " retaliates and demands " or " demands ") .. face_name(face)
+        .. " from " .. who(target) })
+    -- Option claim_needs_wager = false: "If the targeted player does not
+    -- have the demanded items they simply say they do not have that item
+    -- type", with no wager; the exchange ends.
+    if not game.options.claim_needs_wager and not rules.holds(game, target, face) then
+      ev(game, "has_none", { seat = target, face = face,
+        text = who(target) .. " has no " .. face_name(face) })
+      return rules.after_exchange(game)
+    end
+    a.stage = "respond"
+    v.asked = target
+  end
+
+  ---Resolve the demand: the target gives what is demanded (all of it that
+  ---it has; nothing if it has none).
+  function rules.resolve_demand(game)
+    local v = game.vars
+    local a = v.attack
+    local d, t, face = a.demander, a.target, a.face
+    if face == "gold" then
+      local paid = rules.pay(game, t, d, rules.gold_demand(game, t))
+      ev(game, "surrendered", { seat = t, to = nil, target = d, face = face, gold = paid,
+        text = who(t) .. " gives " .. who(d) .. " " .. paid .. " gold" })
+    elseif face == "chest" then
+      local maps = rules.map_cards(game, t)
+      if #maps > 1 then
+        a.stage = "chest"
+        v.asked = t
+        return
+      end
+      if #maps == 1 then return rules.give_map(game, maps[1]) end
+      ev(game, "surrendered", { seat = t, target = d, face = face, count = 0,
+        text = who(t) .. " has no Treasure Map card to give" })
+    else
+      -- "the defender must surrender all cards from their hand with the
+      -- matching symbol. Wild cards are not surrendered in this way."
+      local hand, to = game:zone("hand", t), game:zone("hand", d)
+      local give = {}
+      for i = 1, #hand do
+        if game.cards[hand[i]].cargo == face then give[#give + 1] = hand[i] end
+      end
+      for _, c in ipairs(give) do game:move(c, hand, to) end
+      ev(game, "surrendered", { seat = t, target = d, face = face, count = #give,
+        text = who(t) .. " surrenders " .. #give .. " " .. face_name(face) .. " card" .. (#give == 1 and "" or "s")
+          .. " to " .. who(d) })
+      if #give > 0 then
+        ev(game, "surrendered_cards", { to = d, cards = give, text = who(d) .. " (privately) receives " .. util.names(game, give) })
+      end
+    end
+    rules.after_exchange(game)
+  end
+
+  function rules.give_map(game, card)
+    local a = game.vars.attack
+    game:move(card, game:zone("hand", a.target), game:zone("hand", a.demander))
+    ev(game, "surrendered", { seat = a.target, target = a.demander, face = "chest", count = 1,
+      text = who(a.target) .. " gives " .. who(a.demander) .. " a Treasure Map card" })
+    ev(game, "surrendered_cards", { to = a.demander, cards = { card },
+      text = who(a.demander) .. " (privately) receives " .. game.cards[card].name })
+    rules.after_exchange(game)
+  end
+
+  ---One exchange (a demand) is over: the retaliation follows the attack's
+  ---demand, unless the dice were doubles ("the defender may not bluff or
+  ---retaliate") or the Sea Witch pulled the ship with the Whirlpool.
+  function rules.after_exchange(game)
+    local v = game.vars
+    local a = v.attack
+    if a.retaliation or a.doubles or (a.free and rules.has_captain(game, a.attacker, "sea_witch")) then
+      return rules.end_attack(game)
+    end
+    a.retaliation = true
+    a.demander, a.target = a.defender, a.attacker
+    a.face = a.dice[3 - a.chosen]
+    -- Parley: "when a retaliation is declared against you". Asked of an
+    -- attacker holding any action card.
+    if #game:zone("action", a.attacker) > 0 then
+      a.stage = "parley"
+      v.asked = a.attacker
+      return
+    end
+    rules.begin_demand(game, a.defender, a.attacker, a.face)
+  end
+
+  ---The wagers `seat` may place: 1 to 3 gold (The Card Sharp: 1 to 5), no
+  ---more than it has; with no gold, 1 from the bank ("If the defender has no
+  ---money in their supply they take 1 gold from the bank"); with no gold
+  ---and an empty bank, none (C4.8).
+  function rules.wagers(game, seat)
+    local v = game.vars
+    local cap = rules.has_captain(game, seat, "card_sharp") and rules.CARD_SHARP_WAGER or rules.WAGER_MAX
+    if v.gold[seat] == 0 then return v.bank > 0 and 1 or 0, true end
+    return math.min(cap, v.gold[seat]), false
+  end
+
+  ---What the demander puts in to call a wager, or nil if it may not call
+  ---(option call_needs_match).
+  function rules.call_amount(game, seat, wager)
+    local g = game.vars.gold[seat]
+    if g >= wager then return wager end
+    if not game.options.call_needs_match and g > 0 then return g end
+    return nil
+  end
+
+  local function hand_over_text(game, a)
+    if a.face == "gold" then return "Hand over the gold demanded" end
+    if a.face == "chest" then return "Hand over a Treasure Map card" end
+    return "Hand over every " .. face_name(a.face) .. " card"
+  end
+
+  local REROLL = { "die 1", "die 2", "both dice" }
+
+  -- The two stages where an action card can cancel: its option and the other.
+  local CANCEL = {
+    smoke = { card = "smoke_screen", play = { act = "smoke", text = "Play Smoke Screen (cancel this attack)" },
+      allow = { act = "allow", text = "Let the attack go ahead" } },
+    parley = { card = "parley", play = { act = "parley", text = "Play Parley (cancel the retaliation)" },
+      allow = { act = "allow", text = "Let the retaliation go ahead" } },
+  }
+
+  function rules.attack_options(game, seat)
+    local v = game.vars
+    local a = v.attack
+    local opts = {}
+    local cancel = CANCEL[a.stage]
+    if cancel then
+      -- Smoke Screen or Parley, if held; letting it go ahead is always offered.
+      local _, held = rules.held_action(game, seat)
+      if held == cancel.card then opts[#opts + 1] = cancel.play end
+      opts[#opts + 1] = cancel.allow
+    elseif a.stage == "choose" then
+      for i = 1, 2 do
+        if i == 1 or a.dice[2] ~= a.dice[1] then
+          opts[#opts + 1] = { act = "demand", die = i,
+            text = "Demand " .. face_name(a.dice[i]) .. (a.doubles and " (doubles: no bluff, no retaliation)"
+              or (", leaving " .. face_name(a.dice[3 - i]) .. " for the retaliation")) }
+        end
+      end
+      -- "If the attacker wishes to spend a Gunpowder token to re-roll the
+      -- Attack dice, they must do so before selecting a die result."
+      if v.powder[seat] > 0 then
+        for w = 1, 3 do
+          opts[#opts + 1] = { act = "reroll", dice = w, text = "Spend a gunpowder: reroll " .. REROLL[w] }
+        end
+      end
+      local _, held = rules.held_action(game, seat)
+      if held == "loaded_dice" then
+        for i = 1, 2 do
+          for _, f in ipairs(rules.DICE_FACES) do
+            if f ~= a.dice[i] then
+              opts[#opts + 1] = { act = "loaded", die = i, face = f,
+                text = "Play Loaded Dice: turn die " .. i .. " to " .. face_name(f) }
+            end
+          end
+        end
+      end
+    elseif a.stage == "respond" then
+      -- The same options whether or not the target holds what is demanded:
+      -- the demander must not learn it from them.
+      opts[#opts + 1] = { act = "hand_over", text = hand_over_text(game, a) }
+      local most, bank = rules.wagers(game, seat)
+      for k = 1, most do
+        opts[#opts + 1] = { act = "claim", wager = k,
+          text = "Claim you have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
+      end
+      -- "After a demand is selected, the defender may choose to spend a
+      -- gunpowder to force the attacker to re-roll up to both of the Attack
+      -- dice and select another option." Not in the retaliation.
+      if not a.retaliation and v.powder[seat] > 0 then
+        for w = 1, 3 do
+          opts[#opts + 1] = { act = "force", dice = w, text = "Spend a gunpowder: make " .. who(a.attacker)
+            .. " reroll " .. REROLL[w] .. " and choose again" }
+        end
+      end
+      for _, o in ipairs(rules.action_plays(game, seat, "respond")) do opts[#opts + 1] = o end
+    elseif a.stage == "call" then
+      local amount = rules.call_amount(game, seat, a.wager)
+      if amount then
+        opts[#opts + 1] = { act = "call", text = "Call the bluff, matching with " .. amount .. " gold" }
+      end
+      opts[#opts + 1] = { act = "pass", text = "Do not call (" .. who(a.target) .. " keeps the wager)" }
+    elseif a.stage == "chest" then
+      for _, c in ipairs(rules.map_cards(game, seat)) do
+        opts[#opts + 1] = { act = "give", card = c, text = "Give " .. game.cards[c].name,
+          secret = "gives a Treasure Map card" }
+      end
+    end
+    return opts
+  end
+
+  function rules.attack_prompt(game)
+    local a = game.vars.attack
+    local p = {
+      smoke = who(a.attacker) .. " attacks you",
+      parley = who(a.defender) .. " will retaliate with " .. face_name(a.dice[3 - (a.chosen or 1)]),
+      choose = "You rolled " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]) .. ": choose a demand",
+      respond = who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you",
+      call = who(a.target) .. " claims to have no " .. face_name(a.face or "") .. ", wagering " .. a.wager .. " gold",
+      chest = "Choose the Treasure Map card to give",
+    }
+    return p[a.stage] or a.stage
+  end
+
+  function rules.attack_status(view)
+    local a = view.vars.attack
+    return "Attack: " .. who(a.attacker) .. " on " .. who(a.defender) .. ", dice " .. face_name(a.dice[1]) .. " and "
+      .. face_name(a.dice[2]) .. (a.retaliation and " (retaliation)" or "") .. (a.pot > 0 and (", " .. a.pot .. " gold wagered") or "")
+  end
+
+  ---A claim of not having the item: the wager goes on the table.
+  function rules.claim(game, seat, wager)
+    local v = game.vars
+    local a = v.attack
+    local most, bank = rules.wagers(game, seat)
+    if wager < 1 or wager > most then error("cannot wager " .. tostring(wager) .. " gold", 0) end
+    if bank then
+      v.bank = v.bank - wager
+    else
+      v.gold[seat] = v.gold[seat] - wager
+    end
+    a.wager, a.pot = wager, wager
+    a.stage = "call"
+    v.asked = a.demander
+    ev(game, "claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
+      text = who(seat) .. " claims to have no " .. face_name(a.face) .. " and wagers " .. wager .. " gold"
+        .. (bank and " from the bank" or "") })
+  end
+
+  ---Not called: "the exchange ends immediately and the defender keeps their
+  ---wager". Called: the demander matches; true: "the defender secretly
+  ---shows the player making the demand their hand of cards, and the defender
+  ---takes all gold wagered"; lying: "the target player must resolve the
+  ---attack and the player making the demand takes all gold wagered".
+  function rules.answer_claim(game, seat, call)
+    local v = game.vars
+    local a = v.attack
+    local t = a.target
+    if not call then
+      v.gold[t] = v.gold[t] + a.pot
+      a.pot = 0
+      ev(game, "not_called", { seat = seat, target = t, text = who(seat) .. " does not call; " .. who(t) .. " keeps the wager" })
+      return rules.after_exchange(game)
+    end
+    local amount = rules.call_amount(game, seat, a.wager)
+    if amount == nil then error("cannot match the wager", 0) end
+    v.gold[seat] = v.gold[seat] - amount
+    a.pot = a.pot + amount
+    local truthful = not rules.holds(game, t, a.face)
+    if truthful then
+      local hand = game:zone("hand", t)
+      local won = a.pot
+      v.gold[t] = v.gold[t] + won
+      a.pot = 0
+      ev(game, "called_true", { seat = seat, target = t, gold = won,
+        text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
+          .. won .. " gold" })
+      ev(game, "hand_shown", { to = seat, seat = t, cards = util.copy_array(hand),
+        text = who(seat) .. " (privately) sees " .. who(t) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
+      return rules.after_exchange(game)
+    end
+    local won = a.pot
+    v.gold[seat] = v.gold[seat] + won
+    a.pot = 0
+    ev(game, "called_lie", { seat = seat, target = t, gold = won,
+      text = who(seat) .. " calls; " .. who(t) .. " was bluffing: " .. who(seat) .. " takes " .. won
+        .. " gold and the demand is resolved" })
+    rules.resolve_demand(game)
+  end
+
+  function rules.attack_apply(game, seat, action)
+    local v = game.vars
+    local a = v.attack
+    local act = action.act
+    if act == "smoke" then
+      rules.discard_action(game, seat)
+      ev(game, "attack_cancelled", { text = "The attack is cancelled" })
+      return rules.end_attack(game)
+    elseif act == "parley" then
+      rules.discard_action(game, seat)
+      ev(game, "retaliation_cancelled", { text = "The retaliation is cancelled" })
+      return rules.end_attack(game)
+    elseif act == "allow" then
+      if a.stage == "smoke" then return rules.roll(game) end
+      return rules.begin_demand(game, a.defender, a.attacker, a.face)
+    elseif act == "reroll" then
+      rules.spend_powder(game, seat)
+      ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder to reroll" })
+      return rules.roll(game, action.dice)
+    elseif act == "loaded" then
+      rules.discard_action(game, seat)
+      a.dice[action.die] = action.face
+      a.loaded = true
+      set_doubles(a)
+      ev(game, "loaded_dice", { seat = seat, die = action.die, face = action.face,
+        text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
+      return
+    elseif act == "demand" then
+      a.chosen = action.die
+      if a.doubles then
+        -- "If the attacker rolls doubles the attack automatically succeeds,
+        -- and the defender may not bluff or retaliate."
+        a.demander, a.target, a.face = a.attacker, a.defender, a.dice[a.chosen]
+        ev(game, "demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
+          text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender) .. " (doubles)" })
+        if rules.has_captain(game, a.attacker, "boarding_master") then
+          local paid = rules.pay(game, a.defender, a.attacker, 1)
+          ev(game, "boarding", { seat = a.attacker, gold = paid,
+            text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+        end
+        return rules.resolve_demand(game)
+      end
+      return rules.begin_demand(game, a.attacker, a.defender, a.dice[a.chosen])
+    elseif act == "hand_over" then
+      return rules.resolve_demand(game)
+    elseif act == "claim" then
+      return rules.claim(game, seat, action.wager)
+    elseif act == "force" then
+      rules.spend_powder(game, seat)
+      ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder: " .. who(a.attacker) .. " must reroll" })
+      a.chosen = nil
+      return rules.roll(game, action.dice)
+    elseif act == "call" then
+      return rules.answer_claim(game, seat, true)
+    elseif act == "pass" then
+      return rules.answer_claim(game, seat, false)
+    elseif act == "give" then
+      return rules.give_map(game, action.card)
+    elseif act == "play" then
+      return rules.play_action(game, seat, action)
+    end
+    error("unknown action '" .. tostring(act) .. "'", 0)
+  end
+end

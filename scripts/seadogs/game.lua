@@ -1,0 +1,1374 @@
+--[[
+SeaDogs (Jacksmack Games): sail a ship between seven islands, trade cargo
+for gold, please the temple, and attack the ships you meet, bluffing about
+what is in your hand. 2-6 players. Most gold at the end wins.
+
+Rulebook: shared/rules/seadogs.md; what it leaves out, with the reading used
+by default: shared/rules/CLARIFICATIONS.md section 4 (cited below as "C4.1"
+... "C4.8"). Nothing public describes the cards, so the cargo deck (C4.2),
+the dice ids (C4.3), the treasure cards (C4.4), the temple tokens (C4.5),
+the action cards (C4.6) and the captains (C4.7) are PLACEHOLDER tables: each
+is a constant of this `rules` table that a house rule can replace.
+The tables live in scripts/seadogs/data.lua; the attack (dice, demands,
+bluffs) in scripts/seadogs/attack.lua; the greedy bot in
+scripts/seadogs/bot.lua.
+
+Vocabulary
+  cargo type   "rum", "spice", "silk", "tea" (PLACEHOLDER ids, C4.2)
+  icons        a cargo card shows 1-3 icons of one type, or 1 wild icon
+  map          a cargo card marked with a Treasure Map (the chest face takes one)
+  island       1 = Sell (centre); 2..7 the ring: Port, Action Card, Port,
+               Temple, Port, Whirlpool ("no two Port islands adjacent")
+  demander     the seat making a demand (the attacker, or in the
+               retaliation the defender); target: the seat it is made of
+
+Zones
+  deck, discard            cargo draw pile (hidden) and discard pile (public)
+  port 1..3                the two face-up cargo cards beside each Port
+  actions, action discard  action deck (hidden) and its discard pile (public)
+  treasures                treasure deck (hidden)
+  captains, captain discard
+                           captain deck and the captains not kept (hidden)
+  hand[s]                  cargo cards (owner)
+  action[s]                the held action card, at most one (owner)
+  treasure[s]              treasure cards, face down (owner)
+  captain offer[s]         the two captains dealt, while choosing (owner)
+  captain choice[s]        the captain kept, until all are revealed (owner)
+  captain[s]               the captain, once revealed (public)
+  drawn[s]                 cards looked at before keeping some (owner):
+                           Quartermaster, Cartographer, a second action card
+
+game.vars (public: no card ids)
+  phase      "captain", "start", "action", "after", "keep", "attack",
+             "discard_down" (option hand_limit), "game_over"
+  turn       the current player; asked: the seat to decide now; first: the
+             starting player
+  keep       what a "keep" decision is for: "quartermaster", "cartographer",
+             "action"; treasure_draws: Treasure cards still owed by a sale
+  gold_total the gold of the game (bank + players at setup), for checks
+  ship[s]    the island of each ship; gold[s], powder[s], cubes[s]
+  bank, powder_supply, cubes_left, demand (the temple demand token)
+  attacked   true once this turn's ordinary attack is used
+  fair_winds true while Fair Winds is in play this turn
+  attack     the attack in progress (see attack.lua), or nil
+  turns      turns taken; round: completed rounds of the table
+  final      end-game scoring per seat ({gold, treasure, temple, cargo,
+             total}); scores (the totals), winners, tie_break (1-3: which
+             tie-break decided, nil if none was needed)
+]]
+
+local util = require("lib.util")
+local copy_array = util.copy_array
+
+local rules = {
+  id = "seadogs",
+  title = "SeaDogs",
+  players = { min = 2, max = 6, default = 4 },
+}
+
+---------------------------------------------------------------------------
+-- Options: each is a reading of a point the rulebook leaves open
+---------------------------------------------------------------------------
+
+rules.options = {
+  bank_two_players = {
+    default = 30,
+    doc = "Gold in the bank with 2 players (the rulebook's table starts at 3 players: 35, 40, 45, 50; "
+      .. "PLACEHOLDER 30, C4.1).",
+  },
+  claim_needs_wager = {
+    default = true,
+    doc = "Every claim of not having the demanded item needs a 1-3 gold wager, true or not (\"To do so the "
+      .. "defender must place 1 to 3 gold\"). false: a defender who truly has none simply says so (\"they "
+      .. "simply say they do not have that item type\") and the exchange ends; only a bluff is wagered.",
+  },
+  gold_face_tie = {
+    default = "strict",
+    choices = { "strict", "shared" },
+    doc = "Gold face: the defender pays 2 when it \"has the most gold coins of all players\": \"strict\" = "
+      .. "more than every other player; \"shared\" = no player has more (a tie for the most pays 2).",
+  },
+  temple_eight = {
+    default = 38,
+    choices = { 38, 36 },
+    doc = "Temple bonus for 8 cubes: 38 as printed, or 36 (the triangular number the rest of the table "
+      .. "follows; a likely misprint, C4.1).",
+  },
+  sell_beyond_table = {
+    default = "cap",
+    choices = { "cap", "extend" },
+    doc = "Selling more than 14 icons: \"cap\" at 18 gold (C4.1); \"extend\" = 3 more gold per 2 icons. Odd "
+      .. "counts always round down to the step reached.",
+  },
+  wild_in_sale = {
+    default = true,
+    doc = "A wild card may be added to a Sale as one icon of the type sold (PLACEHOLDER, C4.2).",
+  },
+  temple_token = {
+    default = "change",
+    choices = { "change", "fixed" },
+    doc = "After a player takes blessing cubes the demand token is replaced by a random one of the other "
+      .. "three (\"change\", PLACEHOLDER C4.5), or stays for the whole game (\"fixed\").",
+  },
+  treasure_gain = {
+    default = "sell",
+    choices = { "sell", "port" },
+    doc = "How Treasure cards are gained (not in the rules; PLACEHOLDER C4.4): \"sell\" = one per Treasure "
+      .. "Map card among the cards sold; \"port\" = at a Port a player may hand in a map card instead of "
+      .. "taking cargo, for one Treasure card.",
+  },
+  call_needs_match = {
+    default = true,
+    doc = "A bluff may be called only by a player who can match the whole wager (C4.8). false: a player "
+      .. "with less gold calls by putting in all its gold.",
+  },
+  game_end = {
+    default = "end_of_turn",
+    choices = { "end_of_turn", "immediately" },
+    doc = "The bank or the treasure deck empties: the game ends at the end of that turn (C4.8), or "
+      .. "\"immediately\" (the rest of the turn is not played).",
+  },
+  bank_short = {
+    default = "pay_rest",
+    choices = { "pay_rest", "no_sale" },
+    doc = "The bank cannot pay a Sale in full: it pays what is left and the game ends (C4.8), or "
+      .. "\"no_sale\": such a Sale is not allowed.",
+  },
+  hand_limit = {
+    default = 0,
+    doc = "Cargo cards a player may hold at the end of its turn (0 = no limit, C4.8); above it the player "
+      .. "discards down to the limit.",
+  },
+  captains = {
+    default = true,
+    doc = "Play with captains (deal 2, keep 1).",
+  },
+}
+
+---------------------------------------------------------------------------
+-- Data (PLACEHOLDER tables) and the attack
+---------------------------------------------------------------------------
+
+require("seadogs.data")(rules)
+require("seadogs.attack")(rules)
+require("seadogs.bot")(rules)
+
+local function who(seat) return "P" .. tostring(seat) end
+rules.who = who
+
+local function card_name(game, id) return game.cards[id].name end
+
+local function ev(game, kind, data)
+  if game.logging then game:event(kind, data) end
+end
+rules.ev = ev
+
+---------------------------------------------------------------------------
+-- Islands
+---------------------------------------------------------------------------
+
+---Is island b adjacent to island a? Ring neighbours, and the centre Sell
+---island with every ring island (C4.1, INFERRED).
+function rules.adjacent(a, b)
+  if a == b then return false end
+  if a == rules.CENTRE or b == rules.CENTRE then return true end
+  local ring = #rules.ISLANDS - 1
+  local i, j = a - 1, b - 1
+  local d = math.abs(i - j)
+  return d == 1 or d == ring - 1
+end
+
+---The islands a ship on `from` may reach moving up to `steps` spaces, not
+---counting `from` itself (a ship "must move").
+function rules.reachable(from, steps)
+  local dist = { [from] = 0 }
+  local frontier = { from }
+  for step = 1, steps do
+    local nxt = {}
+    for _, a in ipairs(frontier) do
+      for b = 1, #rules.ISLANDS do
+        if dist[b] == nil and rules.adjacent(a, b) then
+          dist[b] = step
+          nxt[#nxt + 1] = b
+        end
+      end
+    end
+    frontier = nxt
+  end
+  local out = {}
+  for b = 1, #rules.ISLANDS do
+    if b ~= from and dist[b] ~= nil then out[#out + 1] = b end
+  end
+  return out
+end
+
+function rules.island_kind(i) return rules.ISLANDS[i].kind end
+
+function rules.island_name(i) return rules.ISLANDS[i].name end
+
+---The Port number (1..3) of a Port island.
+function rules.port_of(i) return rules.ISLANDS[i].port end
+
+---The Port nearest to a seat's place at the table ("Players place their
+---ship on the port closest to themselves"): the seats sit evenly around the
+---table, seat 1 facing Port 1, and the three Ports are a third of the way
+---round from each other; a seat half-way between two takes the later one.
+function rules.start_island(game, seat)
+  local k = math.floor((seat - 1) * 3 / game.seats + 0.5) % 3 + 1
+  return rules.PORT_ISLANDS[k]
+end
+
+---Seats other than `seat` whose ships share its island.
+function rules.ships_with(game, seat)
+  local out = {}
+  local here = game.vars.ship[seat]
+  for k = 1, game.seats - 1 do
+    local s = game:next_seat(seat, k)
+    if game.vars.ship[s] == here then out[#out + 1] = s end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Cards
+---------------------------------------------------------------------------
+
+---Every card carries every numeric property (a cargo card a bonus of 0, a
+---treasure card 0 icons ...): the `mc` search deals the cards a seat has
+---not seen at random over every zone that hides cards, whatever their kind
+---(see docs/seadogs.md, "Bots"), and its guesses must not break the rules.
+function rules.create_cards(game)
+  local deck = game:new_zone("deck", { visibility = "hidden" })
+  for _, c in ipairs(rules.CARGO) do
+    for _ = 1, c.count do
+      local t = c.cargo
+      local name
+      if t == "wild" then
+        name = "Wild"
+      else
+        name = rules.CARGO_NAMES[t] .. " x" .. c.icons .. (c.map and " (map)" or "")
+      end
+      game:place(game:new_card { name = name, kind = "cargo", cargo = t, icons = c.icons, map = c.map or false,
+        bonus = 0, color = rules.CARGO_COLOURS[t] }, deck)
+    end
+  end
+  local tdeck = game:new_zone("treasures", { visibility = "hidden" })
+  for _, t in ipairs(rules.TREASURES) do
+    for _ = 1, t.count do
+      game:place(game:new_card { name = t.name, kind = "treasure", treasure = t.id, bonus = t.bonus or 0,
+        cargo = "none", icons = 0, map = false, color = "yellow" }, tdeck)
+    end
+  end
+  local adeck = game:new_zone("actions", { visibility = "hidden" })
+  for _, a in ipairs(rules.ACTIONS) do
+    game:place(game:new_card { name = a.name, kind = "action", action = a.id, cargo = "none", icons = 0, map = false,
+      bonus = 0, color = "gray" }, adeck)
+  end
+  local cdeck = game:new_zone("captains", { visibility = "hidden" })
+  for _, c in ipairs(rules.CAPTAINS) do
+    game:place(game:new_card { name = c.name, kind = "captain", captain = c.id, cargo = "none", icons = 0, map = false,
+      bonus = 0, color = "lightgreen" }, cdeck)
+  end
+end
+
+function rules.create_zones(game)
+  game:new_zone("discard", { visibility = "public" })
+  for p = 1, #rules.PORT_ISLANDS do game:new_zone("port " .. p, { visibility = "public" }) end
+  game:new_zone("action discard", { visibility = "public" })
+  game:new_zone("captain discard", { visibility = "hidden" })
+  for s = 1, game.seats do
+    game:new_zone("hand", { owner = s, visibility = "owner" })
+    game:new_zone("action", { owner = s, visibility = "owner" })
+    game:new_zone("treasure", { owner = s, visibility = "owner" })
+    game:new_zone("captain offer", { owner = s, visibility = "owner" })
+    game:new_zone("captain choice", { owner = s, visibility = "owner" })
+    game:new_zone("captain", { owner = s, visibility = "public" })
+    game:new_zone("drawn", { owner = s, visibility = "owner" })
+  end
+end
+
+---Draw the top card of `deck` into `to`: "If a card needs to be drawn and
+---there are none remaining, reshuffle the discard pile to form a new deck."
+---Returns the card, or nil when the deck and its discard pile are both empty.
+function rules.draw_from(game, deck_name, discard_name, to)
+  local deck = game:zone(deck_name)
+  if #deck == 0 then
+    local discard = game:zone(discard_name)
+    if #discard == 0 then return nil end
+    game:move_all(discard, deck)
+    game:shuffle(deck)
+    ev(game, "reshuffled", { pile = deck_name, text = "The " .. discard_name .. " pile is shuffled into a new deck" })
+  end
+  return game:move_top(deck, to)
+end
+
+function rules.draw_cargo(game, to) return rules.draw_from(game, "deck", "discard", to) end
+
+function rules.draw_action(game, to) return rules.draw_from(game, "actions", "action discard", to) end
+
+---Fill a Port's face-up cards up to two.
+function rules.refill_port(game, p)
+  local z = game:zone("port " .. p)
+  while #z < rules.PORT_FACE_UP do
+    if rules.draw_cargo(game, z) == nil then break end
+  end
+end
+
+---The icons a card shows of cargo type `t` (wilds show none of any type).
+function rules.icons_of(game, card, t)
+  local c = game.cards[card]
+  if c.cargo == t then return c.icons end
+  return 0
+end
+
+---Does `seat`'s hand hold a card with an icon of type `t`?
+function rules.holds_type(game, seat, t)
+  local hand = game:zone("hand", seat)
+  for i = 1, #hand do
+    if game.cards[hand[i]].cargo == t then return true end
+  end
+  return false
+end
+
+---The Treasure Map cargo cards in a hand.
+function rules.map_cards(game, seat)
+  local out = {}
+  local hand = game:zone("hand", seat)
+  for i = 1, #hand do
+    if game.cards[hand[i]].map then out[#out + 1] = hand[i] end
+  end
+  table.sort(out)
+  return out
+end
+
+---The seat's revealed captain id, or nil (a captain acts once revealed).
+function rules.captain(game, seat)
+  local z = game:zone("captain", seat)
+  if #z == 0 or z.count then return nil end
+  return game.cards[z[1]].captain
+end
+
+function rules.has_captain(game, seat, id)
+  return rules.captain(game, seat) == id
+end
+
+---The seat's held action card (id and action id), or nil.
+function rules.held_action(game, seat)
+  local z = game:zone("action", seat)
+  if z.count or #z == 0 then return nil end
+  return z[1], game.cards[z[1]].action
+end
+
+---------------------------------------------------------------------------
+-- Gold, gunpowder, cubes
+---------------------------------------------------------------------------
+
+---Move up to `n` gold from the bank to a seat; returns what was paid.
+function rules.pay_from_bank(game, seat, n)
+  local v = game.vars
+  local paid = math.min(n, v.bank)
+  v.bank = v.bank - paid
+  v.gold[seat] = v.gold[seat] + paid
+  return paid
+end
+
+---Move up to `n` gold from one seat to another; returns what moved.
+function rules.pay(game, from, to, n)
+  local v = game.vars
+  local paid = math.min(n, v.gold[from])
+  v.gold[from] = v.gold[from] - paid
+  v.gold[to] = v.gold[to] + paid
+  return paid
+end
+
+---Take up to `n` gunpowder tokens from the supply.
+function rules.take_powder(game, seat, n)
+  local v = game.vars
+  local got = math.min(n, v.powder_supply)
+  v.powder_supply = v.powder_supply - got
+  v.powder[seat] = v.powder[seat] + got
+  return got
+end
+
+function rules.spend_powder(game, seat)
+  local v = game.vars
+  if v.powder[seat] < 1 then error(who(seat) .. " has no gunpowder", 0) end
+  v.powder[seat] = v.powder[seat] - 1
+  v.powder_supply = v.powder_supply + 1
+end
+
+---"The defender has the most gold coins of all players" (option gold_face_tie).
+function rules.has_most_gold(game, seat)
+  local v = game.vars
+  for s = 1, game.seats do
+    if s ~= seat then
+      if v.gold[s] > v.gold[seat] then return false end
+      if v.gold[s] == v.gold[seat] and game.options.gold_face_tie == "strict" then return false end
+    end
+  end
+  return true
+end
+
+---------------------------------------------------------------------------
+-- Tables: Sell and Temple
+---------------------------------------------------------------------------
+
+---Gold for selling `icons` icons ("ICONS DISCARDED / GOLD EARNED"): the
+---last step reached (odd counts round down); beyond 14, option
+---sell_beyond_table.
+function rules.sell_gold(game, icons)
+  local gold, last = 0, nil
+  for _, step in ipairs(rules.SELL_TABLE) do
+    if icons >= step[1] then gold, last = step[2], step end
+  end
+  if last ~= nil and last == rules.SELL_TABLE[#rules.SELL_TABLE] and icons > last[1]
+    and game.options.sell_beyond_table == "extend" then
+    gold = gold + 3 * math.floor((icons - last[1]) / 2)
+  end
+  return gold
+end
+
+rules.PRINTED_EIGHT = 38 -- the printed bonus for 8 cubes (option temple_eight)
+
+---Bonus gold for `cubes` blessing cubes at the end of the game; 8 cubes by
+---option temple_eight; beyond the table (10 cubes and the Temple Relic) the
+---triangular numbers go on.
+function rules.temple_bonus(game, cubes)
+  if cubes <= 0 then return 0 end
+  local eight = util.whole(game.options.temple_eight)
+  if cubes == 8 and eight ~= nil and eight ~= rules.PRINTED_EIGHT then return eight end
+  local t = rules.TEMPLE_TABLE[cubes]
+  if t then return t end
+  return math.floor(cubes * (cubes + 1) / 2)
+end
+
+---------------------------------------------------------------------------
+-- Setup
+---------------------------------------------------------------------------
+
+function rules.bank_size(game)
+  if game.seats == 2 then
+    local b = util.whole(game.options.bank_two_players)
+    if b == nil or b < 0 then error("option bank_two_players: expected a whole number", 0) end
+    return b
+  end
+  return rules.BANK[game.seats]
+end
+
+function rules.setup(game)
+  local v = game.vars
+  local n = game.seats
+  rules.create_cards(game)
+  rules.create_zones(game)
+  local deck = game:zone("deck")
+  game:shuffle(deck)
+  for p = 1, #rules.PORT_ISLANDS do rules.refill_port(game, p) end
+  game:shuffle(game:zone("actions"))
+  game:shuffle(game:zone("treasures"))
+  game:shuffle(game:zone("captains"))
+  v.demand = rules.DEMAND_TOKENS[game:random(1, #rules.DEMAND_TOKENS)]
+  v.cubes_left = rules.CUBES
+  v.bank = rules.bank_size(game)
+  v.powder_supply = rules.POWDER_TOKENS
+  v.gold, v.powder, v.cubes, v.ship = {}, {}, {}, {}
+  local hands = {}
+  for s = 1, n do
+    hands[s] = game:zone("hand", s)
+    v.gold[s] = rules.START_GOLD
+    v.powder[s] = 0
+    rules.take_powder(game, s, rules.START_POWDER)
+    v.cubes[s] = 0
+    v.ship[s] = rules.start_island(game, s)
+  end
+  game:deal(deck, hands, rules.START_CARGO)
+  v.gold_total = v.bank + n * rules.START_GOLD
+  v.first = game:random(1, n)
+  v.turn = v.first
+  v.turns = 0
+  v.round = 0
+  v.attacked = false
+  v.fair_winds = false
+  v.game_over = false
+  v.winners = {}
+  if game.logging then
+    local ships = {}
+    for s = 1, n do ships[s] = who(s) .. " at " .. rules.island_name(v.ship[s]) end
+    game:event("setup", { first = v.first, demand = v.demand, bank = v.bank,
+      text = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. "; "
+        .. table.concat(ships, ", ") .. "; " .. who(v.first) .. " starts" })
+  end
+  if game.options.captains and n * 2 <= #game:zone("captains") then
+    for s = 1, n do
+      local offer = game:zone("captain offer", s)
+      game:move_top(game:zone("captains"), offer)
+      game:move_top(game:zone("captains"), offer)
+    end
+    v.phase = "captain"
+    v.asked = 1
+  else
+    rules.start_turn(game, v.first)
+  end
+end
+
+---A seat keeps one of its two captains (secretly); when every seat has
+---chosen, all are revealed together ("all captain cards are revealed at
+---the same time").
+function rules.keep_captain(game, seat, card)
+  local v = game.vars
+  local offer = game:zone("captain offer", seat)
+  game:move(card, offer, game:zone("captain choice", seat))
+  game:move_all(offer, game:zone("captain discard"))
+  if seat < game.seats then
+    v.asked = seat + 1
+    return
+  end
+  local parts = {}
+  for s = 1, game.seats do
+    local z = game:zone("captain choice", s)
+    local c = z[1]
+    game:move(c, z, game:zone("captain", s))
+    parts[s] = who(s) .. " " .. card_name(game, c)
+    rules.on_captain(game, s, game.cards[c].captain)
+  end
+  ev(game, "captains_revealed", { text = "Captains: " .. table.concat(parts, ", ") })
+  rules.start_turn(game, v.first)
+end
+
+---What a captain does when revealed (The Gunner's extra gunpowder).
+function rules.on_captain(game, seat, id)
+  if id == "gunner" then rules.take_powder(game, seat, rules.GUNNER_EXTRA_POWDER) end
+end
+
+---------------------------------------------------------------------------
+-- Turns
+---------------------------------------------------------------------------
+
+function rules.start_turn(game, seat)
+  local v = game.vars
+  v.turn = seat
+  v.asked = seat
+  v.phase = "start"
+  v.attacked = false
+  v.fair_winds = false
+  v.attack = nil
+end
+
+---The steps a seat's ship may move this turn (The Navigator, Fair Winds).
+function rules.move_steps(game, seat)
+  if game.vars.fair_winds or rules.has_captain(game, seat, "navigator") then return 2 end
+  return 1
+end
+
+function rules.move(game, seat, island)
+  local v = game.vars
+  local from = v.ship[seat]
+  local ok = false
+  for _, b in ipairs(rules.reachable(from, rules.move_steps(game, seat))) do
+    if b == island then ok = true end
+  end
+  if not ok then error("cannot move from " .. rules.island_name(from) .. " to " .. rules.island_name(island), 0) end
+  v.ship[seat] = island
+  v.phase = "action"
+  ev(game, "moved", { seat = seat, from = from, island = island,
+    text = who(seat) .. " sails to " .. rules.island_name(island) })
+end
+
+---The end of a turn: hand limit, the end of the game, or the next player.
+function rules.end_turn(game, seat)
+  local v = game.vars
+  local limit = util.whole(game.options.hand_limit) or 0
+  if limit > 0 and #game:zone("hand", seat) > limit then
+    v.phase = "discard_down"
+    v.asked = seat
+    return
+  end
+  v.turns = v.turns + 1
+  if rules.game_should_end(game) then return rules.end_game(game) end
+  local nxt = game:next_seat(seat)
+  if nxt == v.first then v.round = v.round + 1 end
+  rules.start_turn(game, nxt)
+end
+
+---"The game ends when all of the Gold is removed from the bank, or all of
+---the treasure cards have been taken from the Treasure deck."
+function rules.game_should_end(game)
+  return game.vars.bank <= 0 or #game:zone("treasures") == 0
+end
+
+---With option game_end = "immediately", the game ends as soon as a bank or
+---treasure deck empties; returns true then.
+function rules.check_immediate_end(game)
+  if game.options.game_end == "immediately" and not game.vars.game_over and rules.game_should_end(game) then
+    rules.end_game(game)
+    return true
+  end
+  return false
+end
+
+---------------------------------------------------------------------------
+-- Space actions
+---------------------------------------------------------------------------
+
+---Port: two face-down cards (The Harbormaster: three; The Quartermaster:
+---look at three, keep two), or one face-down card and the port's two
+---face-up cards, which are then replaced.
+function rules.port_action(game, seat, how)
+  local v = game.vars
+  local p = rules.port_of(v.ship[seat])
+  local hand = game:zone("hand", seat)
+  if how == "face_up" then
+    local z = game:zone("port " .. p)
+    local shown = copy_array(z)
+    rules.draw_cargo(game, hand)
+    game:move_all(z, hand)
+    rules.refill_port(game, p)
+    ev(game, "took_port", { seat = seat, port = p, cards = shown,
+      text = who(seat) .. " takes a face-down card and " .. util.names(game, shown) })
+    return rules.after_action(game, seat)
+  elseif how == "down3" then
+    for _ = 1, 3 do rules.draw_cargo(game, hand) end
+    ev(game, "took_cargo", { seat = seat, count = 3, text = who(seat) .. " takes three face-down cards" })
+    return rules.after_action(game, seat)
+  elseif how == "look3" then
+    local drawn = game:zone("drawn", seat)
+    for _ = 1, 3 do rules.draw_cargo(game, drawn) end
+    ev(game, "looked_cargo", { seat = seat, count = #drawn,
+      text = who(seat) .. " looks at " .. #drawn .. " cards to keep two (Quartermaster)" })
+    if #drawn <= 2 then
+      game:move_all(drawn, hand)
+      return rules.after_action(game, seat)
+    end
+    v.phase = "keep"
+    v.keep = "quartermaster"
+    return
+  elseif how == "map" then
+    -- Option treasure_gain = "port": hand in a Treasure Map card.
+    local maps = rules.map_cards(game, seat)
+    if #maps == 0 then error("no Treasure Map card to hand in", 0) end
+    game:move(maps[1], hand, game:zone("discard"))
+    ev(game, "handed_in_map", { seat = seat, card = maps[1],
+      text = who(seat) .. " hands in " .. card_name(game, maps[1]) .. " for a Treasure card" })
+    v.treasure_draws = 1
+    return rules.draw_treasures(game, seat)
+  end
+  rules.draw_cargo(game, hand)
+  rules.draw_cargo(game, hand)
+  ev(game, "took_cargo", { seat = seat, count = 2, text = who(seat) .. " takes two face-down cards" })
+  rules.after_action(game, seat)
+end
+
+---Sell: the possible sales of a hand, one per cargo type and number of
+---cards: the type's cards with the most icons first (maps first among
+---equals), plus any number of wilds (option wild_in_sale; Black Market:
+---wilds as 2 icons each). Returns a list of {cargo, cards, icons, gold}.
+function rules.sales(game, seat)
+  local hand = game:zone("hand", seat)
+  local wild_icons = 1
+  local _, held = rules.held_action(game, seat)
+  local market = held == "black_market"
+  if market then wild_icons = 2 end
+  local wilds = {}
+  local by = {}
+  for i = 1, #hand do
+    local c = game.cards[hand[i]]
+    if c.cargo == "wild" then
+      wilds[#wilds + 1] = hand[i]
+    else
+      by[c.cargo] = by[c.cargo] or {}
+      table.insert(by[c.cargo], hand[i])
+    end
+  end
+  table.sort(wilds)
+  local use_wilds = game.options.wild_in_sale or market
+  local out = {}
+  for _, t in ipairs(rules.CARGO_TYPES) do
+    local cards = by[t] or {}
+    table.sort(cards, function(a, b)
+      local ca, cb = game.cards[a], game.cards[b]
+      if ca.icons ~= cb.icons then return ca.icons > cb.icons end
+      if ca.map ~= cb.map then return ca.map end
+      return a < b
+    end)
+    local maxw = use_wilds and #wilds or 0
+    for k = 0, #cards do
+      for w = 0, maxw do
+        if k + w > 0 and (k > 0 or market) then
+          local list, icons = {}, 0
+          for i = 1, k do list[i] = cards[i]; icons = icons + game.cards[cards[i]].icons end
+          for i = 1, w do list[#list + 1] = wilds[i]; icons = icons + wild_icons end
+          local gold = rules.sell_gold(game, icons)
+          if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
+          if gold > 0 and (game.options.bank_short ~= "no_sale" or gold <= game.vars.bank) then
+            out[#out + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and w > 0 }
+          end
+        end
+      end
+    end
+  end
+  return out
+end
+
+function rules.sell(game, seat, cargo, cards)
+  local v = game.vars
+  local hand, discard = game:zone("hand", seat), game:zone("discard")
+  local market = false
+  local icons, maps = 0, 0
+  local _, held = rules.held_action(game, seat)
+  for _, id in ipairs(cards) do
+    local c = game.cards[id]
+    if c.cargo == "wild" then
+      if held == "black_market" then market = true; icons = icons + 2 else icons = icons + 1 end
+    elseif c.cargo ~= cargo then
+      error(card_name(game, id) .. " is not " .. cargo, 0)
+    else
+      icons = icons + c.icons
+    end
+    if c.map then maps = maps + 1 end
+  end
+  for _, id in ipairs(cards) do game:move(id, hand, discard) end
+  if market then
+    local card = rules.held_action(game, seat)
+    game:move(card, game:zone("action", seat), game:zone("action discard"))
+  end
+  local gold = rules.sell_gold(game, icons)
+  if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
+  local paid = rules.pay_from_bank(game, seat, gold)
+  ev(game, "sold", { seat = seat, cargo = cargo, cards = copy_array(cards), icons = icons, gold = paid,
+    text = who(seat) .. " sells " .. util.names(game, cards) .. " (" .. icons .. " icons" .. (market and ", Black Market" or "")
+      .. ") for " .. paid .. " gold" .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
+  if game.options.treasure_gain == "sell" and maps > 0 then
+    v.treasure_draws = maps
+    return rules.draw_treasures(game, seat)
+  end
+  rules.after_action(game, seat)
+end
+
+---Draw the Treasure cards owed (vars.treasure_draws), one at a time (The
+---Cartographer: draw 2, keep 1, the other to the bottom). Kept face down.
+function rules.draw_treasures(game, seat)
+  local v = game.vars
+  local tdeck = game:zone("treasures")
+  while (v.treasure_draws or 0) > 0 do
+    v.treasure_draws = v.treasure_draws - 1
+    if #tdeck == 0 then break end
+    if rules.has_captain(game, seat, "cartographer") and #tdeck >= 2 then
+      local drawn = game:zone("drawn", seat)
+      game:move_top(tdeck, drawn)
+      game:move_top(tdeck, drawn)
+      v.phase = "keep"
+      v.keep = "cartographer"
+      return
+    end
+    local c = game:move_top(tdeck, game:zone("treasure", seat))
+    ev(game, "treasure_drawn", { seat = seat, text = who(seat) .. " draws a Treasure card" })
+    ev(game, "treasure_drawn_privately", { to = seat, card = c,
+      text = who(seat) .. " (privately) draws " .. card_name(game, c) })
+  end
+  v.treasure_draws = nil
+  rules.after_action(game, seat)
+end
+
+---Keep a card looked at (secret choice): Quartermaster keeps two of three
+---cargo cards (the chosen one goes to the bottom of the deck); Cartographer
+---keeps one of two treasures; Action Card: keeps one of two action cards.
+function rules.keep_drawn(game, seat, card)
+  local v = game.vars
+  local drawn = game:zone("drawn", seat)
+  local kind = v.keep
+  v.keep = nil
+  v.phase = "action"
+  if kind == "quartermaster" then
+    game:move(card, drawn, game:zone("deck"), "bottom")
+    game:move_all(drawn, game:zone("hand", seat))
+    return rules.after_action(game, seat)
+  elseif kind == "cartographer" then
+    game:move(card, drawn, game:zone("treasure", seat))
+    local rest = drawn
+    while #rest > 0 do game:move(rest[1], rest, game:zone("treasures"), "bottom") end
+    ev(game, "treasure_drawn", { seat = seat, text = who(seat) .. " keeps one of two Treasure cards (Cartographer)" })
+    return rules.draw_treasures(game, seat)
+  elseif kind == "action" then
+    -- "If they already have an action card they must choose one of them to
+    -- discard without using."
+    local held = game:zone("action", seat)
+    if held[1] ~= card then
+      game:move(card, drawn, held)
+      local old = held[1]
+      game:move(old, held, game:zone("action discard"))
+      ev(game, "action_discarded", { seat = seat, card = old, text = who(seat) .. " discards " .. card_name(game, old) })
+    else
+      local other = drawn[1]
+      game:move(other, drawn, game:zone("action discard"))
+      ev(game, "action_discarded", { seat = seat, card = other, text = who(seat) .. " discards " .. card_name(game, other) })
+    end
+    return rules.after_action(game, seat)
+  end
+  error("nothing to keep", 0)
+end
+
+---Action Card island: draw an action card (hold at most one).
+function rules.action_card_action(game, seat)
+  local v = game.vars
+  local held = game:zone("action", seat)
+  if #held == 0 then
+    local c = rules.draw_action(game, held)
+    ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card" })
+    if c then ev(game, "action_drawn_privately", { to = seat, card = c, text = who(seat) .. " (privately) draws " .. card_name(game, c) }) end
+    return rules.after_action(game, seat)
+  end
+  local drawn = game:zone("drawn", seat)
+  local c = rules.draw_action(game, drawn)
+  if c == nil then return rules.after_action(game, seat) end
+  ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card and must discard one" })
+  v.phase = "keep"
+  v.keep = "action"
+end
+
+---Temple: the cards that qualify ("a card that has at least one icon that
+---exactly matches the demand token ... Wild cards do not match"; The
+---Smuggler: wilds match as 1 icon; Offering: any non-wild card), with the
+---cubes each gives.
+function rules.temple_cards(game, seat)
+  local v = game.vars
+  local hand = game:zone("hand", seat)
+  local _, held = rules.held_action(game, seat)
+  local smuggler = rules.has_captain(game, seat, "smuggler")
+  local out = {}
+  for i = 1, #hand do
+    local c = game.cards[hand[i]]
+    if c.cargo == v.demand then
+      out[#out + 1] = { card = hand[i], cubes = c.icons }
+    elseif c.cargo == "wild" and smuggler then
+      out[#out + 1] = { card = hand[i], cubes = 1 }
+    elseif c.kind == "cargo" and c.cargo ~= "wild" and held == "offering" then
+      out[#out + 1] = { card = hand[i], cubes = c.icons, offering = true }
+    end
+  end
+  table.sort(out, function(a, b) return a.card < b.card end)
+  return out
+end
+
+function rules.temple(game, seat, card, offering)
+  local v = game.vars
+  local c = game.cards[card]
+  local cubes = c.cargo == "wild" and 1 or c.icons
+  if offering then
+    local a = rules.held_action(game, seat)
+    game:move(a, game:zone("action", seat), game:zone("action discard"))
+  end
+  if rules.has_captain(game, seat, "priest") then cubes = cubes + 1 end
+  cubes = math.min(cubes, v.cubes_left)
+  game:move(card, game:zone("hand", seat), game:zone("discard"))
+  v.cubes_left = v.cubes_left - cubes
+  v.cubes[seat] = v.cubes[seat] + cubes
+  ev(game, "blessed", { seat = seat, card = card, cubes = cubes,
+    text = who(seat) .. " offers " .. card_name(game, card) .. (offering and " (Offering)" or "") .. " at the Temple for "
+      .. cubes .. " blessing cube" .. (cubes == 1 and "" or "s") })
+  if cubes > 0 and game.options.temple_token == "change" then
+    local others = {}
+    for _, t in ipairs(rules.DEMAND_TOKENS) do
+      if t ~= v.demand then others[#others + 1] = t end
+    end
+    v.demand = others[game:random(1, #others)]
+    ev(game, "demand_changed", { demand = v.demand, text = "The temple now demands " .. rules.CARGO_NAMES[v.demand] })
+  end
+  rules.after_action(game, seat)
+end
+
+---Whirlpool: pull an opponent's ship from another island and attack it for
+---free ("without it counting as their attack for this turn").
+function rules.whirlpool_targets(game, seat)
+  local v = game.vars
+  local out = {}
+  for k = 1, game.seats - 1 do
+    local s = game:next_seat(seat, k)
+    if v.ship[s] ~= v.ship[seat] then out[#out + 1] = s end
+  end
+  return out
+end
+
+function rules.whirlpool(game, seat, target)
+  local v = game.vars
+  local from = v.ship[target]
+  v.ship[target] = v.ship[seat]
+  ev(game, "pulled", { seat = seat, target = target, from = from,
+    text = who(seat) .. " pulls " .. who(target) .. "'s ship into the Whirlpool" })
+  v.phase = "after"
+  rules.begin_attack(game, seat, target, true)
+end
+
+---After the space's action: the optional attack, then the end of the turn.
+function rules.after_action(game, seat)
+  local v = game.vars
+  v.phase = "after"
+  v.asked = seat
+  rules.check_immediate_end(game)
+end
+
+---------------------------------------------------------------------------
+-- Action cards played on the holder's own decisions
+---------------------------------------------------------------------------
+
+---Discard the held action card as played.
+function rules.discard_action(game, seat)
+  local card = rules.held_action(game, seat)
+  game:move(card, game:zone("action", seat), game:zone("action discard"))
+  ev(game, "action_played", { seat = seat, card = card, text = who(seat) .. " plays " .. card_name(game, card) })
+  return card
+end
+
+---The action card plays open to `seat` at a decision of phase `phase`
+---("Action cards may be played at any time depending on the card's text"):
+---Fair Winds before moving; Press Gang on the holder's turn with a ship
+---beside it; Spyglass and Powder Keg at any decision of the holder's.
+function rules.action_plays(game, seat, phase)
+  local v = game.vars
+  local card, id = rules.held_action(game, seat)
+  if card == nil then return {} end
+  local out = {}
+  local mine = v.turn == seat and v.attack == nil
+  if id == "fair_winds" and mine and phase == "start" and not v.fair_winds then
+    out[#out + 1] = { act = "play", action = id, text = "Play Fair Winds (move up to 2 spaces this turn)" }
+  elseif id == "press_gang" and mine and (phase == "start" or phase == "action" or phase == "after") then
+    for _, s in ipairs(rules.ships_with(game, seat)) do
+      if #game:zone("hand", s) > 0 then
+        out[#out + 1] = { act = "play", action = id, seat = s, text = "Play Press Gang: take a random card from " .. who(s) }
+      end
+    end
+  elseif id == "spyglass" then
+    for k = 1, game.seats - 1 do
+      local s = game:next_seat(seat, k)
+      out[#out + 1] = { act = "play", action = id, seat = s, text = "Play Spyglass: look at " .. who(s) .. "'s hand" }
+    end
+  elseif id == "powder_keg" and v.powder_supply > 0 then
+    out[#out + 1] = { act = "play", action = id, text = "Play Powder Keg (take 2 gunpowder)" }
+  end
+  return out
+end
+
+function rules.play_action(game, seat, action)
+  local v = game.vars
+  local _, id = rules.held_action(game, seat)
+  if id ~= action.action then error("you do not hold that action card", 0) end
+  rules.discard_action(game, seat)
+  if id == "fair_winds" then
+    v.fair_winds = true
+  elseif id == "powder_keg" then
+    local got = rules.take_powder(game, seat, rules.POWDER_KEG)
+    ev(game, "powder_taken", { seat = seat, count = got, text = who(seat) .. " takes " .. got .. " gunpowder" })
+  elseif id == "spyglass" then
+    local hand = game:zone("hand", action.seat)
+    ev(game, "hand_seen", { seat = seat, target = action.seat,
+      text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
+    ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand),
+      text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
+  elseif id == "press_gang" then
+    local hand = game:zone("hand", action.seat)
+    if #hand == 0 then return end
+    local c = hand[game:random(1, #hand)]
+    game:move(c, hand, game:zone("hand", seat))
+    ev(game, "press_gang", { seat = seat, target = action.seat,
+      text = who(seat) .. " takes a random card from " .. who(action.seat) })
+    ev(game, "press_gang_card", { to = seat, card = c, text = who(seat) .. " (privately) takes " .. card_name(game, c) })
+    ev(game, "press_gang_card", { to = action.seat, card = c,
+      text = who(action.seat) .. " (privately) loses " .. card_name(game, c) .. " to " .. who(seat) })
+  end
+end
+
+---------------------------------------------------------------------------
+-- End of the game and scoring
+---------------------------------------------------------------------------
+
+---The most pairs of matching icons a list of cargo cards makes, wilds
+---counting as any single icon (The Old Salt: 2 icons of one type), chosen
+---best: returns pairs, icons per type (with the wilds placed).
+function rules.set_pairs(game, cards, old_salt)
+  local count = {}
+  for _, t in ipairs(rules.CARGO_TYPES) do count[t] = 0 end
+  local wilds = 0
+  for _, id in ipairs(cards) do
+    local c = game.cards[id]
+    if c.cargo == "wild" then wilds = wilds + 1 elseif count[c.cargo] then count[c.cargo] = count[c.cargo] + c.icons end
+  end
+  local per = old_salt and 2 or 1
+  local types = rules.CARGO_TYPES
+  local best = -1
+  local function pairs_of()
+    local p = 0
+    for _, t in ipairs(types) do p = p + math.floor(count[t] / 2) end
+    return p
+  end
+  local function place(left, from)
+    if left == 0 then
+      local p = pairs_of()
+      if p > best then best = p end
+      return
+    end
+    for i = from, #types do
+      count[types[i]] = count[types[i]] + per
+      place(left - 1, i)
+      count[types[i]] = count[types[i]] - per
+    end
+  end
+  place(wilds, 1)
+  return best
+end
+
+---All the cargo icons in a hand (wilds 1 each, or 2 with The Old Salt), for
+---the third tie-break.
+function rules.hand_icons(game, seat)
+  local hand = game:zone("hand", seat)
+  local n = 0
+  local old = rules.has_captain(game, seat, "old_salt")
+  for i = 1, #hand do
+    local c = game.cards[hand[i]]
+    n = n + ((c.cargo == "wild" and old) and 2 or c.icons)
+  end
+  return n
+end
+
+---A seat's end-game score, by parts: gold, treasure, temple, cargo, total.
+function rules.final_score(game, seat)
+  local v = game.vars
+  local hand = game:zone("hand", seat)
+  local tz = game:zone("treasure", seat)
+  local treasure, relics = 0, 0
+  for i = 1, #tz do
+    local c = game.cards[tz[i]]
+    if c.treasure == "ledger" then
+      local icons = {}
+      for j = 1, #hand do
+        local h = game.cards[hand[j]]
+        if h.cargo ~= "wild" then icons[h.cargo] = (icons[h.cargo] or 0) + h.icons end
+      end
+      for _, t in ipairs(rules.CARGO_TYPES) do
+        if (icons[t] or 0) >= 2 then treasure = treasure + 1 end
+      end
+    elseif c.treasure == "relic" then
+      relics = relics + 1
+    else
+      treasure = treasure + c.bonus
+    end
+  end
+  local p = {
+    gold = v.gold[seat],
+    treasure = treasure,
+    temple = rules.temple_bonus(game, v.cubes[seat] + relics),
+    cargo = rules.set_pairs(game, hand, rules.has_captain(game, seat, "old_salt")),
+  }
+  p.total = p.gold + p.treasure + p.temple + p.cargo
+  return p
+end
+
+---The winners: the highest total; tied: most Treasure cards, then most
+---temple cubes, then most cargo icons in hand; still tied: a shared win
+---(the rulebook's last tie-break, the first to circumnavigate the globe in
+---a pirate ship, cannot be played).
+function rules.winners(game, totals)
+  local v = game.vars
+  local tied = util.best(util.range(game.seats), function(s) return totals[s] end)
+  local breaks = {
+    function(s) return #game:zone("treasure", s) end,
+    function(s) return v.cubes[s] end,
+    function(s) return rules.hand_icons(game, s) end,
+  }
+  local by = nil
+  for i, f in ipairs(breaks) do
+    if #tied == 1 then break end
+    tied = util.best(tied, f)
+    by = i
+  end
+  return tied, by
+end
+
+rules.TIE_BREAKS = { "most Treasure cards", "most temple cubes", "most cargo icons in hand" }
+
+function rules.end_game(game)
+  local v = game.vars
+  v.game_over = true
+  v.phase = "game_over"
+  v.attack = nil
+  local totals, final = {}, {}
+  for s = 1, game.seats do
+    local p = rules.final_score(game, s)
+    final[s] = p
+    totals[s] = p.total
+  end
+  local winners, by = rules.winners(game, totals)
+  v.final = final
+  v.scores = totals
+  v.winners = winners
+  v.tie_break = by
+  if game.logging then
+    local parts = {}
+    for s = 1, game.seats do
+      local p = final[s]
+      parts[s] = who(s) .. " " .. p.total .. " (gold " .. p.gold .. ", treasure " .. p.treasure .. ", temple " .. p.temple
+        .. ", cargo " .. p.cargo .. ")"
+    end
+    local w = {}
+    for i, s in ipairs(winners) do w[i] = who(s) end
+    local why = v.bank <= 0 and "the bank is empty" or "the treasure deck is empty"
+    for s = 1, game.seats do
+      game:event("treasures_revealed", { seat = s, cards = copy_array(game:zone("treasure", s)),
+        text = who(s) .. " reveals " .. (#game:zone("treasure", s) > 0 and util.names(game, game:zone("treasure", s)) or "no treasure") })
+    end
+    game:event("game_over", { winners = copy_array(winners), scores = copy_array(totals), tie_break = by,
+      text = "Game over (" .. why .. "): " .. table.concat(parts, "; ") .. ". " .. table.concat(w, " and ")
+        .. (#w == 1 and " wins" or " share the win") .. (by and (" (tie-break: " .. rules.TIE_BREAKS[by] .. ")") or "") })
+  end
+end
+
+---------------------------------------------------------------------------
+-- Decisions
+---------------------------------------------------------------------------
+
+local PROMPTS = {
+  captain = "Keep one of your two captains (the other is discarded; all are revealed together)",
+  start = "Attack a ship here, play an action card, or sail to an island",
+  action = "Take the action of this island, or not",
+  after = "Attack a ship here, play an action card, or end your turn",
+  keep = "Choose (secretly)",
+  discard_down = "Discard a cargo card (hand limit)",
+}
+
+function rules.options_for(game, seat)
+  local v = game.vars
+  local opts = {}
+  local phase = v.phase
+  if phase == "captain" then
+    local offer = game:zone("captain offer", seat)
+    for i = 1, #offer do
+      local c = offer[i]
+      opts[#opts + 1] = { act = "captain", card = c, text = "Keep " .. card_name(game, c) .. ": "
+        .. (rules.CAPTAIN_TEXT[game.cards[c].captain or ""] or "?"), secret = "keeps a captain" }
+    end
+    return opts
+  elseif phase == "start" or phase == "after" then
+    if not v.attacked then
+      for _, s in ipairs(rules.ships_with(game, seat)) do
+        opts[#opts + 1] = { act = "attack", seat = s, text = "Attack " .. who(s) }
+      end
+    end
+    for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
+    if phase == "start" then
+      for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
+        opts[#opts + 1] = { act = "move", island = b, text = "Sail to " .. rules.island_name(b) }
+      end
+    else
+      opts[#opts + 1] = { act = "end", text = "End your turn" }
+    end
+  elseif phase == "action" then
+    rules.space_options(game, seat, opts)
+    for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
+    opts[#opts + 1] = { act = "skip", text = "Take no action here" }
+  elseif phase == "keep" then
+    local drawn = game:zone("drawn", seat)
+    local ids = copy_array(drawn)
+    if v.keep == "action" then ids[#ids + 1] = game:zone("action", seat)[1] end
+    table.sort(ids)
+    for _, c in ipairs(ids) do
+      local text
+      if v.keep == "quartermaster" then
+        text = "Put " .. card_name(game, c) .. " at the bottom of the deck (keep the others)"
+      elseif v.keep == "cartographer" then
+        text = "Keep " .. card_name(game, c)
+      else
+        text = "Keep " .. card_name(game, c) .. " (discard the other)"
+      end
+      -- Secret: the others learn only which action card is discarded
+      -- (face up, event action_discarded), never the card kept.
+      opts[#opts + 1] = { act = "keep", card = c, text = text,
+        secret = v.keep == "action" and "keeps one of two action cards" or "keeps a card" }
+    end
+  elseif phase == "discard_down" then
+    local hand = game:zone("hand", seat)
+    for i = 1, #hand do
+      opts[#opts + 1] = { act = "discard", card = hand[i], text = "Discard " .. card_name(game, hand[i]) }
+    end
+    table.sort(opts, function(a, b) return a.card < b.card end)
+  elseif phase == "attack" then
+    return rules.attack_options(game, seat)
+  end
+  return opts
+end
+
+---The options of the island the ship is on.
+function rules.space_options(game, seat, opts)
+  local v = game.vars
+  local kind = rules.island_kind(v.ship[seat])
+  if kind == "port" then
+    local p = rules.port_of(v.ship[seat])
+    local up = game:zone("port " .. p)
+    if rules.has_captain(game, seat, "quartermaster") then
+      opts[#opts + 1] = { act = "port", how = "look3", text = "Look at three face-down cards, keep two" }
+    else
+      opts[#opts + 1] = { act = "port", how = "down2", text = "Take two face-down cards" }
+    end
+    if rules.has_captain(game, seat, "harbormaster") then
+      opts[#opts + 1] = { act = "port", how = "down3", text = "Take three face-down cards" }
+    end
+    if #up > 0 then
+      opts[#opts + 1] = { act = "port", how = "face_up", cards = copy_array(up),
+        text = "Take one face-down card and " .. util.names(game, up) }
+    end
+    if game.options.treasure_gain == "port" and #rules.map_cards(game, seat) > 0 and #game:zone("treasures") > 0 then
+      opts[#opts + 1] = { act = "port", how = "map", text = "Hand in a Treasure Map card for a Treasure card" }
+    end
+  elseif kind == "sell" then
+    for _, s in ipairs(rules.sales(game, seat)) do
+      opts[#opts + 1] = { act = "sell", cargo = s.cargo, cards = s.cards,
+        text = "Sell " .. util.names(game, s.cards) .. " (" .. s.icons .. " icons: " .. s.gold .. " gold)"
+          .. (s.market and " with Black Market" or "") }
+    end
+  elseif kind == "action" then
+    opts[#opts + 1] = { act = "draw_action", text = "Draw an action card" }
+  elseif kind == "temple" then
+    for _, t in ipairs(rules.temple_cards(game, seat)) do
+      opts[#opts + 1] = { act = "temple", card = t.card, offering = t.offering or nil,
+        text = "Offer " .. card_name(game, t.card) .. " for " .. t.cubes .. " cube" .. (t.cubes == 1 and "" or "s")
+          .. (t.offering and " (play Offering)" or "") }
+    end
+  elseif kind == "whirlpool" then
+    for _, s in ipairs(rules.whirlpool_targets(game, seat)) do
+      opts[#opts + 1] = { act = "whirlpool", seat = s,
+        text = "Pull " .. who(s) .. " from " .. rules.island_name(v.ship[s]) .. " and attack for free" }
+    end
+  end
+end
+
+function rules.decision(game)
+  local v = game.vars
+  if v.game_over then return nil end
+  local seat = v.asked or v.turn
+  local prompt
+  if v.phase == "attack" then
+    prompt = rules.attack_prompt(game)
+  else
+    prompt = PROMPTS[v.phase] or v.phase
+  end
+  return { seat = seat, prompt = prompt, options = rules.options_for(game, seat) }
+end
+
+function rules.apply(game, seat, action)
+  local v = game.vars
+  if v.game_over then error("the game is over", 0) end
+  if seat ~= (v.asked or v.turn) then error("it is not " .. who(seat) .. "'s decision", 0) end
+  if type(action) ~= "table" or type(action.act) ~= "string" then
+    error("expected an option {act = ...}, got " .. tostring(action), 0)
+  end
+  local act = action.act
+  if v.phase == "attack" then
+    rules.attack_apply(game, seat, action)
+    if v.attack == nil and not v.game_over then rules.check_immediate_end(game) end
+    return
+  end
+  if act == "captain" then
+    rules.keep_captain(game, seat, action.card)
+  elseif act == "attack" then
+    if v.attacked then error("you have already attacked this turn", 0) end
+    v.attacked = true
+    rules.begin_attack(game, seat, action.seat, false)
+  elseif act == "play" then
+    rules.play_action(game, seat, action)
+  elseif act == "move" then
+    rules.move(game, seat, action.island)
+  elseif act == "port" then
+    rules.port_action(game, seat, action.how)
+  elseif act == "sell" then
+    rules.sell(game, seat, action.cargo, action.cards)
+  elseif act == "draw_action" then
+    rules.action_card_action(game, seat)
+  elseif act == "temple" then
+    rules.temple(game, seat, action.card, action.offering)
+  elseif act == "whirlpool" then
+    rules.whirlpool(game, seat, action.seat)
+  elseif act == "keep" then
+    rules.keep_drawn(game, seat, action.card)
+  elseif act == "skip" then
+    rules.after_action(game, seat)
+  elseif act == "discard" then
+    game:move(action.card, game:zone("hand", seat), game:zone("discard"))
+    ev(game, "discarded", { seat = seat, card = action.card, text = who(seat) .. " discards " .. card_name(game, action.card) })
+    rules.end_turn(game, seat)
+  elseif act == "end" then
+    rules.end_turn(game, seat)
+  else
+    error("unknown action '" .. act .. "'", 0)
+  end
+  if not v.game_over then rules.check_immediate_end(game) end
+end
+
+function rules.describe(game, action)
+  if type(action) == "table" and action.text ~= nil then return tostring(action.text) end
+  if type(action) == "table" and action.card ~= nil and game.cards[action.card] then
+    return game.cards[action.card].name
+  end
+  return tostring(action)
+end
+
+function rules.result(game)
+  local v = game.vars
+  return { scores = copy_array(v.scores or {}), winners = copy_array(v.winners or {}), rounds = v.round }
+end
+
+---A seat's estimated end-game total from what it knows of itself (gold,
+---cubes, treasure cards valued at their average, pairs in hand).
+function rules.estimate(game, seat, own)
+  local v = game.vars
+  local tz = game:zone("treasure", seat)
+  local n = tz.count or #tz
+  local hand = game:zone("hand", seat)
+  local cards = hand.count and math.floor(hand.count * 0.7) or rules.set_pairs(game, hand, false)
+  return v.gold[seat] + n * rules.TREASURE_AVERAGE + rules.temple_bonus(game, v.cubes[seat]) + cards
+end
+
+---How good the position is for `seat` (0..1), for the `mc` search bot
+---(playouts stop at the end of the round of the table and ask this): 0.5
+---plus the lead of its estimated total over the best other seat's, as a
+---share of 30 gold. Once the game is over: 1 for a win (1/k shared).
+function rules.evaluate(game, seat)
+  local v = game.vars
+  if v.game_over then return util.win_share(v.winners, seat) end
+  local mine = rules.estimate(game, seat, true)
+  local best = nil
+  for s = 1, game.seats do
+    if s ~= seat then
+      local e = rules.estimate(game, s, false)
+      if best == nil or e > best then best = e end
+    end
+  end
+  return math.max(0, math.min(1, 0.5 + (mine - (best or 0)) / 30))
+end
+
+---------------------------------------------------------------------------
+-- Status lines (REPL)
+---------------------------------------------------------------------------
+
+function rules.status(view)
+  local v = view.vars
+  local lines = {}
+  local at = {}
+  for i = 1, #rules.ISLANDS do at[i] = {} end
+  for s = 1, view.seats do table.insert(at[v.ship[s]], who(s)) end
+  local isl = {}
+  for i = 1, #rules.ISLANDS do
+    isl[#isl + 1] = rules.island_name(i) .. (#at[i] > 0 and (" [" .. table.concat(at[i], " ") .. "]") or "")
+  end
+  lines[#lines + 1] = "Islands: " .. table.concat(isl, " - ")
+  lines[#lines + 1] = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. ", "
+    .. v.cubes_left .. " cubes left; gunpowder supply " .. v.powder_supply
+  for s = 1, view.seats do
+    lines[#lines + 1] = who(s) .. ": " .. v.gold[s] .. " gold, " .. v.powder[s] .. " gunpowder, " .. v.cubes[s]
+      .. " cubes, at " .. rules.island_name(v.ship[s]) .. (s == view.seat and " (you)" or "")
+  end
+  if v.attack then lines[#lines + 1] = rules.attack_status(view) end
+  if v.final then
+    local f = {}
+    for s = 1, view.seats do f[s] = who(s) .. " " .. v.final[s].total end
+    lines[#lines + 1] = "Final: " .. table.concat(f, ", ")
+  end
+  return lines
+end
+
+return rules

@@ -1,0 +1,75 @@
+//! SeaDogs at the REPL, through a pseudo-terminal: a whole game against
+//! greedy bots, checking that the table shows the islands with the ships,
+//! gold, gunpowder, cubes, bank and temple demand, and that nothing the
+//! person may not see is ever printed: the bots' hands, the captains the
+//! bots keep before the reveal, the bots' private events (hands shown to
+//! them, cards they receive, treasures they draw).
+
+mod pty;
+
+use pty::Repl;
+
+#[test]
+fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
+    let mut r = Repl::start();
+    r.send("new seadogs players=3 seats=human,greedy,greedy seed=5");
+    r.expect("New game of SeaDogs (3 players, seed 5)");
+    r.expect("Keep one of your two captains");
+    r.expect("seat 1> ");
+    r.send("show");
+    r.expect("── SeaDogs");
+    let table = r.expect("seat 1> ");
+    for needle in [
+        "Islands: Sell",
+        "Port 1 [P1]",
+        "Bank 35 gold; temple demands ",
+        "P1: 3 gold, 3 gunpowder, 0 cubes",
+        "your hand",
+    ] {
+        assert!(
+            table.contains(needle),
+            "the table lacks {needle:?}:\n{table}"
+        );
+    }
+    r.play_first_options_to_the_end(1500);
+    r.expect("deckhand> ");
+    let all = r.seen.clone();
+
+    // The bots' hands are only ever counted.
+    for line in all.lines() {
+        let t = line.trim_start();
+        for seat in [2, 3] {
+            for zone in ["hand", "treasure", "action"] {
+                if let Some(rest) = t.strip_prefix(&format!("{zone} (seat {seat})")) {
+                    let rest = rest.trim();
+                    let counted =
+                        rest.ends_with(" card") || rest.ends_with(" cards") || rest.is_empty();
+                    assert!(counted, "a bot's {zone} is shown: {line:?}");
+                }
+            }
+        }
+    }
+    // The captains kept are secret until all are revealed together.
+    assert!(all.contains("(greedy): keeps a captain"), "{all}");
+    for bot in ["seat 2 (greedy): Keep The", "seat 3 (greedy): Keep The"] {
+        assert!(
+            !all.contains(bot),
+            "a bot's captain is printed before the reveal"
+        );
+    }
+    assert!(
+        all.contains("Captains: P1 The "),
+        "the captains are revealed together"
+    );
+    // The bots' private events are never printed.
+    for private in ["P2 (privately)", "P3 (privately)"] {
+        assert!(
+            !all.contains(private),
+            "a bot's private event is printed: {private}"
+        );
+    }
+    assert!(all.contains(" sails to "), "moves are told");
+    assert!(all.contains("Winner"), "{all}");
+    r.send("quit");
+    r.expect("Bye.");
+}
