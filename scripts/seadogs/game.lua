@@ -233,10 +233,11 @@ end
 -- Cards
 ---------------------------------------------------------------------------
 
----Every card carries every numeric property (a cargo card a bonus of 0, a
----treasure card 0 icons ...): the `mc` search deals the cards a seat has
----not seen at random over every zone that hides cards, whatever their kind
----(see docs/seadogs.md, "Bots"), and its guesses must not break the rules.
+---The four kinds of card have different backs ("44 Cargo cards (Black
+---backs), 12 Treasure Cards (Blue Backs), 9 Action Cards (Gray Backs), 13
+---Captain Cards (Green Backs)"): the `back` property tells the core, so that
+---the `mc` search's guesses at hidden cards swap a card only with unseen
+---cards of the same kind.
 function rules.create_cards(game)
   local deck = game:new_zone("deck", { visibility = "hidden" })
   for _, c in ipairs(rules.CARGO) do
@@ -248,26 +249,25 @@ function rules.create_cards(game)
       else
         name = rules.CARGO_NAMES[t] .. " x" .. c.icons .. (c.map and " (map)" or "")
       end
-      game:place(game:new_card { name = name, kind = "cargo", cargo = t, icons = c.icons, map = c.map or false,
-        bonus = 0, color = rules.CARGO_COLOURS[t] }, deck)
+      game:place(game:new_card { name = name, kind = "cargo", back = "black", cargo = t, icons = c.icons,
+        map = c.map or false, color = rules.CARGO_COLOURS[t] }, deck)
     end
   end
   local tdeck = game:new_zone("treasures", { visibility = "hidden" })
   for _, t in ipairs(rules.TREASURES) do
     for _ = 1, t.count do
-      game:place(game:new_card { name = t.name, kind = "treasure", treasure = t.id, bonus = t.bonus or 0,
-        cargo = "none", icons = 0, map = false, color = "yellow" }, tdeck)
+      game:place(game:new_card { name = t.name, kind = "treasure", back = "blue", treasure = t.id,
+        bonus = t.bonus or 0, color = "yellow" }, tdeck)
     end
   end
   local adeck = game:new_zone("actions", { visibility = "hidden" })
   for _, a in ipairs(rules.ACTIONS) do
-    game:place(game:new_card { name = a.name, kind = "action", action = a.id, cargo = "none", icons = 0, map = false,
-      bonus = 0, color = "gray" }, adeck)
+    game:place(game:new_card { name = a.name, kind = "action", back = "gray", action = a.id, color = "gray" }, adeck)
   end
   local cdeck = game:new_zone("captains", { visibility = "hidden" })
   for _, c in ipairs(rules.CAPTAINS) do
-    game:place(game:new_card { name = c.name, kind = "captain", captain = c.id, cargo = "none", icons = 0, map = false,
-      bonus = 0, color = "lightgreen" }, cdeck)
+    game:place(game:new_card { name = c.name, kind = "captain", back = "green", captain = c.id,
+      color = "lightgreen" }, cdeck)
   end
 end
 
@@ -1141,7 +1141,7 @@ function rules.options_for(game, seat)
     for i = 1, #offer do
       local c = offer[i]
       opts[#opts + 1] = { act = "captain", card = c, text = "Keep " .. card_name(game, c) .. ": "
-        .. (rules.CAPTAIN_TEXT[game.cards[c].captain or ""] or "?"), secret = "keeps a captain" }
+        .. rules.CAPTAIN_TEXT[game.cards[c].captain], secret = "keeps a captain" }
     end
     return opts
   elseif phase == "start" or phase == "after" then
