@@ -279,3 +279,48 @@ fn greedy_beats_random_bots() {
     let rate = stats["seats"][0]["win_rate"].as_f64().expect("rate");
     assert!(rate > 0.7, "greedy won only {rate}");
 }
+
+#[test]
+fn the_search_guesses_each_hidden_card_among_cards_of_its_kind() {
+    // Mid-game, a seat's guesses at the hidden cards (cargo deck, hands,
+    // action and treasure decks, captains) keep every kind of card where
+    // that kind lies: the four kinds have different backs.
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("seadogs", 4, 7), false)
+        .expect("start");
+    let mut bot = Bot::new(BotKind::Random, 7, 1);
+    for _ in 0..60 {
+        if g.is_over() {
+            break;
+        }
+        let i = bot.choose(&g).expect("bot");
+        g.apply(i).expect("apply");
+    }
+    let cards = g.cards().expect("cards");
+    let kind = |id: &u32| cards[*id as usize - 1].props["kind"].clone();
+    let kinds = |g: &Game| -> Vec<Vec<Value>> {
+        let view = g.view(None).expect("all");
+        view.zones
+            .iter()
+            .map(|z| {
+                z.cards
+                    .clone()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(kind)
+                    .collect()
+            })
+            .collect()
+    };
+    let before = kinds(&g);
+    let mut rng = deckhand_core::rng::GameRng::from_seed(11);
+    let mut differs = false;
+    for _ in 0..20 {
+        let f = g.determinized(1, &mut rng).expect("determinized");
+        f.check_invariants().expect("mirrors follow the core");
+        assert_eq!(kinds(&f), before);
+        differs |= f.view(None).expect("all").zones != g.view(None).expect("all").zones;
+    }
+    assert!(differs, "hidden cards are dealt again");
+}
