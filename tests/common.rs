@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use deckhand_core::{
-    DirSource, Engine, Event, EventKind, Game, GameConfig, ScriptLibrary, SeatView, Visibility,
+    DirSource, Engine, Event, EventKind, Game, GameConfig, SaveFile, ScriptLibrary, SeatView,
+    Visibility,
 };
 use serde_json::Value;
 use std::collections::HashSet;
@@ -233,4 +234,31 @@ pub fn deckhand(args: &[&str]) -> std::process::Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("run deckhand")
+}
+
+/// Save `g` to a file, read it back and replay it in `e`: the loaded game
+/// shows the same table.
+pub fn save_and_load(e: &Engine, g: &Game) -> Game {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("save.json");
+    SaveFile::of(g, vec!["human".into(); g.config().players as usize])
+        .expect("save")
+        .write(&path)
+        .expect("write");
+    let save = SaveFile::read(&path).expect("read");
+    let loaded = e.replay(save.config, &save.actions).ok().expect("replay");
+    assert_eq!(loaded.view(None).expect("v"), g.view(None).expect("v"));
+    loaded
+}
+
+/// Undo `k` steps and redo them: the same table as before.
+pub fn assert_undo_redo_restores(g: &mut Game, k: usize) {
+    let end = g.view(None).expect("v");
+    for _ in 0..k {
+        assert!(g.undo().expect("undo"));
+    }
+    for _ in 0..k {
+        assert!(g.redo().expect("redo"));
+    }
+    assert_eq!(g.view(None).expect("v"), end);
 }

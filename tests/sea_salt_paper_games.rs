@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::{assert_options_name_only, deckhand, engine, ids_in, views};
+use common::{
+    assert_options_name_only, assert_undo_redo_restores, deckhand, engine, ids_in, views,
+};
 use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -181,15 +183,7 @@ fn a_replayed_log_gives_the_same_game() {
     let replayed = e.replay(cfg, g.history()).ok().expect("replay");
     assert_eq!(replayed.view(None).expect("v"), g.view(None).expect("v"));
     assert_eq!(replayed.vars().expect("v"), g.vars().expect("v"));
-    // Undo three steps and redo them: the same table.
-    let end = g.view(None).expect("v");
-    for _ in 0..3 {
-        assert!(g.undo().expect("undo"));
-    }
-    for _ in 0..3 {
-        assert!(g.redo().expect("redo"));
-    }
-    assert_eq!(g.view(None).expect("v"), end);
+    assert_undo_redo_restores(&mut g, 3);
 }
 
 #[test]

@@ -11,8 +11,11 @@
 
 mod common;
 
-use common::{assert_options_name_only, deckhand, engine, ids_in, views};
-use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, SaveFile, Visibility};
+use common::{
+    assert_options_name_only, assert_undo_redo_restores, deckhand, engine, ids_in, save_and_load,
+    views,
+};
+use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -228,15 +231,7 @@ fn save_load_and_replay_continue_identically() {
         let i = bot.choose(&g).expect("bot");
         g.apply(i).expect("apply");
     }
-    let dir = tempfile::tempdir().expect("tmp");
-    let path = dir.path().join("save.json");
-    SaveFile::of(&g, vec!["human".into(); 4])
-        .expect("save")
-        .write(&path)
-        .expect("write");
-    let save = SaveFile::read(&path).expect("read");
-    let mut loaded = e.replay(save.config, &save.actions).ok().expect("replay");
-    assert_eq!(loaded.view(None).expect("v"), g.view(None).expect("v"));
+    let mut loaded = save_and_load(&e, &g);
     assert_eq!(loaded.vars().expect("v"), g.vars().expect("v"));
     // The same future: dice and shuffles included.
     while let Some((_, n)) = g.pending() {
@@ -245,15 +240,7 @@ fn save_load_and_replay_continue_identically() {
         loaded.apply(i).expect("b");
     }
     assert_eq!(loaded.vars().expect("v"), g.vars().expect("v"));
-    // Undo three steps and redo them.
-    let end = g.view(None).expect("v");
-    for _ in 0..3 {
-        assert!(g.undo().expect("undo"));
-    }
-    for _ in 0..3 {
-        assert!(g.redo().expect("redo"));
-    }
-    assert_eq!(g.view(None).expect("v"), end);
+    assert_undo_redo_restores(&mut g, 3);
 }
 
 #[test]

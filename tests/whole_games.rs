@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::engine;
+use common::{engine, save_and_load};
 use deckhand_core::{Bot, BotKind, Event, EventKind, GameConfig, SaveFile};
 
 fn play_random(cfg: GameConfig, bot: &str) -> deckhand_core::Game {
@@ -107,15 +107,7 @@ fn save_and_replay_continue_identically() {
         let (_, n) = g.pending().expect("not over");
         g.apply(n).expect("apply");
     }
-    let dir = tempfile::tempdir().expect("tmp");
-    let path = dir.path().join("save.json");
-    SaveFile::of(&g, vec!["human".into(); 4])
-        .expect("save")
-        .write(&path)
-        .expect("write");
-    let save = SaveFile::read(&path).expect("read");
-    let mut loaded = e.replay(save.config, &save.actions).ok().expect("replay");
-    assert_eq!(loaded.view(None).expect("v"), g.view(None).expect("v"));
+    let mut loaded = save_and_load(&e, &g);
     // Same future: the same choices give the same game, shuffles included.
     while let Some((_, n)) = g.pending() {
         g.apply(n).expect("a");
