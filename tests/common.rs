@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use deckhand_core::{
-    DirSource, Engine, Event, EventKind, Game, GameConfig, SaveFile, ScriptLibrary, SeatView,
-    Visibility,
+    Bot, BotKind, DirSource, Engine, Event, EventKind, Game, GameConfig, SaveFile, ScriptLibrary,
+    SeatView, Visibility,
 };
 use serde_json::Value;
 use std::collections::HashSet;
@@ -261,4 +261,17 @@ pub fn assert_undo_redo_restores(g: &mut Game, k: usize) {
         assert!(g.redo().expect("redo"));
     }
     assert_eq!(g.view(None).expect("v"), end);
+}
+
+/// Play up to `steps` steps with one random bot (seeded by `seed`) choosing
+/// for every seat, stopping early at the end of the game.
+pub fn advance_randomly(g: &mut Game, seed: u64, steps: usize) {
+    let mut bot = Bot::new(BotKind::Random, seed, 1);
+    for _ in 0..steps {
+        if g.is_over() {
+            break;
+        }
+        let i = bot.choose(g).expect("bot");
+        g.apply(i).expect("apply");
+    }
 }

@@ -8,7 +8,8 @@
 mod common;
 
 use common::{
-    assert_options_name_only, assert_undo_redo_restores, deckhand, engine, ids_in, views,
+    advance_randomly, assert_options_name_only, assert_undo_redo_restores, deckhand, engine,
+    ids_in, views,
 };
 use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
 use serde_json::Value;
@@ -172,14 +173,7 @@ fn a_replayed_log_gives_the_same_game() {
     let e = engine();
     let cfg = GameConfig::new("sea_salt_paper", 3, 5);
     let mut g = e.new_game(cfg.clone(), true).expect("start");
-    let mut bot = Bot::new(BotKind::Random, 5, 1);
-    for _ in 0..150 {
-        if g.is_over() {
-            break;
-        }
-        let i = bot.choose(&g).expect("bot");
-        g.apply(i).expect("apply");
-    }
+    advance_randomly(&mut g, 5, 150);
     let replayed = e.replay(cfg, g.history()).ok().expect("replay");
     assert_eq!(replayed.view(None).expect("v"), g.view(None).expect("v"));
     assert_eq!(replayed.vars().expect("v"), g.vars().expect("v"));

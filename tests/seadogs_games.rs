@@ -12,8 +12,8 @@
 mod common;
 
 use common::{
-    assert_options_name_only, assert_undo_redo_restores, deckhand, engine, ids_in, save_and_load,
-    views,
+    advance_randomly, assert_options_name_only, assert_undo_redo_restores, deckhand, engine,
+    ids_in, save_and_load, views,
 };
 use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
 use serde_json::Value;
@@ -223,14 +223,7 @@ fn save_load_and_replay_continue_identically() {
     let e = engine();
     let cfg = GameConfig::new("seadogs", 4, 42);
     let mut g = e.new_game(cfg.clone(), true).expect("start");
-    let mut bot = Bot::new(BotKind::Random, 42, 1);
-    for _ in 0..80 {
-        if g.is_over() {
-            break;
-        }
-        let i = bot.choose(&g).expect("bot");
-        g.apply(i).expect("apply");
-    }
+    advance_randomly(&mut g, 42, 80);
     let mut loaded = save_and_load(&e, &g);
     assert_eq!(loaded.vars().expect("v"), g.vars().expect("v"));
     // The same future: dice and shuffles included.
@@ -276,14 +269,7 @@ fn the_search_guesses_each_hidden_card_among_cards_of_its_kind() {
     let mut g = e
         .new_game(GameConfig::new("seadogs", 4, 7), false)
         .expect("start");
-    let mut bot = Bot::new(BotKind::Random, 7, 1);
-    for _ in 0..60 {
-        if g.is_over() {
-            break;
-        }
-        let i = bot.choose(&g).expect("bot");
-        g.apply(i).expect("apply");
-    }
+    advance_randomly(&mut g, 7, 60);
     let cards = g.cards().expect("cards");
     let kind = |id: &u32| cards[*id as usize - 1].props["kind"].clone();
     let kinds = |g: &Game| -> Vec<Vec<Value>> {
