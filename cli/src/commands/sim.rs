@@ -10,12 +10,16 @@ use clap::Args;
 use deckhand_core::lua::Limits;
 use deckhand_core::{Engine, GameConfig, GameResult, ScriptLibrary, TraceWriter};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// What a batch of games gives back: its totals, its trace records and the
+/// error that stopped it, if any.
+type BatchResult = (Totals, Vec<u8>, Option<anyhow::Error>);
 
 /// Games longer than this many decisions are reported as not ending.
 const MAX_STEPS: usize = 200_000;
@@ -230,44 +234,55 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let start = Instant::now();
     // Each batch returns its totals, its trace records and the error that
     // stopped it, if any: the records written before a failure are kept.
-    // An engine (VM, compiled scripts) is made once per run of batches on
-    // a worker thread, not per batch: making one costs as much as a few
-    // games.
-    let new_engine = || {
-        let engine = Engine::with_limits(library.clone(), limits).map_err(|e| e.to_string())?;
-        let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
-        Ok::<_, String>((engine, worker))
-    };
-    let results: Vec<(Totals, Vec<u8>, Option<anyhow::Error>)> = pool.install(|| {
-        chunks
-            .par_iter()
-            .map_init(new_engine, |made, &(a, b)| {
-                let mut totals = Totals::default();
-                let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
-                let mut play_batch = || -> Result<()> {
-                    let (engine, worker) = made.as_ref().map_err(|e| anyhow!("{e}"))?;
-                    for i in a..b {
-                        let mut c = cfg.clone();
-                        c.seed = first_seed.wrapping_add(i);
-                        let played = play_one(engine, c, &specs, i, tw.as_mut(), worker.as_deref());
-                        if let Some(w) = worker {
-                            w.idle();
-                        }
-                        let (r, steps) = played?;
-                        totals.add(&r, steps, players);
-                        bar.inc(1);
+    // Every worker thread makes one engine (VM, compiled scripts: as much
+    // work as a few games, and the JIT compiler's warm-up) and takes the
+    // next batch from a shared counter until none is left, so that a slow
+    // batch does not hold the others up.
+    let next = AtomicUsize::new(0);
+    let per_thread: Vec<Vec<(usize, BatchResult)>> = pool.broadcast(|_| {
+        let made = Engine::with_limits(library.clone(), limits).map(|engine| {
+            let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
+            (engine, worker)
+        });
+        let mut done = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(a, b)) = chunks.get(k) else {
+                break;
+            };
+            let mut totals = Totals::default();
+            let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
+            let mut play_batch = || -> Result<()> {
+                let (engine, worker) = made.as_ref().map_err(|e| anyhow!("{e}"))?;
+                for i in a..b {
+                    let mut c = cfg.clone();
+                    c.seed = first_seed.wrapping_add(i);
+                    let played = play_one(engine, c, &specs, i, tw.as_mut(), worker.as_deref());
+                    if let Some(w) = worker {
+                        w.idle();
                     }
-                    Ok(())
-                };
-                let error = play_batch().err();
+                    let (r, steps) = played?;
+                    totals.add(&r, steps, players);
+                    bar.inc(1);
+                }
+                Ok(())
+            };
+            let error = play_batch().err();
+            done.push((
+                k,
                 (
                     totals,
                     tw.map(|t| t.into_inner()).unwrap_or_default(),
                     error,
-                )
-            })
-            .collect()
+                ),
+            ));
+        }
+        done
     });
+    // Back in the order of the games.
+    let mut results: Vec<(usize, BatchResult)> = per_thread.into_iter().flatten().collect();
+    results.sort_by_key(|(k, _)| *k);
+    let results = results.into_iter().map(|(_, r)| r);
     let elapsed = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let mut totals = Totals::default();
