@@ -25,6 +25,7 @@ mod render;
 mod repl;
 mod scripts;
 mod seats;
+mod trace_file;
 mod watchdog;
 
 use anyhow::Result;

@@ -3,6 +3,7 @@
 
 use super::setup;
 use crate::seats::{self, SeatSpec};
+use crate::trace_file::TraceFile;
 use crate::watchdog::{Watchdog, Worker};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
@@ -11,15 +12,14 @@ use deckhand_core::lua::Limits;
 use deckhand_core::{Engine, GameConfig, GameResult, ScriptLibrary, TraceWriter};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// What a batch of games gives back: its totals, its trace records and the
-/// error that stopped it, if any.
-type BatchResult = (Totals, Vec<u8>, Option<anyhow::Error>);
+/// What a batch of games gives back: its totals and the error that stopped
+/// it, if any (its trace records go to the [`TraceFile`]).
+type BatchResult = (Totals, Option<anyhow::Error>);
 
 /// Games longer than this many decisions are reported as not ending.
 const MAX_STEPS: usize = 200_000;
@@ -215,7 +215,11 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         .num_threads(threads)
         .build()?;
     let n = args.games;
-    let chunk = (n / (threads as u64 * 8)).clamp(1, 500);
+    // Batches small enough to balance the threads; with a trace, small
+    // enough that the records a batch holds in memory stay a few megabytes
+    // (a 4-player Sea Change game writes about 360 KB).
+    let max_batch = if args.trace.is_some() { 16 } else { 500 };
+    let chunk = (n / (threads as u64 * 8)).clamp(1, max_batch);
     let chunks: Vec<(u64, u64)> = (0..n)
         .step_by(chunk as usize)
         .map(|s| (s, (s + chunk).min(n)))
@@ -232,20 +236,28 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let tracing = args.trace.is_some();
     let players = cfg.players as usize;
     let start = Instant::now();
-    // Each batch returns its totals, its trace records and the error that
-    // stopped it, if any: the records written before a failure are kept.
+    // Each batch returns its totals and the error that stopped it, if any,
+    // and hands its trace records to the trace file, which keeps those
+    // written before a failure.
     // Every worker thread makes one engine (VM, compiled scripts: as much
     // work as a few games, and the JIT compiler's warm-up) and takes the
     // next batch from a shared counter until none is left, so that a slow
     // batch does not hold the others up.
+    let trace_file = match &args.trace {
+        Some(p) => Some(TraceFile::create(p).with_context(|| format!("creating {}", p.display()))?),
+        None => None,
+    };
     let next = AtomicUsize::new(0);
+    // After a failed batch no new one starts: every later batch would be
+    // thrown away.
+    let failed = AtomicBool::new(false);
     let per_thread: Vec<Vec<(usize, BatchResult)>> = pool.broadcast(|_| {
         let made = Engine::with_limits(library.clone(), limits).map(|engine| {
             let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
             (engine, worker)
         });
         let mut done = Vec::new();
-        loop {
+        while !failed.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(a, b)) = chunks.get(k) else {
                 break;
@@ -268,14 +280,13 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
                 Ok(())
             };
             let error = play_batch().err();
-            done.push((
-                k,
-                (
-                    totals,
-                    tw.map(|t| t.into_inner()).unwrap_or_default(),
-                    error,
-                ),
-            ));
+            if error.is_some() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            if let (Some(f), Some(tw)) = (&trace_file, tw) {
+                f.put(k, tw.into_inner(), error.is_some());
+            }
+            done.push((k, (totals, error)));
         }
         done
     });
@@ -286,25 +297,16 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let elapsed = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let mut totals = Totals::default();
-    let mut out = match &args.trace {
-        Some(p) => Some(std::io::BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
-        )),
-        None => None,
-    };
     let mut failure = None;
-    for (t, bytes, error) in results {
-        if let Some(o) = out.as_mut() {
-            o.write_all(&bytes)?;
-        }
+    for (t, error) in results {
         if let Some(e) = error {
             failure = Some(e);
             break;
         }
         totals = totals.merge(t);
     }
-    if let Some(mut o) = out {
-        o.flush()?;
+    if let Some(f) = trace_file {
+        f.finish().context("writing the trace")?;
     }
     if let Some(e) = failure {
         return Err(match &args.trace {
