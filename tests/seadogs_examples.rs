@@ -1362,3 +1362,142 @@ fn a_hand_limit_makes_the_player_discard_at_the_end_of_the_turn() {
     assert_eq!(hand_len(&g, 1), 2);
     assert_eq!(vars(&g)["turn"], json!(2), "then the next player");
 }
+
+// ---------------------------------------------------------------------------
+// Review: choices the rulebook leaves to the player, and what the options say
+// ---------------------------------------------------------------------------
+
+/// The card lists of the Sell options, as sorted card names.
+fn sale_names(g: &Game) -> Vec<Vec<String>> {
+    let d = g.decision().expect("d").expect("d");
+    let cards = g.cards().expect("cards");
+    let name = |id: u64| {
+        cards
+            .iter()
+            .find(|c| u64::from(c.id) == id)
+            .map(|c| c.name.clone())
+            .expect("a card")
+    };
+    d.options
+        .iter()
+        .filter(|o| o.action["act"] == "sell")
+        .map(|o| {
+            let mut v: Vec<String> = o.action["cards"]
+                .as_array()
+                .expect("cards")
+                .iter()
+                .map(|c| name(c.as_u64().expect("id")))
+                .collect();
+            v.sort();
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn a_sale_may_keep_any_card_of_the_type_sold() {
+    // "discard any number of cards of a single cargo type": the player may
+    // sell the two one-icon cards and keep the three-icon card (for the
+    // Temple, say), or sell the map card or keep it.
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:3', 'rum:1', 'rum:1:map', 'tea:2'}); turn(1, 'action', 1)",
+    );
+    let sales = sale_names(&g);
+    let has = |want: &[&str]| {
+        let mut w: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        w.sort();
+        sales.contains(&w)
+    };
+    assert!(has(&["Rum x1", "Rum x1 (map)"]), "{sales:?}");
+    assert!(has(&["Rum x3", "Rum x1"]), "keeping the map card: {sales:?}");
+    assert!(has(&["Rum x3", "Rum x1 (map)"]), "{sales:?}");
+    assert!(has(&["Rum x3", "Rum x1", "Rum x1 (map)"]), "{sales:?}");
+    // Cards of one kind are alike: no sale is listed twice.
+    let mut unique = sales.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), sales.len(), "{sales:?}");
+    // Every sale is worth some gold and holds a single type.
+    for s in &sales {
+        let tea = s.iter().any(|n| n.starts_with("Tea"));
+        let rum = s.iter().any(|n| n.starts_with("Rum"));
+        assert!(tea != rum, "{s:?}");
+    }
+}
+
+#[test]
+fn the_temple_options_say_the_cubes_taken_and_none_when_none_are_left() {
+    // The Priest's extra cube is in the option's text.
+    let g = scenario(
+        cfg(3),
+        "clear(); captain(1, 'The Priest'); hand(1, {'tea:2'}); v.demand = 'tea'; turn(1, 'action', 5)",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts.iter().any(|t| t == "Offer Tea x2 for 3 cubes"),
+        "{texts:?}"
+    );
+    // Only the cubes left are taken, and the text says so.
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'tea:3'}); v.demand = 'tea'; v.cubes_left = 1; turn(1, 'action', 5)",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts.iter().any(|t| t == "Offer Tea x3 for 1 cube"),
+        "{texts:?}"
+    );
+    // No cube left: nothing to take, no offer.
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'tea:3'}); v.demand = 'tea'; v.cubes_left = 0; turn(1, 'action', 5)",
+    );
+    assert!(!has_option(&g, json!({"act": "temple"})));
+}
+
+#[test]
+fn a_reroll_of_the_loaded_die_can_make_doubles_again() {
+    // Loaded Dice on die 2; a reroll of die 1 keeps its result (never doubles).
+    let mut g = attack_with(
+        "action(1, 'Loaded Dice'); hand(2, {'rum:1'})",
+        "rum",
+        "tea",
+    );
+    choose(&mut g, 1, json!({"act": "loaded", "die": 2, "face": "rum"}));
+    choose(&mut g, 1, json!({"act": "reroll", "dice": 1}));
+    assert_eq!(vars(&g)["attack"]["loaded"], json!(2));
+    set_dice(&mut g, "rum", "rum");
+    assert_eq!(vars(&g)["attack"]["doubles"], json!(false));
+    // Rerolling the loaded die itself: its result is gone, doubles count.
+    choose(&mut g, 1, json!({"act": "reroll", "dice": 2}));
+    assert_eq!(vars(&g)["attack"]["loaded"], json!(false));
+    set_dice(&mut g, "rum", "rum");
+    assert_eq!(vars(&g)["attack"]["doubles"], json!(true));
+}
+
+#[test]
+fn the_table_tells_what_each_island_does_and_the_score_so_far() {
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:2', 'rum:1', 'wild'}); v.demand = 'tea'; turn(1, 'start', 2); gold({5, 3, 3})",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sail to Sell (sell cards of one cargo type for gold)"),
+        "{texts:?}"
+    );
+    let lines = g.status_lines(1).expect("status");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Your score if the game ended now: 7 (gold 5, treasure 0, temple 0, cargo 2)"),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("P2: 3 gold, 3 gunpowder, 0 cubes, 0 treasure cards")),
+        "{lines:?}"
+    );
+}

@@ -18,7 +18,9 @@ vars.attack, while an attack is in progress (public, no card ids):
                         "parley"  attacker, holding an action card: play
                                   Parley against the retaliation, or not
   dice                the two faces; doubles: true when they match (and no
-                      Loaded Dice was played)
+                      Loaded Dice result is showing)
+  loaded              the die Loaded Dice turned (1 or 2), false once none
+                      is or once that die is rerolled
   chosen              the die demanded by the attacker (the other one is the
                       retaliation's)
   demander, target, face   the demand being resolved
@@ -64,8 +66,14 @@ return function(rules)
   ---Roll the dice (all, or one die `which`).
   function rules.roll(game, which)
     local a = game.vars.attack
-    if which == nil or which == 1 or which == 3 then a.dice[1] = roll_die(game) end
-    if which == nil or which == 2 or which == 3 then a.dice[2] = roll_die(game) end
+    local one = which == nil or which == 1 or which == 3
+    local two = which == nil or which == 2 or which == 3
+    if one then a.dice[1] = roll_die(game) end
+    if two then a.dice[2] = roll_die(game) end
+    -- Loaded Dice: "the result never counts as doubles". Once the die it
+    -- turned is rolled again (gunpowder), that result is gone and a new
+    -- roll may make doubles again.
+    if a.loaded and ((a.loaded == 1 and one) or (a.loaded == 2 and two)) then a.loaded = false end
     set_doubles(a)
     ev(game, "rolled", { seat = a.attacker, dice = util.copy_array(a.dice), doubles = a.doubles,
       text = who(a.attacker) .. " rolls " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2])
@@ -405,7 +413,7 @@ return function(rules)
     elseif act == "loaded" then
       rules.discard_action(game, seat)
       a.dice[action.die] = action.face
-      a.loaded = true
+      a.loaded = action.die
       set_doubles(a)
       ev(game, "loaded_dice", { seat = seat, die = action.die, face = action.face,
         text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })

@@ -206,6 +206,20 @@ function rules.island_kind(i) return rules.ISLANDS[i].kind end
 
 function rules.island_name(i) return rules.ISLANDS[i].name end
 
+---What an island's action is, in a few words, for option texts and the
+---table (the Temple's names the demand now showing).
+function rules.island_does(game, i)
+  local kind = rules.island_kind(i)
+  if kind == "port" then return "take cargo cards" end
+  if kind == "sell" then return "sell cards of one cargo type for gold" end
+  if kind == "action" then return "draw an action card" end
+  if kind == "temple" then
+    return "offer a " .. rules.CARGO_NAMES[game.vars.demand] .. " card for blessing cubes"
+  end
+  if kind == "whirlpool" then return "pull a ship here and attack it for free" end
+  return kind
+end
+
 ---The Port number (1..3) of a Port island.
 function rules.port_of(i) return rules.ISLANDS[i].port end
 
@@ -657,10 +671,14 @@ function rules.port_action(game, seat, how)
   rules.after_action(game, seat)
 end
 
----Sell: the possible sales of a hand, one per cargo type and number of
----cards: the type's cards with the most icons first (maps first among
----equals), plus any number of wilds (option wild_in_sale; Black Market:
----wilds as 2 icons each). Returns a list of {cargo, cards, icons, gold}.
+---Sell: the possible sales of a hand. "Players may discard any number of
+---cards of a single cargo type": for each type, every choice of how many
+---cards of each kind to sell (a kind = the icons and the map marker, cards of
+---one kind being alike), plus any number of wilds (option wild_in_sale;
+---Black Market: wilds as 2 icons each), so that a player may keep any card
+---it wants (a 3-icon card for the Temple, a map card). Choices worth no gold
+---are left out. Returns a list of {cargo, cards, icons, gold}, bigger sales
+---first within a type.
 function rules.sales(game, seat)
   local hand = game:zone("hand", seat)
   local wild_icons = 1
@@ -680,8 +698,10 @@ function rules.sales(game, seat)
   end
   table.sort(wilds)
   local use_wilds = game.options.wild_in_sale or market
+  local merchant = rules.has_captain(game, seat, "merchant")
   local out = {}
   for _, t in ipairs(rules.CARGO_TYPES) do
+    -- The type's cards in kinds, most icons first (maps first among equals).
     local cards = by[t] or {}
     table.sort(cards, function(a, b)
       local ca, cb = game.cards[a], game.cards[b]
@@ -689,21 +709,52 @@ function rules.sales(game, seat)
       if ca.map ~= cb.map then return ca.map end
       return a < b
     end)
-    local maxw = use_wilds and #wilds or 0
-    for k = 0, #cards do
-      for w = 0, maxw do
-        if k + w > 0 and (k > 0 or market) then
-          local list, icons = {}, 0
-          for i = 1, k do list[i] = cards[i]; icons = icons + game.cards[cards[i]].icons end
-          for i = 1, w do list[#list + 1] = wilds[i]; icons = icons + wild_icons end
-          local gold = rules.sell_gold(game, icons)
-          if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
-          if gold > 0 and (game.options.bank_short ~= "no_sale" or gold <= game.vars.bank) then
-            out[#out + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and w > 0 }
-          end
+    local kinds = {}
+    for _, id in ipairs(cards) do
+      local c = game.cards[id]
+      local k = kinds[#kinds]
+      if k == nil or k.icons ~= c.icons or k.map ~= c.map then
+        k = { icons = c.icons, map = c.map, cards = {} }
+        kinds[#kinds + 1] = k
+      end
+      k.cards[#k.cards + 1] = id
+    end
+    if use_wilds and #wilds > 0 then kinds[#kinds + 1] = { icons = wild_icons, wild = true, cards = wilds } end
+    local mine = {}
+    local take = {}
+    local function visit(i)
+      if i > #kinds then
+        local list, icons, typed, used_wilds = {}, 0, 0, 0
+        for j, k in ipairs(kinds) do
+          for n = 1, take[j] do list[#list + 1] = k.cards[n] end
+          icons = icons + take[j] * k.icons
+          if k.wild then used_wilds = take[j] else typed = typed + take[j] end
         end
+        -- Only wilds: a sale of the type needs one of its cards, unless the
+        -- Black Market sells the wilds as that type.
+        if #list == 0 or (typed == 0 and not market) then return end
+        local gold = rules.sell_gold(game, icons)
+        if merchant and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
+        if gold > 0 and (game.options.bank_short ~= "no_sale" or gold <= game.vars.bank) then
+          mine[#mine + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and used_wilds > 0 }
+        end
+        return
+      end
+      for n = #kinds[i].cards, 0, -1 do
+        take[i] = n
+        visit(i + 1)
       end
     end
+    visit(1)
+    table.sort(mine, function(a, b)
+      if a.gold ~= b.gold then return a.gold > b.gold end
+      if #a.cards ~= #b.cards then return #a.cards < #b.cards end
+      for i = 1, #a.cards do
+        if a.cards[i] ~= b.cards[i] then return a.cards[i] < b.cards[i] end
+      end
+      return false
+    end)
+    for _, s in ipairs(mine) do out[#out + 1] = s end
   end
   return out
 end
@@ -834,6 +885,9 @@ function rules.temple_cards(game, seat)
   local _, held = rules.held_action(game, seat)
   local smuggler = rules.has_captain(game, seat, "smuggler")
   local out = {}
+  -- "take a Temple Blessing cube for each icon on that card": with none
+  -- left there is nothing to take, and no offer is listed.
+  if v.cubes_left <= 0 then return out end
   for i = 1, #hand do
     local c = game.cards[hand[i]]
     if c.cargo == v.demand then
@@ -844,20 +898,28 @@ function rules.temple_cards(game, seat)
       out[#out + 1] = { card = hand[i], cubes = c.icons, offering = true }
     end
   end
+  for _, o in ipairs(out) do o.cubes = rules.temple_cubes(game, seat, o.cubes) end
   table.sort(out, function(a, b) return a.card < b.card end)
   return out
+end
+
+---The cubes a card of `icons` qualifying icons brings: one per icon, The
+---Priest one more, no more than the cubes left ("for each icon on that card",
+---from the 10 cubes).
+function rules.temple_cubes(game, seat, icons)
+  local cubes = icons
+  if rules.has_captain(game, seat, "priest") then cubes = cubes + 1 end
+  return math.min(cubes, game.vars.cubes_left)
 end
 
 function rules.temple(game, seat, card, offering)
   local v = game.vars
   local c = game.cards[card]
-  local cubes = c.cargo == "wild" and 1 or c.icons
   if offering then
     local a = rules.held_action(game, seat)
     game:move(a, game:zone("action", seat), game:zone("action discard"))
   end
-  if rules.has_captain(game, seat, "priest") then cubes = cubes + 1 end
-  cubes = math.min(cubes, v.cubes_left)
+  local cubes = rules.temple_cubes(game, seat, c.cargo == "wild" and 1 or c.icons)
   game:move(card, game:zone("hand", seat), game:zone("discard"))
   v.cubes_left = v.cubes_left - cubes
   v.cubes[seat] = v.cubes[seat] + cubes
@@ -1153,7 +1215,8 @@ function rules.options_for(game, seat)
     for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
     if phase == "start" then
       for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
-        opts[#opts + 1] = { act = "move", island = b, text = "Sail to " .. rules.island_name(b) }
+        opts[#opts + 1] = { act = "move", island = b,
+          text = "Sail to " .. rules.island_name(b) .. " (" .. rules.island_does(game, b) .. ")" }
       end
     else
       opts[#opts + 1] = { act = "end", text = "End your turn" }
@@ -1359,8 +1422,18 @@ function rules.status(view)
   lines[#lines + 1] = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. ", "
     .. v.cubes_left .. " cubes left; gunpowder supply " .. v.powder_supply
   for s = 1, view.seats do
+    local tz = view:zone("treasure", s)
+    local treasures = tz.count or #tz
     lines[#lines + 1] = who(s) .. ": " .. v.gold[s] .. " gold, " .. v.powder[s] .. " gunpowder, " .. v.cubes[s]
-      .. " cubes, at " .. rules.island_name(v.ship[s]) .. (s == view.seat and " (you)" or "")
+      .. (v.cubes[s] == 1 and " cube, " or " cubes, ") .. treasures .. " treasure card" .. (treasures == 1 and "" or "s") .. ", at "
+      .. rules.island_name(v.ship[s]) .. (s == view.seat and " (you)" or "")
+  end
+  -- The seat's own score if the game ended now (its hand and treasure cards
+  -- are its own to see): the end-game scoring, by parts.
+  if view.seat ~= nil and view.seat >= 1 and view.seat <= view.seats and not v.final then
+    local p = rules.final_score(view, view.seat)
+    lines[#lines + 1] = "Your score if the game ended now: " .. p.total .. " (gold " .. p.gold .. ", treasure "
+      .. p.treasure .. ", temple " .. p.temple .. ", cargo " .. p.cargo .. ")"
   end
   if v.attack then lines[#lines + 1] = rules.attack_status(view) end
   if v.final then
