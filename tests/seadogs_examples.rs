@@ -1501,3 +1501,29 @@ fn the_table_tells_what_each_island_does_and_the_score_so_far() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn a_claim_of_no_gold_wagering_all_of_it_is_a_lie() {
+    // P2 has 2 gold and claims to have none, wagering both: it had gold when
+    // it claimed, so a call catches the lie ("the player making the demand
+    // takes all gold wagered") and the demand is resolved.
+    let mut g = attack_with("gold({3, 2, 1}); hand(1, {'tea:2'})", "gold", "tea");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 2}));
+    assert_eq!(gold(&g)[1], 0);
+    choose(&mut g, 1, json!({"act": "call"}));
+    let events = g.take_events();
+    assert_eq!(script_events(&events, "called_lie").len(), 1);
+    assert!(script_events(&events, "called_true").is_empty());
+    assert_eq!(gold(&g)[0], 3 + 2, "P1 matched 2 and took the 4 on the table");
+    assert_eq!(gold(&g)[1], 0);
+    // A target with no gold wagers from the bank: that claim is true.
+    let mut g = attack_with("gold({3, 0, 1}); hand(1, {'tea:2'})", "gold", "tea");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
+    choose(&mut g, 1, json!({"act": "call"}));
+    let events = g.take_events();
+    assert_eq!(script_events(&events, "called_true").len(), 1);
+    assert_eq!(gold(&g)[0], 2);
+    assert_eq!(gold(&g)[1], 2, "P2 takes its wager from the bank and P1's");
+}

@@ -27,7 +27,8 @@ vars.attack, while an attack is in progress (public, no card ids):
   retaliation         true during the retaliation
   wager, pot          the claim's wager, and the gold on the table (gold is
                       conserved: bank + players' gold + pot never changes
-                      except for what the bank pays out)
+                      except for what the bank pays out); from_bank: the
+                      wager came from the bank (the target had no gold)
 ]]
 
 return function(rules)
@@ -88,7 +89,7 @@ return function(rules)
     v.attack = {
       attacker = attacker, defender = defender, free = free or false, back = v.phase,
       dice = { "", "" }, doubles = false, loaded = false, retaliation = false,
-      wager = 0, pot = 0,
+      wager = 0, pot = 0, from_bank = false,
     }
     v.phase = "attack"
     ev(game, "attack", { seat = attacker, target = defender, free = free or false,
@@ -119,7 +120,7 @@ return function(rules)
     local v = game.vars
     local a = v.attack
     a.demander, a.target, a.face = demander, target, face
-    a.wager, a.pot = 0, 0
+    a.wager, a.pot, a.from_bank = 0, 0, false
     ev(game, "demand", { seat = demander, target = target, face = face, retaliation = a.retaliation,
       text = who(demander) .. (a.retaliation and " retaliates and demands " or " demands ") .. face_name(face)
         .. " from " .. who(target) })
@@ -342,7 +343,7 @@ return function(rules)
     else
       v.gold[seat] = v.gold[seat] - wager
     end
-    a.wager, a.pot = wager, wager
+    a.wager, a.pot, a.from_bank = wager, wager, bank
     a.stage = "call"
     v.asked = a.demander
     ev(game, "claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
@@ -369,7 +370,15 @@ return function(rules)
     if amount == nil then error("cannot match the wager", 0) end
     v.gold[seat] = v.gold[seat] - amount
     a.pot = a.pot + amount
-    local truthful = not rules.holds(game, t, a.face)
+    -- The truth of the claim is that of the moment it was made: a claim of
+    -- having no gold is false if the wager came from the target's own gold
+    -- (it had some), even when the wager was all of it.
+    local truthful
+    if a.face == "gold" then
+      truthful = a.from_bank == true
+    else
+      truthful = not rules.holds(game, t, a.face)
+    end
     if truthful then
       local hand = game:zone("hand", t)
       local won = a.pot
