@@ -1527,3 +1527,57 @@ fn a_claim_of_no_gold_wagering_all_of_it_is_a_lie() {
     assert_eq!(gold(&g)[0], 2);
     assert_eq!(gold(&g)[1], 2, "P2 takes its wager from the bank and P1's");
 }
+
+#[test]
+fn with_the_option_a_defender_may_force_a_reroll_of_doubles_but_not_claim() {
+    let mut g = {
+        let mut g = scenario(
+            cfg(3).option("doubles_gunpowder", true),
+            "clear(); turn(1, 'start', 2); v.ship[2] = 2; v.ship[3] = 5; v.bank = 30; gold({3, 3, 3}); \
+             hand(2, {'rum:1', 'rum:2'})",
+        );
+        choose(&mut g, 1, json!({"act": "attack", "seat": 2}));
+        set_dice(&mut g, "rum", "rum");
+        g
+    };
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    assert_eq!(g.decision().expect("d").expect("d").seat, 2);
+    assert!(has_option(&g, json!({"act": "force", "dice": 3})));
+    assert!(!has_option(&g, json!({"act": "claim"})), "no bluff on doubles");
+    choose(&mut g, 2, json!({"act": "force", "dice": 3}));
+    assert_eq!(vars(&g)["attack"]["stage"], json!("choose"));
+    // Doubles again, and handed over: no retaliation.
+    set_dice(&mut g, "rum", "rum");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "hand_over"}));
+    assert!(vars(&g)["attack"].is_null());
+    assert_eq!(hand_len(&g, 2), 0);
+    // By default doubles are resolved at once (the existing doubles test).
+}
+
+#[test]
+fn a_sale_the_bank_cannot_pay_in_full_says_so() {
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:3', 'rum:2', 'rum:1'}); turn(1, 'action', 1); v.bank = 2",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sell Rum x3, Rum x2, Rum x1 (6 icons: 5 gold, the bank has only 2)"),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn the_keep_prompts_say_what_is_kept() {
+    let g = scenario(
+        cfg(3),
+        "clear(); captain(1, 'The Quartermaster'); turn(1, 'action', 2)",
+    );
+    let mut g = g;
+    choose(&mut g, 1, json!({"act": "port", "how": "look3"}));
+    let d = g.decision().expect("d").expect("d");
+    assert!(d.prompt.starts_with("Keep two of the three cargo cards"), "{}", d.prompt);
+}

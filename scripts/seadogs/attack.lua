@@ -283,7 +283,9 @@ return function(rules)
       -- The same options whether or not the target holds what is demanded:
       -- the demander must not learn it from them.
       opts[#opts + 1] = { act = "hand_over", text = hand_over_text(game, a) }
+      -- Doubles (option doubles_gunpowder): no claim, only the reroll.
       local most, bank = rules.wagers(game, seat)
+      if a.doubles then most = 0 end
       for k = 1, most do
         opts[#opts + 1] = { act = "claim", wager = k,
           text = "Claim you have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
@@ -319,7 +321,8 @@ return function(rules)
       smoke = who(a.attacker) .. " attacks you",
       parley = who(a.defender) .. " will retaliate with " .. face_name(a.dice[3 - (a.chosen or 1)]),
       choose = "You rolled " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]) .. ": choose a demand",
-      respond = who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you",
+      respond = who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you"
+        .. (a.doubles and " (doubles: no claim, no retaliation)" or ""),
       call = who(a.target) .. " claims to have no " .. face_name(a.face or "") .. ", wagering " .. a.wager .. " gold",
       chest = "Choose the Treasure Map card to give",
     }
@@ -400,6 +403,17 @@ return function(rules)
     rules.resolve_demand(game)
   end
 
+  ---Doubles: the demand succeeds (The Boarding Master: and 1 gold more).
+  function rules.resolve_doubles(game)
+    local a = game.vars.attack
+    if rules.has_captain(game, a.attacker, "boarding_master") then
+      local paid = rules.pay(game, a.defender, a.attacker, 1)
+      ev(game, "boarding", { seat = a.attacker, gold = paid,
+        text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+    end
+    return rules.resolve_demand(game)
+  end
+
   function rules.attack_apply(game, seat, action)
     local v = game.vars
     local a = v.attack
@@ -435,15 +449,17 @@ return function(rules)
         a.demander, a.target, a.face = a.attacker, a.defender, a.dice[a.chosen]
         ev(game, "demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
           text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender) .. " (doubles)" })
-        if rules.has_captain(game, a.attacker, "boarding_master") then
-          local paid = rules.pay(game, a.defender, a.attacker, 1)
-          ev(game, "boarding", { seat = a.attacker, gold = paid,
-            text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+        -- Option doubles_gunpowder: the defender may still force a reroll.
+        if game.options.doubles_gunpowder and v.powder[a.defender] > 0 then
+          a.stage = "respond"
+          v.asked = a.defender
+          return
         end
-        return rules.resolve_demand(game)
+        return rules.resolve_doubles(game)
       end
       return rules.begin_demand(game, a.attacker, a.defender, a.dice[a.chosen])
     elseif act == "hand_over" then
+      if a.doubles and not a.retaliation then return rules.resolve_doubles(game) end
       return rules.resolve_demand(game)
     elseif act == "claim" then
       return rules.claim(game, seat, action.wager)

@@ -267,7 +267,9 @@ return function(rules)
       local t, face = a.target, a.face
       local p_lie
       if face == "gold" then
-        p_lie = v.gold[t] > 0 and 1 or 0
+        -- Gold is public: the claim is a lie unless the wager came from
+        -- the bank (the target had none).
+        p_lie = a.from_bank and 0 or 1
       elseif face == "chest" then
         p_lie = 1 - 0.8 ^ count(view:zone("hand", t))
       else

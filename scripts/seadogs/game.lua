@@ -139,6 +139,13 @@ rules.options = {
     doc = "Cargo cards a player may hold at the end of its turn (0 = no limit, C4.8); above it the player "
       .. "discards down to the limit.",
   },
+  doubles_gunpowder = {
+    default = false,
+    doc = "Doubles: \"the attack automatically succeeds, and the defender may not bluff or retaliate\"; false: "
+      .. "nor force a reroll, the demand is resolved at once. true: the defender may still spend a gunpowder "
+      .. "after the demand to force a reroll (\"After a demand is selected, the defender may choose to spend "
+      .. "a gunpowder\"; the rulebook bars only the bluff and the retaliation).",
+  },
   captains = {
     default = true,
     doc = "Play with captains (deal 2, keep 1).",
@@ -1191,6 +1198,9 @@ local PROMPTS = {
   action = "Take the action of this island, or not",
   after = "Attack a ship here, play an action card, or end your turn",
   keep = "Choose (secretly)",
+  keep_quartermaster = "Keep two of the three cargo cards: choose the one to put at the bottom of the deck (secret)",
+  keep_cartographer = "Keep one of the two Treasure cards (secret; the other goes to the bottom of the deck)",
+  keep_action = "Keep one action card and discard the other face up (the one kept is secret)",
   discard_down = "Discard a cargo card (hand limit)",
 }
 
@@ -1280,8 +1290,11 @@ function rules.space_options(game, seat, opts)
     end
   elseif kind == "sell" then
     for _, s in ipairs(rules.sales(game, seat)) do
+      -- The bank pays what it has (option bank_short): the text says so.
+      local paid = math.min(s.gold, v.bank)
       opts[#opts + 1] = { act = "sell", cargo = s.cargo, cards = s.cards,
-        text = "Sell " .. util.names(game, s.cards) .. " (" .. s.icons .. " icons: " .. s.gold .. " gold)"
+        text = "Sell " .. util.names(game, s.cards) .. " (" .. s.icons .. " icons: " .. s.gold .. " gold"
+          .. (paid < s.gold and (", the bank has only " .. paid) or "") .. ")"
           .. (s.market and " with Black Market" or "") }
     end
   elseif kind == "action" then
@@ -1308,7 +1321,7 @@ function rules.decision(game)
   if v.phase == "attack" then
     prompt = rules.attack_prompt(game)
   else
-    prompt = PROMPTS[v.phase] or v.phase
+    prompt = (v.phase == "keep" and v.keep and PROMPTS["keep_" .. v.keep]) or PROMPTS[v.phase] or v.phase
   end
   return { seat = seat, prompt = prompt, options = rules.options_for(game, seat) }
 end
