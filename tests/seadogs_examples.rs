@@ -1581,3 +1581,23 @@ fn the_keep_prompts_say_what_is_kept() {
     let d = g.decision().expect("d").expect("d");
     assert!(d.prompt.starts_with("Keep two of the three cargo cards"), "{}", d.prompt);
 }
+
+#[test]
+fn the_whirlpool_may_pull_a_ship_without_attacking_it() {
+    // "They may then attack that ship for free": the attack is a choice.
+    let mut g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'action', 7); v.ship[2] = 2; v.ship[3] = 5; hand(2, {'rum:1'})",
+    );
+    choose(
+        &mut g,
+        1,
+        json!({"act": "whirlpool", "seat": 3, "no_attack": true}),
+    );
+    let v = vars(&g);
+    assert_eq!(v["ship"][2], json!(7), "P3 is pulled");
+    assert!(v["attack"].is_null(), "no attack");
+    assert_eq!(v["phase"], json!("after"));
+    // The ordinary attack is still open.
+    assert!(has_option(&g, json!({"act": "attack", "seat": 3})));
+}

@@ -201,7 +201,7 @@ return function(rules)
         end
       elseif o.act == "draw_action" then
         val = 1
-      elseif o.act == "whirlpool" then
+      elseif o.act == "whirlpool" and not o.no_attack then
         val = prey(view, o.seat)
       elseif o.act == "play" and o.action == "powder_keg" then
         val = 100

@@ -956,12 +956,15 @@ function rules.whirlpool_targets(game, seat)
   return out
 end
 
-function rules.whirlpool(game, seat, target)
+---"They may then attack that ship for free": the attack is the puller's
+---choice (`no_attack`: pull only, and risk no retaliation).
+function rules.whirlpool(game, seat, target, no_attack)
   local v = game.vars
   local from = v.ship[target]
   v.ship[target] = v.ship[seat]
   ev(game, "pulled", { seat = seat, target = target, from = from,
     text = who(seat) .. " pulls " .. who(target) .. "'s ship into the Whirlpool" })
+  if no_attack then return rules.after_action(game, seat) end
   v.phase = "after"
   rules.begin_attack(game, seat, target, true)
 end
@@ -1310,6 +1313,10 @@ function rules.space_options(game, seat, opts)
       opts[#opts + 1] = { act = "whirlpool", seat = s,
         text = "Pull " .. who(s) .. " from " .. rules.island_name(v.ship[s]) .. " and attack for free" }
     end
+    for _, s in ipairs(rules.whirlpool_targets(game, seat)) do
+      opts[#opts + 1] = { act = "whirlpool", seat = s, no_attack = true,
+        text = "Pull " .. who(s) .. " from " .. rules.island_name(v.ship[s]) .. " without attacking" }
+    end
   end
 end
 
@@ -1358,7 +1365,7 @@ function rules.apply(game, seat, action)
   elseif act == "temple" then
     rules.temple(game, seat, action.card, action.offering)
   elseif act == "whirlpool" then
-    rules.whirlpool(game, seat, action.seat)
+    rules.whirlpool(game, seat, action.seat, action.no_attack)
   elseif act == "keep" then
     rules.keep_drawn(game, seat, action.card)
   elseif act == "skip" then
