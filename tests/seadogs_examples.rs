@@ -457,9 +457,11 @@ fn the_action_island_draws_one_and_a_second_card_means_discarding_one() {
 
 #[test]
 fn the_gold_face_takes_two_from_the_richest_player() {
-    // P2 has the most gold: 2.
+    // P2 has the most gold: 2, and its option says so (gold is public).
     let mut g = attack_with("gold({3, 6, 2})", "gold", "rum");
-    demand_handed_over(&mut g, 1);
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    assert!(option_texts(&g).iter().any(|t| t == "Hand over 2 gold"));
+    choose(&mut g, 2, json!({"act": "hand_over"}));
     assert_eq!(&gold(&g)[..2], &[5, 4]);
     // P2 does not have the most: 1.
     let mut g = attack_with("gold({5, 4, 2})", "gold", "rum");

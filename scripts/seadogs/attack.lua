@@ -228,7 +228,11 @@ return function(rules)
   end
 
   local function hand_over_text(game, a)
-    if a.face == "gold" then return "Hand over the gold demanded" end
+    if a.face == "gold" then
+      -- Gold is public: the amount tells nothing secret.
+      local n = math.min(rules.gold_demand(game, a.target), game.vars.gold[a.target])
+      return "Hand over " .. n .. " gold"
+    end
     if a.face == "chest" then return "Hand over a Treasure Map card" end
     return "Hand over every " .. face_name(a.face) .. " card"
   end
