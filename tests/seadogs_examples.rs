@@ -1412,7 +1412,10 @@ fn a_sale_may_keep_any_card_of_the_type_sold() {
         sales.contains(&w)
     };
     assert!(has(&["Rum x1", "Rum x1 (map)"]), "{sales:?}");
-    assert!(has(&["Rum x3", "Rum x1"]), "keeping the map card: {sales:?}");
+    assert!(
+        has(&["Rum x3", "Rum x1"]),
+        "keeping the map card: {sales:?}"
+    );
     assert!(has(&["Rum x3", "Rum x1 (map)"]), "{sales:?}");
     assert!(has(&["Rum x3", "Rum x1", "Rum x1 (map)"]), "{sales:?}");
     // Cards of one kind are alike: no sale is listed twice.
@@ -1461,11 +1464,7 @@ fn the_temple_options_say_the_cubes_taken_and_none_when_none_are_left() {
 #[test]
 fn a_reroll_of_the_loaded_die_can_make_doubles_again() {
     // Loaded Dice on die 2; a reroll of die 1 keeps its result (never doubles).
-    let mut g = attack_with(
-        "action(1, 'Loaded Dice'); hand(2, {'rum:1'})",
-        "rum",
-        "tea",
-    );
+    let mut g = attack_with("action(1, 'Loaded Dice'); hand(2, {'rum:1'})", "rum", "tea");
     choose(&mut g, 1, json!({"act": "loaded", "die": 2, "face": "rum"}));
     choose(&mut g, 1, json!({"act": "reroll", "dice": 1}));
     assert_eq!(vars(&g)["attack"]["loaded"], json!(2));
@@ -1495,11 +1494,14 @@ fn the_table_tells_what_each_island_does_and_the_score_so_far() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "Your score if the game ended now: 7 (gold 5, treasure 0, temple 0, cargo 2)"),
+            .any(|l| l
+                == "Your score if the game ended now: 7 (gold 5, treasure 0, temple 0, cargo 2)"),
         "{lines:?}"
     );
     assert!(
-        lines.iter().any(|l| l.starts_with("P2: 3 gold, 3 gunpowder, 0 cubes, 0 treasure cards")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("P2: 3 gold, 3 gunpowder, 0 cubes, 0 treasure cards")),
         "{lines:?}"
     );
 }
@@ -1517,7 +1519,11 @@ fn a_claim_of_no_gold_wagering_all_of_it_is_a_lie() {
     let events = g.take_events();
     assert_eq!(script_events(&events, "called_lie").len(), 1);
     assert!(script_events(&events, "called_true").is_empty());
-    assert_eq!(gold(&g)[0], 3 + 2, "P1 matched 2 and took the 4 on the table");
+    assert_eq!(
+        gold(&g)[0],
+        3 + 2,
+        "P1 matched 2 and took the 4 on the table"
+    );
     assert_eq!(gold(&g)[1], 0);
     // A target with no gold wagers from the bank: that claim is true.
     let mut g = attack_with("gold({3, 0, 1}); hand(1, {'tea:2'})", "gold", "tea");
@@ -1545,7 +1551,10 @@ fn with_the_option_a_defender_may_force_a_reroll_of_doubles_but_not_claim() {
     choose(&mut g, 1, json!({"act": "demand", "die": 1}));
     assert_eq!(g.decision().expect("d").expect("d").seat, 2);
     assert!(has_option(&g, json!({"act": "force", "dice": 3})));
-    assert!(!has_option(&g, json!({"act": "claim"})), "no bluff on doubles");
+    assert!(
+        !has_option(&g, json!({"act": "claim"})),
+        "no bluff on doubles"
+    );
     choose(&mut g, 2, json!({"act": "force", "dice": 3}));
     assert_eq!(vars(&g)["attack"]["stage"], json!("choose"));
     // Doubles again, and handed over: no retaliation.
@@ -1581,7 +1590,11 @@ fn the_keep_prompts_say_what_is_kept() {
     let mut g = g;
     choose(&mut g, 1, json!({"act": "port", "how": "look3"}));
     let d = g.decision().expect("d").expect("d");
-    assert!(d.prompt.starts_with("Keep two of the three cargo cards"), "{}", d.prompt);
+    assert!(
+        d.prompt.starts_with("Keep two of the three cargo cards"),
+        "{}",
+        d.prompt
+    );
 }
 
 #[test]
@@ -1602,4 +1615,35 @@ fn the_whirlpool_may_pull_a_ship_without_attacking_it() {
     assert_eq!(v["phase"], json!("after"));
     // The ordinary attack is still open.
     assert!(has_option(&g, json!({"act": "attack", "seat": 3})));
+}
+
+#[test]
+fn spyglass_may_be_played_before_choosing_a_die_and_before_calling() {
+    // "Any time": the attacker may look before it chooses, the demander
+    // before it calls.
+    let mut g = attack_with(
+        "action(1, 'Spyglass'); hand(2, {'rum:1'}); hand(1, {'tea:2'})",
+        "rum",
+        "tea",
+    );
+    assert!(has_option(
+        &g,
+        json!({"act": "play", "action": "spyglass", "seat": 2})
+    ));
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
+    assert!(has_option(
+        &g,
+        json!({"act": "play", "action": "spyglass", "seat": 2})
+    ));
+    choose(
+        &mut g,
+        1,
+        json!({"act": "play", "action": "spyglass", "seat": 2}),
+    );
+    let events = g.take_events();
+    let shown = script_events(&events, "hand_shown");
+    assert_eq!(shown.len(), 1);
+    assert_eq!(vars(&g)["attack"]["stage"], json!("call"), "still to call");
+    assert_eq!(g.decision().expect("d").expect("d").seat, 1);
 }

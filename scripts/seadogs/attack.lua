@@ -316,6 +316,12 @@ return function(rules)
           secret = "gives a Treasure Map card" }
       end
     end
+    -- "Any time" cards (Spyglass, Powder Keg) at every decision of an attack
+    -- but the surrender of a map card: the attacker before choosing a die,
+    -- the demander before calling, either side before a cancel.
+    if a.stage ~= "respond" and a.stage ~= "chest" then
+      for _, o in ipairs(rules.action_plays(game, seat, a.stage)) do opts[#opts + 1] = o end
+    end
     return opts
   end
 
