@@ -1647,3 +1647,31 @@ fn spyglass_may_be_played_before_choosing_a_die_and_before_calling() {
     assert_eq!(vars(&g)["attack"]["stage"], json!("call"), "still to call");
     assert_eq!(g.decision().expect("d").expect("d").seat, 1);
 }
+
+#[test]
+fn action_cards_and_captains_are_shown_with_what_they_do() {
+    let mut g = scenario(cfg(3), "turn(1, 'action', 3); action(1, 'Spyglass')");
+    choose(&mut g, 1, json!({"act": "draw_action"}));
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t
+                == "Keep Spyglass (any time: look at another player's hand) (discard the other)"),
+        "{texts:?}"
+    );
+    // The captains are revealed with their abilities.
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("seadogs", 2, 1), true)
+        .expect("start");
+    g.take_events();
+    for seat in [1, 2] {
+        choose(&mut g, seat, json!({"act": "captain"}));
+    }
+    let events = g.take_events();
+    let shown = script_events(&events, "captains_revealed");
+    let text = shown[0]["text"].as_str().expect("text").to_string();
+    assert!(text.starts_with("Captains: P1 The "), "{text}");
+    assert!(text.contains(" ("), "abilities shown: {text}");
+}

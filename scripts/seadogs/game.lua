@@ -165,6 +165,15 @@ rules.who = who
 
 local function card_name(game, id) return game.cards[id].name end
 
+---An action card's name with what it does, for its holder.
+local function action_text(game, id)
+  local a = game.cards[id].action
+  for _, def in ipairs(rules.ACTIONS) do
+    if def.id == a then return game.cards[id].name .. " (" .. def.text .. ")" end
+  end
+  return game.cards[id].name
+end
+
 local function ev(game, kind, data)
   if game.logging then game:event(kind, data) end
 end
@@ -548,7 +557,7 @@ function rules.keep_captain(game, seat, card)
     local z = game:zone("captain choice", s)
     local c = z[1]
     game:move(c, z, game:zone("captain", s))
-    parts[s] = who(s) .. " " .. card_name(game, c)
+    parts[s] = who(s) .. " " .. card_name(game, c) .. " (" .. rules.CAPTAIN_TEXT[game.cards[c].captain] .. ")"
     rules.on_captain(game, s, game.cards[c].captain)
   end
   ev(game, "captains_revealed", { text = "Captains: " .. table.concat(parts, ", ") })
@@ -871,7 +880,10 @@ function rules.action_card_action(game, seat)
   if #held == 0 then
     local c = rules.draw_action(game, held)
     ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card" })
-    if c then ev(game, "action_drawn_privately", { to = seat, card = c, text = who(seat) .. " (privately) draws " .. card_name(game, c) }) end
+    if c then
+      ev(game, "action_drawn_privately", { to = seat, card = c,
+        text = who(seat) .. " (privately) draws " .. action_text(game, c) })
+    end
     return rules.after_action(game, seat)
   end
   local drawn = game:zone("drawn", seat)
@@ -1250,7 +1262,7 @@ function rules.options_for(game, seat)
       elseif v.keep == "cartographer" then
         text = "Keep " .. card_name(game, c)
       else
-        text = "Keep " .. card_name(game, c) .. " (discard the other)"
+        text = "Keep " .. action_text(game, c) .. " (discard the other)"
       end
       -- Secret: the others learn only which action card is discarded
       -- (face up, event action_discarded), never the card kept.
