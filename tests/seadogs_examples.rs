@@ -1275,6 +1275,12 @@ fn end_scoring_counts_gold_treasure_temple_and_pairs_with_wilds_chosen_best() {
 
 /// End the game now (P1 ends its turn with the bank empty) and return the winners.
 fn winners_after(lua: &str) -> (Vec<u32>, Value) {
+    let (w, by, _) = winners_and_text_after(lua);
+    (w, by)
+}
+
+/// The same, with the text of the `game_over` event.
+fn winners_and_text_after(lua: &str) -> (Vec<u32>, Value, String) {
     let mut g = scenario(
         cfg(3),
         &format!("clear(); turn(1, 'after', 2); v.bank = 0; v.cubes = {{0, 0, 0}}; {lua}"),
@@ -1282,7 +1288,12 @@ fn winners_after(lua: &str) -> (Vec<u32>, Value) {
     choose(&mut g, 1, json!({"act": "end"}));
     assert!(g.is_over());
     let r = g.result().expect("result");
-    (r.winners.clone(), vars(&g)["tie_break"].clone())
+    let events = g.take_events();
+    let text = script_events(&events, "game_over")
+        .first()
+        .and_then(|e| e["text"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    (r.winners.clone(), vars(&g)["tie_break"].clone(), text)
 }
 
 #[test]
@@ -1305,10 +1316,21 @@ fn ties_are_broken_by_treasure_cards_then_cubes_then_icons_then_shared() {
     let (w, by) = winners_after("gold({5, 5, 0}); hand(1, {'rum:3'}); hand(2, {'tea:2'})");
     assert_eq!(w, vec![1]);
     assert_eq!(by, json!(3));
-    // Still tied: shared win.
-    let (w, by) = winners_after("gold({5, 5, 0})");
+    // Still tied: shared win, and the text does not name a tie-break that
+    // decided nothing.
+    let (w, by, text) = winners_and_text_after("gold({5, 5, 0})");
     assert_eq!(w, vec![1, 2]);
     assert_eq!(by, json!(3));
+    assert!(
+        text.ends_with("P1 and P2 share the win (still tied after every tie-break)"),
+        "{text}"
+    );
+    let (_, _, text) =
+        winners_and_text_after("gold({5, 5, 0}); hand(1, {'rum:3'}); hand(2, {'tea:2'})");
+    assert!(
+        text.ends_with("P1 wins (tie-break: most cargo icons in hand)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -1199,7 +1199,9 @@ function rules.end_game(game)
     end
     game:event("game_over", { winners = copy_array(winners), scores = copy_array(totals), tie_break = by,
       text = "Game over (" .. why .. "): " .. table.concat(parts, "; ") .. ". " .. table.concat(w, " and ")
-        .. (#w == 1 and " wins" or " share the win") .. (by and (" (tie-break: " .. rules.TIE_BREAKS[by] .. ")") or "") })
+        .. (#w == 1 and " wins" or " share the win")
+        .. ((by and #w > 1) and " (still tied after every tie-break)" or "")
+        .. ((by and #w == 1) and (" (tie-break: " .. rules.TIE_BREAKS[by] .. ")") or "") })
   end
 end
 
