@@ -1481,6 +1481,15 @@ fn the_temple_options_say_the_cubes_taken_and_none_when_none_are_left() {
         "clear(); hand(1, {'tea:3'}); v.demand = 'tea'; v.cubes_left = 0; turn(1, 'action', 5)",
     );
     assert!(!has_option(&g, json!({"act": "temple"})));
+    // And the sail option says so.
+    let g = scenario(cfg(3), "clear(); v.cubes_left = 0; turn(1, 'start', 4)");
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sail to Temple (no blessing cubes left)"),
+        "{texts:?}"
+    );
 }
 
 #[test]

@@ -230,6 +230,7 @@ function rules.island_does(game, i)
   if kind == "sell" then return "sell cards of one cargo type for gold" end
   if kind == "action" then return "draw an action card" end
   if kind == "temple" then
+    if game.vars.cubes_left <= 0 then return "no blessing cubes left" end
     return "offer a " .. rules.CARGO_NAMES[game.vars.demand] .. " card for blessing cubes"
   end
   if kind == "whirlpool" then return "pull a ship here and attack it for free" end
