@@ -694,8 +694,9 @@ end
 ---one kind being alike), plus any number of wilds (option wild_in_sale;
 ---Black Market: wilds as 2 icons each), so that a player may keep any card
 ---it wants (a 3-icon card for the Temple, a map card). Choices worth no gold
----are left out. Returns a list of {cargo, cards, icons, gold}, bigger sales
----first within a type.
+---are left out, and so is a choice that adds cards without a map to another
+---for no more gold. Returns a list of {cargo, cards, icons, gold}, the sales
+---worth most first within a type.
 function rules.sales(game, seat)
   local hand = game:zone("hand", seat)
   local wild_icons = 1
@@ -739,30 +740,47 @@ function rules.sales(game, seat)
     if use_wilds and #wilds > 0 then kinds[#kinds + 1] = { icons = wild_icons, wild = true, cards = wilds } end
     local mine = {}
     local take = {}
-    local function visit(i)
+    local bank_ok = game.options.bank_short ~= "no_sale"
+    -- Gold by icons sold, worked out once: GOLD[icons + 1].
+    local most = 0
+    for _, k in ipairs(kinds) do most = most + #k.cards * k.icons end
+    local GOLD = {}
+    for icons = 0, most do
+      local gold = rules.sell_gold(game, icons)
+      if merchant and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
+      GOLD[icons + 1] = gold
+    end
+    local function visit(i, icons, typed, wilds_used)
       if i > #kinds then
-        local list, icons, typed, used_wilds = {}, 0, 0, 0
-        for j, k in ipairs(kinds) do
-          for n = 1, take[j] do list[#list + 1] = k.cards[n] end
-          icons = icons + take[j] * k.icons
-          if k.wild then used_wilds = take[j] else typed = typed + take[j] end
-        end
         -- Only wilds: a sale of the type needs one of its cards, unless the
         -- Black Market sells the wilds as that type.
-        if #list == 0 or (typed == 0 and not market) then return end
-        local gold = rules.sell_gold(game, icons)
-        if merchant and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
-        if gold > 0 and (game.options.bank_short ~= "no_sale" or gold <= game.vars.bank) then
-          mine[#mine + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and used_wilds > 0 }
+        if icons == 0 or (typed == 0 and not market) then return end
+        local gold = GOLD[icons + 1]
+        if gold <= 0 or not (bank_ok or gold <= game.vars.bank) then return end
+        -- Leave out a sale with a card (not a map) that earns nothing: the
+        -- same sale without it pays as much (gold only grows with icons, so
+        -- checking one card at a time is enough).
+        for j, k in ipairs(kinds) do
+          if take[j] > 0 and not k.map and GOLD[icons - k.icons + 1] >= gold then return end
         end
+        local list = {}
+        for j, k in ipairs(kinds) do
+          for c = 1, take[j] do list[#list + 1] = k.cards[c] end
+        end
+        mine[#mine + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and wilds_used > 0 }
         return
       end
-      for n = #kinds[i].cards, 0, -1 do
-        take[i] = n
-        visit(i + 1)
+      local k = kinds[i]
+      for c = #k.cards, 0, -1 do
+        take[i] = c
+        if k.wild then
+          visit(i + 1, icons + c * k.icons, typed, c)
+        else
+          visit(i + 1, icons + c * k.icons, typed + c, wilds_used)
+        end
       end
     end
-    visit(1)
+    visit(1, 0, 0, 0)
     table.sort(mine, function(a, b)
       if a.gold ~= b.gold then return a.gold > b.gold end
       if #a.cards ~= #b.cards then return #a.cards < #b.cards end
