@@ -647,6 +647,11 @@ fn a_defender_without_gold_wagers_one_from_the_bank() {
         .filter(|t| t.starts_with("Claim"))
         .collect();
     assert_eq!(claims.len(), 1);
+    // Worded so that it reads right in everyone's log of the moves.
+    assert_eq!(
+        claims[0],
+        "Claim to have no Rum, wagering 1 gold from the bank"
+    );
     choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
     assert_eq!(vars(&g)["bank"], json!(29));
     choose(&mut g, 1, json!({"act": "pass"}));

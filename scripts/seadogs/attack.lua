@@ -292,7 +292,7 @@ return function(rules)
       if a.doubles then most = 0 end
       for k = 1, most do
         opts[#opts + 1] = { act = "claim", wager = k,
-          text = "Claim you have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
+          text = "Claim to have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
       end
       -- "After a demand is selected, the defender may choose to spend a
       -- gunpowder to force the attacker to re-roll up to both of the Attack
