@@ -1720,3 +1720,22 @@ fn action_cards_and_captains_are_shown_with_what_they_do() {
     assert!(text.starts_with("Captains: P1 The "), "{text}");
     assert!(text.contains(" ("), "abilities shown: {text}");
 }
+
+#[test]
+fn the_turn_prompt_names_only_what_can_be_done() {
+    let g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'start', 2); v.ship[2] = 4; v.ship[3] = 6",
+    );
+    let d = g.decision().expect("d").expect("d");
+    assert_eq!(d.prompt, "Sail to an island");
+    let g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'after', 2); v.ship[2] = 2; v.ship[3] = 6; action(1, 'Powder Keg')",
+    );
+    let d = g.decision().expect("d").expect("d");
+    assert_eq!(
+        d.prompt,
+        "Attack a ship here, play an action card, or end your turn"
+    );
+}

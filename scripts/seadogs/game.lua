@@ -1358,12 +1358,23 @@ function rules.decision(game)
   if v.game_over then return nil end
   local seat = v.asked or v.turn
   local prompt
+  local options = rules.options_for(game, seat)
   if v.phase == "attack" then
     prompt = rules.attack_prompt(game)
+  elseif v.phase == "start" or v.phase == "after" then
+    -- Name only what can be done now.
+    local can = {}
+    for _, o in ipairs(options) do can[o.act] = true end
+    local verbs = {}
+    if can.attack then verbs[#verbs + 1] = "attack a ship here" end
+    if can.play then verbs[#verbs + 1] = "play an action card" end
+    verbs[#verbs + 1] = v.phase == "start" and "sail to an island" or "end your turn"
+    prompt = table.concat(verbs, ", ", 1, #verbs - 1) .. (#verbs > 1 and ", or " or "") .. verbs[#verbs]
+    prompt = prompt:sub(1, 1):upper() .. prompt:sub(2)
   else
     prompt = (v.phase == "keep" and v.keep and PROMPTS["keep_" .. v.keep]) or PROMPTS[v.phase] or v.phase
   end
-  return { seat = seat, prompt = prompt, options = rules.options_for(game, seat) }
+  return { seat = seat, prompt = prompt, options = options }
 end
 
 function rules.apply(game, seat, action)
