@@ -335,9 +335,9 @@ fn the_temple_table_with_38_or_36_for_eight_cubes() {
 fn selling_one_type_pays_by_the_table_from_the_bank_and_maps_draw_treasure() {
     let mut g = scenario(
         cfg(3),
-        "clear(); hand(1, {'rum:3', 'rum:2', 'rum:1:map', 'tea:2', 'wild'}); turn(1, 'action', 1); v.bank = 30",
+        "clear(); hand(1, {'rum:3', 'rum:2:map', 'rum:2', 'tea:2', 'wild'}); turn(1, 'action', 1); v.bank = 30",
     );
-    // The biggest rum sale: 3 + 2 + 1 + wild = 7 icons -> 5 gold.
+    // The biggest rum sale: 3 + 2 + 2 + wild = 8 icons -> 8 gold.
     let d = g.decision().expect("d").expect("d");
     let best = d
         .options
@@ -348,8 +348,8 @@ fn selling_one_type_pays_by_the_table_from_the_bank_and_maps_draw_treasure() {
         .clone();
     g.apply(best.index).expect("apply");
     let v = vars(&g);
-    assert_eq!(v["gold"][0], json!(3 + 5));
-    assert_eq!(v["bank"], json!(25));
+    assert_eq!(v["gold"][0], json!(3 + 8));
+    assert_eq!(v["bank"], json!(22));
     assert_eq!(hand_len(&g, 1), 1, "only the tea card is left");
     let tz = g
         .with_table(|t| t.find_zone("treasure", Some(1)).map(|z| z.cards.len()))
@@ -457,9 +457,11 @@ fn the_action_island_draws_one_and_a_second_card_means_discarding_one() {
 
 #[test]
 fn the_gold_face_takes_two_from_the_richest_player() {
-    // P2 has the most gold: 2.
+    // P2 has the most gold: 2, and its option says so (gold is public).
     let mut g = attack_with("gold({3, 6, 2})", "gold", "rum");
-    demand_handed_over(&mut g, 1);
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    assert!(option_texts(&g).iter().any(|t| t == "Hand over 2 gold"));
+    choose(&mut g, 2, json!({"act": "hand_over"}));
     assert_eq!(&gold(&g)[..2], &[5, 4]);
     // P2 does not have the most: 1.
     let mut g = attack_with("gold({5, 4, 2})", "gold", "rum");
@@ -645,6 +647,11 @@ fn a_defender_without_gold_wagers_one_from_the_bank() {
         .filter(|t| t.starts_with("Claim"))
         .collect();
     assert_eq!(claims.len(), 1);
+    // Worded so that it reads right in everyone's log of the moves.
+    assert_eq!(
+        claims[0],
+        "Claim to have no Rum, wagering 1 gold from the bank"
+    );
     choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
     assert_eq!(vars(&g)["bank"], json!(29));
     choose(&mut g, 1, json!({"act": "pass"}));
@@ -1273,6 +1280,12 @@ fn end_scoring_counts_gold_treasure_temple_and_pairs_with_wilds_chosen_best() {
 
 /// End the game now (P1 ends its turn with the bank empty) and return the winners.
 fn winners_after(lua: &str) -> (Vec<u32>, Value) {
+    let (w, by, _) = winners_and_text_after(lua);
+    (w, by)
+}
+
+/// The same, with the text of the `game_over` event.
+fn winners_and_text_after(lua: &str) -> (Vec<u32>, Value, String) {
     let mut g = scenario(
         cfg(3),
         &format!("clear(); turn(1, 'after', 2); v.bank = 0; v.cubes = {{0, 0, 0}}; {lua}"),
@@ -1280,7 +1293,12 @@ fn winners_after(lua: &str) -> (Vec<u32>, Value) {
     choose(&mut g, 1, json!({"act": "end"}));
     assert!(g.is_over());
     let r = g.result().expect("result");
-    (r.winners.clone(), vars(&g)["tie_break"].clone())
+    let events = g.take_events();
+    let text = script_events(&events, "game_over")
+        .first()
+        .and_then(|e| e["text"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    (r.winners.clone(), vars(&g)["tie_break"].clone(), text)
 }
 
 #[test]
@@ -1303,10 +1321,21 @@ fn ties_are_broken_by_treasure_cards_then_cubes_then_icons_then_shared() {
     let (w, by) = winners_after("gold({5, 5, 0}); hand(1, {'rum:3'}); hand(2, {'tea:2'})");
     assert_eq!(w, vec![1]);
     assert_eq!(by, json!(3));
-    // Still tied: shared win.
-    let (w, by) = winners_after("gold({5, 5, 0})");
+    // Still tied: shared win, and the text does not name a tie-break that
+    // decided nothing.
+    let (w, by, text) = winners_and_text_after("gold({5, 5, 0})");
     assert_eq!(w, vec![1, 2]);
     assert_eq!(by, json!(3));
+    assert!(
+        text.ends_with("P1 and P2 share the win (still tied after every tie-break)"),
+        "{text}"
+    );
+    let (_, _, text) =
+        winners_and_text_after("gold({5, 5, 0}); hand(1, {'rum:3'}); hand(2, {'tea:2'})");
+    assert!(
+        text.ends_with("P1 wins (tie-break: most cargo icons in hand)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1361,4 +1390,352 @@ fn a_hand_limit_makes_the_player_discard_at_the_end_of_the_turn() {
     choose(&mut g, 1, json!({"act": "discard"}));
     assert_eq!(hand_len(&g, 1), 2);
     assert_eq!(vars(&g)["turn"], json!(2), "then the next player");
+}
+
+// ---------------------------------------------------------------------------
+// Review: choices the rulebook leaves to the player, and what the options say
+// ---------------------------------------------------------------------------
+
+/// The card lists of the Sell options, as sorted card names.
+fn sale_names(g: &Game) -> Vec<Vec<String>> {
+    let d = g.decision().expect("d").expect("d");
+    let cards = g.cards().expect("cards");
+    let name = |id: u64| {
+        cards
+            .iter()
+            .find(|c| u64::from(c.id) == id)
+            .map(|c| c.name.clone())
+            .expect("a card")
+    };
+    d.options
+        .iter()
+        .filter(|o| o.action["act"] == "sell")
+        .map(|o| {
+            let mut v: Vec<String> = o.action["cards"]
+                .as_array()
+                .expect("cards")
+                .iter()
+                .map(|c| name(c.as_u64().expect("id")))
+                .collect();
+            v.sort();
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn a_sale_may_keep_any_card_of_the_type_sold() {
+    // "discard any number of cards of a single cargo type": the player may
+    // sell the two one-icon cards and keep the three-icon card (for the
+    // Temple, say), or sell the map card or keep it.
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:3', 'rum:1', 'rum:1:map', 'tea:2'}); turn(1, 'action', 1)",
+    );
+    let sales = sale_names(&g);
+    let has = |want: &[&str]| {
+        let mut w: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        w.sort();
+        sales.contains(&w)
+    };
+    assert!(has(&["Rum x1", "Rum x1 (map)"]), "{sales:?}");
+    assert!(
+        has(&["Rum x3", "Rum x1"]),
+        "keeping the map card: {sales:?}"
+    );
+    assert!(has(&["Rum x3", "Rum x1 (map)"]), "{sales:?}");
+    // Adding a plain one-icon card to "Rum x3, Rum x1 (map)" (4 icons, 3
+    // gold) earns nothing (5 icons, 3 gold): that sale is not listed.
+    assert!(!has(&["Rum x3", "Rum x1", "Rum x1 (map)"]), "{sales:?}");
+    // Cards of one kind are alike: no sale is listed twice.
+    let mut unique = sales.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), sales.len(), "{sales:?}");
+    // A wild that adds no gold is not offered: Rum x2 alone (1 gold), not
+    // Rum x2 with the wild (3 icons, 1 gold).
+    let g2 = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:2', 'wild'}); turn(1, 'action', 1)",
+    );
+    assert_eq!(sale_names(&g2), vec![vec!["Rum x2".to_string()]]);
+    // Every sale is worth some gold and holds a single type.
+    for s in &sales {
+        let tea = s.iter().any(|n| n.starts_with("Tea"));
+        let rum = s.iter().any(|n| n.starts_with("Rum"));
+        assert!(tea != rum, "{s:?}");
+    }
+}
+
+#[test]
+fn the_temple_options_say_the_cubes_taken_and_none_when_none_are_left() {
+    // The Priest's extra cube is in the option's text.
+    let g = scenario(
+        cfg(3),
+        "clear(); captain(1, 'The Priest'); hand(1, {'tea:2'}); v.demand = 'tea'; turn(1, 'action', 5)",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts.iter().any(|t| t == "Offer Tea x2 for 3 cubes"),
+        "{texts:?}"
+    );
+    // Only the cubes left are taken, and the text says so.
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'tea:3'}); v.demand = 'tea'; v.cubes_left = 1; turn(1, 'action', 5)",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts.iter().any(|t| t == "Offer Tea x3 for 1 cube"),
+        "{texts:?}"
+    );
+    // No cube left: nothing to take, no offer.
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'tea:3'}); v.demand = 'tea'; v.cubes_left = 0; turn(1, 'action', 5)",
+    );
+    assert!(!has_option(&g, json!({"act": "temple"})));
+    // And the sail option says so.
+    let g = scenario(cfg(3), "clear(); v.cubes_left = 0; turn(1, 'start', 4)");
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sail to Temple (no blessing cubes left)"),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_reroll_of_the_loaded_die_can_make_doubles_again() {
+    // Loaded Dice on die 2; a reroll of die 1 keeps its result (never doubles).
+    let mut g = attack_with("action(1, 'Loaded Dice'); hand(2, {'rum:1'})", "rum", "tea");
+    choose(&mut g, 1, json!({"act": "loaded", "die": 2, "face": "rum"}));
+    choose(&mut g, 1, json!({"act": "reroll", "dice": 1}));
+    assert_eq!(vars(&g)["attack"]["loaded"], json!(2));
+    set_dice(&mut g, "rum", "rum");
+    assert_eq!(vars(&g)["attack"]["doubles"], json!(false));
+    // Rerolling the loaded die itself: its result is gone, doubles count.
+    choose(&mut g, 1, json!({"act": "reroll", "dice": 2}));
+    assert_eq!(vars(&g)["attack"]["loaded"], json!(false));
+    set_dice(&mut g, "rum", "rum");
+    assert_eq!(vars(&g)["attack"]["doubles"], json!(true));
+}
+
+#[test]
+fn the_table_tells_what_each_island_does_and_the_score_so_far() {
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:2', 'rum:1', 'wild'}); v.demand = 'tea'; turn(1, 'start', 2); gold({5, 3, 3})",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sail to Sell (sell cards of one cargo type for gold)"),
+        "{texts:?}"
+    );
+    let lines = g.status_lines(1).expect("status");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l
+                == "Your score if the game ended now: 7 (gold 5, treasure 0, temple 0, cargo 2)"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("P2: 3 gold, 3 gunpowder, 0 cubes, 0 treasure cards")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_claim_of_no_gold_wagering_all_of_it_is_a_lie() {
+    // P2 has 2 gold and claims to have none, wagering both: it had gold when
+    // it claimed, so a call catches the lie ("the player making the demand
+    // takes all gold wagered") and the demand is resolved.
+    let mut g = attack_with("gold({3, 2, 1}); hand(1, {'tea:2'})", "gold", "tea");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 2}));
+    assert_eq!(gold(&g)[1], 0);
+    choose(&mut g, 1, json!({"act": "call"}));
+    let events = g.take_events();
+    assert_eq!(script_events(&events, "called_lie").len(), 1);
+    assert!(script_events(&events, "called_true").is_empty());
+    assert_eq!(
+        gold(&g)[0],
+        3 + 2,
+        "P1 matched 2 and took the 4 on the table"
+    );
+    assert_eq!(gold(&g)[1], 0);
+    // A target with no gold wagers from the bank: that claim is true.
+    let mut g = attack_with("gold({3, 0, 1}); hand(1, {'tea:2'})", "gold", "tea");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
+    choose(&mut g, 1, json!({"act": "call"}));
+    let events = g.take_events();
+    assert_eq!(script_events(&events, "called_true").len(), 1);
+    assert_eq!(gold(&g)[0], 2);
+    assert_eq!(gold(&g)[1], 2, "P2 takes its wager from the bank and P1's");
+}
+
+#[test]
+fn with_the_option_a_defender_may_force_a_reroll_of_doubles_but_not_claim() {
+    let mut g = {
+        let mut g = scenario(
+            cfg(3).option("doubles_gunpowder", true),
+            "clear(); turn(1, 'start', 2); v.ship[2] = 2; v.ship[3] = 5; v.bank = 30; gold({3, 3, 3}); \
+             hand(2, {'rum:1', 'rum:2'})",
+        );
+        choose(&mut g, 1, json!({"act": "attack", "seat": 2}));
+        set_dice(&mut g, "rum", "rum");
+        g
+    };
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    assert_eq!(g.decision().expect("d").expect("d").seat, 2);
+    assert!(has_option(&g, json!({"act": "force", "dice": 3})));
+    assert!(
+        !has_option(&g, json!({"act": "claim"})),
+        "no bluff on doubles"
+    );
+    choose(&mut g, 2, json!({"act": "force", "dice": 3}));
+    assert_eq!(vars(&g)["attack"]["stage"], json!("choose"));
+    // Doubles again, and handed over: no retaliation.
+    set_dice(&mut g, "rum", "rum");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "hand_over"}));
+    assert!(vars(&g)["attack"].is_null());
+    assert_eq!(hand_len(&g, 2), 0);
+    // By default doubles are resolved at once (the existing doubles test).
+}
+
+#[test]
+fn a_sale_the_bank_cannot_pay_in_full_says_so() {
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:3', 'rum:2', 'rum:1'}); turn(1, 'action', 1); v.bank = 2",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sell Rum x3, Rum x2, Rum x1 (6 icons: 5 gold, the bank has only 2)"),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn the_keep_prompts_say_what_is_kept() {
+    let g = scenario(
+        cfg(3),
+        "clear(); captain(1, 'The Quartermaster'); turn(1, 'action', 2)",
+    );
+    let mut g = g;
+    choose(&mut g, 1, json!({"act": "port", "how": "look3"}));
+    let d = g.decision().expect("d").expect("d");
+    assert!(
+        d.prompt.starts_with("Keep two of the three cargo cards"),
+        "{}",
+        d.prompt
+    );
+}
+
+#[test]
+fn the_whirlpool_may_pull_a_ship_without_attacking_it() {
+    // "They may then attack that ship for free": the attack is a choice.
+    let mut g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'action', 7); v.ship[2] = 2; v.ship[3] = 5; hand(2, {'rum:1'})",
+    );
+    choose(
+        &mut g,
+        1,
+        json!({"act": "whirlpool", "seat": 3, "no_attack": true}),
+    );
+    let v = vars(&g);
+    assert_eq!(v["ship"][2], json!(7), "P3 is pulled");
+    assert!(v["attack"].is_null(), "no attack");
+    assert_eq!(v["phase"], json!("after"));
+    // The ordinary attack is still open.
+    assert!(has_option(&g, json!({"act": "attack", "seat": 3})));
+}
+
+#[test]
+fn spyglass_may_be_played_before_choosing_a_die_and_before_calling() {
+    // "Any time": the attacker may look before it chooses, the demander
+    // before it calls.
+    let mut g = attack_with(
+        "action(1, 'Spyglass'); hand(2, {'rum:1'}); hand(1, {'tea:2'})",
+        "rum",
+        "tea",
+    );
+    assert!(has_option(
+        &g,
+        json!({"act": "play", "action": "spyglass", "seat": 2})
+    ));
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
+    assert!(has_option(
+        &g,
+        json!({"act": "play", "action": "spyglass", "seat": 2})
+    ));
+    choose(
+        &mut g,
+        1,
+        json!({"act": "play", "action": "spyglass", "seat": 2}),
+    );
+    let events = g.take_events();
+    let shown = script_events(&events, "hand_shown");
+    assert_eq!(shown.len(), 1);
+    assert_eq!(vars(&g)["attack"]["stage"], json!("call"), "still to call");
+    assert_eq!(g.decision().expect("d").expect("d").seat, 1);
+}
+
+#[test]
+fn action_cards_and_captains_are_shown_with_what_they_do() {
+    let mut g = scenario(cfg(3), "turn(1, 'action', 3); action(1, 'Spyglass')");
+    choose(&mut g, 1, json!({"act": "draw_action"}));
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t
+                == "Keep Spyglass (any time: look at another player's hand) (discard the other)"),
+        "{texts:?}"
+    );
+    // The captains are revealed with their abilities.
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("seadogs", 2, 1), true)
+        .expect("start");
+    g.take_events();
+    for seat in [1, 2] {
+        choose(&mut g, seat, json!({"act": "captain"}));
+    }
+    let events = g.take_events();
+    let shown = script_events(&events, "captains_revealed");
+    let text = shown[0]["text"].as_str().expect("text").to_string();
+    assert!(text.starts_with("Captains: P1 The "), "{text}");
+    assert!(text.contains(" ("), "abilities shown: {text}");
+}
+
+#[test]
+fn the_turn_prompt_names_only_what_can_be_done() {
+    let g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'start', 2); v.ship[2] = 4; v.ship[3] = 6",
+    );
+    let d = g.decision().expect("d").expect("d");
+    assert_eq!(d.prompt, "Sail to an island");
+    let g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'after', 2); v.ship[2] = 2; v.ship[3] = 6; action(1, 'Powder Keg')",
+    );
+    let d = g.decision().expect("d").expect("d");
+    assert_eq!(
+        d.prompt,
+        "Attack a ship here, play an action card, or end your turn"
+    );
 }

@@ -211,6 +211,7 @@ fn games_with_every_option_changed() {
                     .option("game_end", "immediately")
                     .option("bank_short", "no_sale")
                     .option("hand_limit", 5)
+                    .option("doubles_gunpowder", true)
                     .option("captains", false),
                 &["random", "greedy"],
             );

@@ -18,14 +18,17 @@ vars.attack, while an attack is in progress (public, no card ids):
                         "parley"  attacker, holding an action card: play
                                   Parley against the retaliation, or not
   dice                the two faces; doubles: true when they match (and no
-                      Loaded Dice was played)
+                      Loaded Dice result is showing)
+  loaded              the die Loaded Dice turned (1 or 2), false once none
+                      is or once that die is rerolled
   chosen              the die demanded by the attacker (the other one is the
                       retaliation's)
   demander, target, face   the demand being resolved
   retaliation         true during the retaliation
   wager, pot          the claim's wager, and the gold on the table (gold is
                       conserved: bank + players' gold + pot never changes
-                      except for what the bank pays out)
+                      except for what the bank pays out); from_bank: the
+                      wager came from the bank (the target had no gold)
 ]]
 
 return function(rules)
@@ -64,8 +67,14 @@ return function(rules)
   ---Roll the dice (all, or one die `which`).
   function rules.roll(game, which)
     local a = game.vars.attack
-    if which == nil or which == 1 or which == 3 then a.dice[1] = roll_die(game) end
-    if which == nil or which == 2 or which == 3 then a.dice[2] = roll_die(game) end
+    local one = which == nil or which == 1 or which == 3
+    local two = which == nil or which == 2 or which == 3
+    if one then a.dice[1] = roll_die(game) end
+    if two then a.dice[2] = roll_die(game) end
+    -- Loaded Dice: "the result never counts as doubles". Once the die it
+    -- turned is rolled again (gunpowder), that result is gone and a new
+    -- roll may make doubles again.
+    if a.loaded and ((a.loaded == 1 and one) or (a.loaded == 2 and two)) then a.loaded = false end
     set_doubles(a)
     ev(game, "rolled", { seat = a.attacker, dice = util.copy_array(a.dice), doubles = a.doubles,
       text = who(a.attacker) .. " rolls " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2])
@@ -80,7 +89,7 @@ return function(rules)
     v.attack = {
       attacker = attacker, defender = defender, free = free or false, back = v.phase,
       dice = { "", "" }, doubles = false, loaded = false, retaliation = false,
-      wager = 0, pot = 0,
+      wager = 0, pot = 0, from_bank = false,
     }
     v.phase = "attack"
     ev(game, "attack", { seat = attacker, target = defender, free = free or false,
@@ -111,7 +120,7 @@ return function(rules)
     local v = game.vars
     local a = v.attack
     a.demander, a.target, a.face = demander, target, face
-    a.wager, a.pot = 0, 0
+    a.wager, a.pot, a.from_bank = 0, 0, false
     ev(game, "demand", { seat = demander, target = target, face = face, retaliation = a.retaliation,
       text = who(demander) .. (a.retaliation and " retaliates and demands " or " demands ") .. face_name(face)
         .. " from " .. who(target) })
@@ -219,7 +228,11 @@ return function(rules)
   end
 
   local function hand_over_text(game, a)
-    if a.face == "gold" then return "Hand over the gold demanded" end
+    if a.face == "gold" then
+      -- Gold is public: the amount tells nothing secret.
+      local n = math.min(rules.gold_demand(game, a.target), game.vars.gold[a.target])
+      return "Hand over " .. n .. " gold"
+    end
     if a.face == "chest" then return "Hand over a Treasure Map card" end
     return "Hand over every " .. face_name(a.face) .. " card"
   end
@@ -274,10 +287,12 @@ return function(rules)
       -- The same options whether or not the target holds what is demanded:
       -- the demander must not learn it from them.
       opts[#opts + 1] = { act = "hand_over", text = hand_over_text(game, a) }
+      -- Doubles (option doubles_gunpowder): no claim, only the reroll.
       local most, bank = rules.wagers(game, seat)
+      if a.doubles then most = 0 end
       for k = 1, most do
         opts[#opts + 1] = { act = "claim", wager = k,
-          text = "Claim you have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
+          text = "Claim to have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
       end
       -- "After a demand is selected, the defender may choose to spend a
       -- gunpowder to force the attacker to re-roll up to both of the Attack
@@ -301,6 +316,12 @@ return function(rules)
           secret = "gives a Treasure Map card" }
       end
     end
+    -- "Any time" cards (Spyglass, Powder Keg) at every decision of an attack
+    -- but the surrender of a map card: the attacker before choosing a die,
+    -- the demander before calling, either side before a cancel.
+    if a.stage ~= "respond" and a.stage ~= "chest" then
+      for _, o in ipairs(rules.action_plays(game, seat, a.stage)) do opts[#opts + 1] = o end
+    end
     return opts
   end
 
@@ -310,7 +331,8 @@ return function(rules)
       smoke = who(a.attacker) .. " attacks you",
       parley = who(a.defender) .. " will retaliate with " .. face_name(a.dice[3 - (a.chosen or 1)]),
       choose = "You rolled " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]) .. ": choose a demand",
-      respond = who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you",
+      respond = who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you"
+        .. (a.doubles and " (doubles: no claim, no retaliation)" or ""),
       call = who(a.target) .. " claims to have no " .. face_name(a.face or "") .. ", wagering " .. a.wager .. " gold",
       chest = "Choose the Treasure Map card to give",
     }
@@ -334,7 +356,7 @@ return function(rules)
     else
       v.gold[seat] = v.gold[seat] - wager
     end
-    a.wager, a.pot = wager, wager
+    a.wager, a.pot, a.from_bank = wager, wager, bank
     a.stage = "call"
     v.asked = a.demander
     ev(game, "claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
@@ -361,7 +383,15 @@ return function(rules)
     if amount == nil then error("cannot match the wager", 0) end
     v.gold[seat] = v.gold[seat] - amount
     a.pot = a.pot + amount
-    local truthful = not rules.holds(game, t, a.face)
+    -- The truth of the claim is that of the moment it was made: a claim of
+    -- having no gold is false if the wager came from the target's own gold
+    -- (it had some), even when the wager was all of it.
+    local truthful
+    if a.face == "gold" then
+      truthful = a.from_bank == true
+    else
+      truthful = not rules.holds(game, t, a.face)
+    end
     if truthful then
       local hand = game:zone("hand", t)
       local won = a.pot
@@ -381,6 +411,17 @@ return function(rules)
       text = who(seat) .. " calls; " .. who(t) .. " was bluffing: " .. who(seat) .. " takes " .. won
         .. " gold and the demand is resolved" })
     rules.resolve_demand(game)
+  end
+
+  ---Doubles: the demand succeeds (The Boarding Master: and 1 gold more).
+  function rules.resolve_doubles(game)
+    local a = game.vars.attack
+    if rules.has_captain(game, a.attacker, "boarding_master") then
+      local paid = rules.pay(game, a.defender, a.attacker, 1)
+      ev(game, "boarding", { seat = a.attacker, gold = paid,
+        text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+    end
+    return rules.resolve_demand(game)
   end
 
   function rules.attack_apply(game, seat, action)
@@ -405,7 +446,7 @@ return function(rules)
     elseif act == "loaded" then
       rules.discard_action(game, seat)
       a.dice[action.die] = action.face
-      a.loaded = true
+      a.loaded = action.die
       set_doubles(a)
       ev(game, "loaded_dice", { seat = seat, die = action.die, face = action.face,
         text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
@@ -418,15 +459,17 @@ return function(rules)
         a.demander, a.target, a.face = a.attacker, a.defender, a.dice[a.chosen]
         ev(game, "demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
           text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender) .. " (doubles)" })
-        if rules.has_captain(game, a.attacker, "boarding_master") then
-          local paid = rules.pay(game, a.defender, a.attacker, 1)
-          ev(game, "boarding", { seat = a.attacker, gold = paid,
-            text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+        -- Option doubles_gunpowder: the defender may still force a reroll.
+        if game.options.doubles_gunpowder and v.powder[a.defender] > 0 then
+          a.stage = "respond"
+          v.asked = a.defender
+          return
         end
-        return rules.resolve_demand(game)
+        return rules.resolve_doubles(game)
       end
       return rules.begin_demand(game, a.attacker, a.defender, a.dice[a.chosen])
     elseif act == "hand_over" then
+      if a.doubles and not a.retaliation then return rules.resolve_doubles(game) end
       return rules.resolve_demand(game)
     elseif act == "claim" then
       return rules.claim(game, seat, action.wager)

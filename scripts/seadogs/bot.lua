@@ -201,7 +201,7 @@ return function(rules)
         end
       elseif o.act == "draw_action" then
         val = 1
-      elseif o.act == "whirlpool" then
+      elseif o.act == "whirlpool" and not o.no_attack then
         val = prey(view, o.seat)
       elseif o.act == "play" and o.action == "powder_keg" then
         val = 100
@@ -267,7 +267,9 @@ return function(rules)
       local t, face = a.target, a.face
       local p_lie
       if face == "gold" then
-        p_lie = v.gold[t] > 0 and 1 or 0
+        -- Gold is public: the claim is a lie unless the wager came from
+        -- the bank (the target had none).
+        p_lie = a.from_bank and 0 or 1
       elseif face == "chest" then
         p_lie = 1 - 0.8 ^ count(view:zone("hand", t))
       else

@@ -139,6 +139,13 @@ rules.options = {
     doc = "Cargo cards a player may hold at the end of its turn (0 = no limit, C4.8); above it the player "
       .. "discards down to the limit.",
   },
+  doubles_gunpowder = {
+    default = false,
+    doc = "Doubles: \"the attack automatically succeeds, and the defender may not bluff or retaliate\"; false: "
+      .. "nor force a reroll, the demand is resolved at once. true: the defender may still spend a gunpowder "
+      .. "after the demand to force a reroll (\"After a demand is selected, the defender may choose to spend "
+      .. "a gunpowder\"; the rulebook bars only the bluff and the retaliation).",
+  },
   captains = {
     default = true,
     doc = "Play with captains (deal 2, keep 1).",
@@ -157,6 +164,15 @@ local function who(seat) return "P" .. tostring(seat) end
 rules.who = who
 
 local function card_name(game, id) return game.cards[id].name end
+
+---An action card's name with what it does, for its holder.
+local function action_text(game, id)
+  local a = game.cards[id].action
+  for _, def in ipairs(rules.ACTIONS) do
+    if def.id == a then return game.cards[id].name .. " (" .. def.text .. ")" end
+  end
+  return game.cards[id].name
+end
 
 local function ev(game, kind, data)
   if game.logging then game:event(kind, data) end
@@ -205,6 +221,21 @@ end
 function rules.island_kind(i) return rules.ISLANDS[i].kind end
 
 function rules.island_name(i) return rules.ISLANDS[i].name end
+
+---What an island's action is, in a few words, for option texts and the
+---table (the Temple's names the demand now showing).
+function rules.island_does(game, i)
+  local kind = rules.island_kind(i)
+  if kind == "port" then return "take cargo cards" end
+  if kind == "sell" then return "sell cards of one cargo type for gold" end
+  if kind == "action" then return "draw an action card" end
+  if kind == "temple" then
+    if game.vars.cubes_left <= 0 then return "no blessing cubes left" end
+    return "offer a " .. rules.CARGO_NAMES[game.vars.demand] .. " card for blessing cubes"
+  end
+  if kind == "whirlpool" then return "pull a ship here and attack it for free" end
+  return kind
+end
 
 ---The Port number (1..3) of a Port island.
 function rules.port_of(i) return rules.ISLANDS[i].port end
@@ -527,7 +558,7 @@ function rules.keep_captain(game, seat, card)
     local z = game:zone("captain choice", s)
     local c = z[1]
     game:move(c, z, game:zone("captain", s))
-    parts[s] = who(s) .. " " .. card_name(game, c)
+    parts[s] = who(s) .. " " .. card_name(game, c) .. " (" .. rules.CAPTAIN_TEXT[game.cards[c].captain] .. ")"
     rules.on_captain(game, s, game.cards[c].captain)
   end
   ev(game, "captains_revealed", { text = "Captains: " .. table.concat(parts, ", ") })
@@ -657,10 +688,15 @@ function rules.port_action(game, seat, how)
   rules.after_action(game, seat)
 end
 
----Sell: the possible sales of a hand, one per cargo type and number of
----cards: the type's cards with the most icons first (maps first among
----equals), plus any number of wilds (option wild_in_sale; Black Market:
----wilds as 2 icons each). Returns a list of {cargo, cards, icons, gold}.
+---Sell: the possible sales of a hand. "Players may discard any number of
+---cards of a single cargo type": for each type, every choice of how many
+---cards of each kind to sell (a kind = the icons and the map marker, cards of
+---one kind being alike), plus any number of wilds (option wild_in_sale;
+---Black Market: wilds as 2 icons each), so that a player may keep any card
+---it wants (a 3-icon card for the Temple, a map card). Choices worth no gold
+---are left out, and so is a choice that adds cards without a map to another
+---for no more gold. Returns a list of {cargo, cards, icons, gold}, the sales
+---worth most first within a type.
 function rules.sales(game, seat)
   local hand = game:zone("hand", seat)
   local wild_icons = 1
@@ -680,8 +716,10 @@ function rules.sales(game, seat)
   end
   table.sort(wilds)
   local use_wilds = game.options.wild_in_sale or market
+  local merchant = rules.has_captain(game, seat, "merchant")
   local out = {}
   for _, t in ipairs(rules.CARGO_TYPES) do
+    -- The type's cards in kinds, most icons first (maps first among equals).
     local cards = by[t] or {}
     table.sort(cards, function(a, b)
       local ca, cb = game.cards[a], game.cards[b]
@@ -689,21 +727,69 @@ function rules.sales(game, seat)
       if ca.map ~= cb.map then return ca.map end
       return a < b
     end)
-    local maxw = use_wilds and #wilds or 0
-    for k = 0, #cards do
-      for w = 0, maxw do
-        if k + w > 0 and (k > 0 or market) then
-          local list, icons = {}, 0
-          for i = 1, k do list[i] = cards[i]; icons = icons + game.cards[cards[i]].icons end
-          for i = 1, w do list[#list + 1] = wilds[i]; icons = icons + wild_icons end
-          local gold = rules.sell_gold(game, icons)
-          if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
-          if gold > 0 and (game.options.bank_short ~= "no_sale" or gold <= game.vars.bank) then
-            out[#out + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and w > 0 }
-          end
+    local kinds = {}
+    for _, id in ipairs(cards) do
+      local c = game.cards[id]
+      local k = kinds[#kinds]
+      if k == nil or k.icons ~= c.icons or k.map ~= c.map then
+        k = { icons = c.icons, map = c.map, cards = {} }
+        kinds[#kinds + 1] = k
+      end
+      k.cards[#k.cards + 1] = id
+    end
+    if use_wilds and #wilds > 0 then kinds[#kinds + 1] = { icons = wild_icons, wild = true, cards = wilds } end
+    local mine = {}
+    local take = {}
+    local bank_ok = game.options.bank_short ~= "no_sale"
+    -- Gold by icons sold, worked out once: GOLD[icons + 1].
+    local most = 0
+    for _, k in ipairs(kinds) do most = most + #k.cards * k.icons end
+    local GOLD = {}
+    for icons = 0, most do
+      local gold = rules.sell_gold(game, icons)
+      if merchant and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
+      GOLD[icons + 1] = gold
+    end
+    local function visit(i, icons, typed, wilds_used)
+      if i > #kinds then
+        -- Only wilds: a sale of the type needs one of its cards, unless the
+        -- Black Market sells the wilds as that type.
+        if icons == 0 or (typed == 0 and not market) then return end
+        local gold = GOLD[icons + 1]
+        if gold <= 0 or not (bank_ok or gold <= game.vars.bank) then return end
+        -- Leave out a sale with a card (not a map) that earns nothing: the
+        -- same sale without it pays as much (gold only grows with icons, so
+        -- checking one card at a time is enough).
+        for j, k in ipairs(kinds) do
+          if take[j] > 0 and not k.map and GOLD[icons - k.icons + 1] >= gold then return end
+        end
+        local list = {}
+        for j, k in ipairs(kinds) do
+          for c = 1, take[j] do list[#list + 1] = k.cards[c] end
+        end
+        mine[#mine + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and wilds_used > 0 }
+        return
+      end
+      local k = kinds[i]
+      for c = #k.cards, 0, -1 do
+        take[i] = c
+        if k.wild then
+          visit(i + 1, icons + c * k.icons, typed, c)
+        else
+          visit(i + 1, icons + c * k.icons, typed + c, wilds_used)
         end
       end
     end
+    visit(1, 0, 0, 0)
+    table.sort(mine, function(a, b)
+      if a.gold ~= b.gold then return a.gold > b.gold end
+      if #a.cards ~= #b.cards then return #a.cards < #b.cards end
+      for i = 1, #a.cards do
+        if a.cards[i] ~= b.cards[i] then return a.cards[i] < b.cards[i] end
+      end
+      return false
+    end)
+    for _, s in ipairs(mine) do out[#out + 1] = s end
   end
   return out
 end
@@ -813,7 +899,10 @@ function rules.action_card_action(game, seat)
   if #held == 0 then
     local c = rules.draw_action(game, held)
     ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card" })
-    if c then ev(game, "action_drawn_privately", { to = seat, card = c, text = who(seat) .. " (privately) draws " .. card_name(game, c) }) end
+    if c then
+      ev(game, "action_drawn_privately", { to = seat, card = c,
+        text = who(seat) .. " (privately) draws " .. action_text(game, c) })
+    end
     return rules.after_action(game, seat)
   end
   local drawn = game:zone("drawn", seat)
@@ -834,6 +923,9 @@ function rules.temple_cards(game, seat)
   local _, held = rules.held_action(game, seat)
   local smuggler = rules.has_captain(game, seat, "smuggler")
   local out = {}
+  -- "take a Temple Blessing cube for each icon on that card": with none
+  -- left there is nothing to take, and no offer is listed.
+  if v.cubes_left <= 0 then return out end
   for i = 1, #hand do
     local c = game.cards[hand[i]]
     if c.cargo == v.demand then
@@ -844,20 +936,28 @@ function rules.temple_cards(game, seat)
       out[#out + 1] = { card = hand[i], cubes = c.icons, offering = true }
     end
   end
+  for _, o in ipairs(out) do o.cubes = rules.temple_cubes(game, seat, o.cubes) end
   table.sort(out, function(a, b) return a.card < b.card end)
   return out
+end
+
+---The cubes a card of `icons` qualifying icons brings: one per icon, The
+---Priest one more, no more than the cubes left ("for each icon on that card",
+---from the 10 cubes).
+function rules.temple_cubes(game, seat, icons)
+  local cubes = icons
+  if rules.has_captain(game, seat, "priest") then cubes = cubes + 1 end
+  return math.min(cubes, game.vars.cubes_left)
 end
 
 function rules.temple(game, seat, card, offering)
   local v = game.vars
   local c = game.cards[card]
-  local cubes = c.cargo == "wild" and 1 or c.icons
   if offering then
     local a = rules.held_action(game, seat)
     game:move(a, game:zone("action", seat), game:zone("action discard"))
   end
-  if rules.has_captain(game, seat, "priest") then cubes = cubes + 1 end
-  cubes = math.min(cubes, v.cubes_left)
+  local cubes = rules.temple_cubes(game, seat, c.cargo == "wild" and 1 or c.icons)
   game:move(card, game:zone("hand", seat), game:zone("discard"))
   v.cubes_left = v.cubes_left - cubes
   v.cubes[seat] = v.cubes[seat] + cubes
@@ -887,12 +987,15 @@ function rules.whirlpool_targets(game, seat)
   return out
 end
 
-function rules.whirlpool(game, seat, target)
+---"They may then attack that ship for free": the attack is the puller's
+---choice (`no_attack`: pull only, and risk no retaliation).
+function rules.whirlpool(game, seat, target, no_attack)
   local v = game.vars
   local from = v.ship[target]
   v.ship[target] = v.ship[seat]
   ev(game, "pulled", { seat = seat, target = target, from = from,
     text = who(seat) .. " pulls " .. who(target) .. "'s ship into the Whirlpool" })
+  if no_attack then return rules.after_action(game, seat) end
   v.phase = "after"
   rules.begin_attack(game, seat, target, true)
 end
@@ -1115,7 +1218,9 @@ function rules.end_game(game)
     end
     game:event("game_over", { winners = copy_array(winners), scores = copy_array(totals), tie_break = by,
       text = "Game over (" .. why .. "): " .. table.concat(parts, "; ") .. ". " .. table.concat(w, " and ")
-        .. (#w == 1 and " wins" or " share the win") .. (by and (" (tie-break: " .. rules.TIE_BREAKS[by] .. ")") or "") })
+        .. (#w == 1 and " wins" or " share the win")
+        .. ((by and #w > 1) and " (still tied after every tie-break)" or "")
+        .. ((by and #w == 1) and (" (tie-break: " .. rules.TIE_BREAKS[by] .. ")") or "") })
   end
 end
 
@@ -1129,6 +1234,9 @@ local PROMPTS = {
   action = "Take the action of this island, or not",
   after = "Attack a ship here, play an action card, or end your turn",
   keep = "Choose (secretly)",
+  keep_quartermaster = "Keep two of the three cargo cards: choose the one to put at the bottom of the deck (secret)",
+  keep_cartographer = "Keep one of the two Treasure cards (secret; the other goes to the bottom of the deck)",
+  keep_action = "Keep one action card and discard the other face up (the one kept is secret)",
   discard_down = "Discard a cargo card (hand limit)",
 }
 
@@ -1153,7 +1261,8 @@ function rules.options_for(game, seat)
     for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
     if phase == "start" then
       for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
-        opts[#opts + 1] = { act = "move", island = b, text = "Sail to " .. rules.island_name(b) }
+        opts[#opts + 1] = { act = "move", island = b,
+          text = "Sail to " .. rules.island_name(b) .. " (" .. rules.island_does(game, b) .. ")" }
       end
     else
       opts[#opts + 1] = { act = "end", text = "End your turn" }
@@ -1174,7 +1283,7 @@ function rules.options_for(game, seat)
       elseif v.keep == "cartographer" then
         text = "Keep " .. card_name(game, c)
       else
-        text = "Keep " .. card_name(game, c) .. " (discard the other)"
+        text = "Keep " .. action_text(game, c) .. " (discard the other)"
       end
       -- Secret: the others learn only which action card is discarded
       -- (face up, event action_discarded), never the card kept.
@@ -1217,8 +1326,11 @@ function rules.space_options(game, seat, opts)
     end
   elseif kind == "sell" then
     for _, s in ipairs(rules.sales(game, seat)) do
+      -- The bank pays what it has (option bank_short): the text says so.
+      local paid = math.min(s.gold, v.bank)
       opts[#opts + 1] = { act = "sell", cargo = s.cargo, cards = s.cards,
-        text = "Sell " .. util.names(game, s.cards) .. " (" .. s.icons .. " icons: " .. s.gold .. " gold)"
+        text = "Sell " .. util.names(game, s.cards) .. " (" .. s.icons .. " icons: " .. s.gold .. " gold"
+          .. (paid < s.gold and (", the bank has only " .. paid) or "") .. ")"
           .. (s.market and " with Black Market" or "") }
     end
   elseif kind == "action" then
@@ -1234,6 +1346,10 @@ function rules.space_options(game, seat, opts)
       opts[#opts + 1] = { act = "whirlpool", seat = s,
         text = "Pull " .. who(s) .. " from " .. rules.island_name(v.ship[s]) .. " and attack for free" }
     end
+    for _, s in ipairs(rules.whirlpool_targets(game, seat)) do
+      opts[#opts + 1] = { act = "whirlpool", seat = s, no_attack = true,
+        text = "Pull " .. who(s) .. " from " .. rules.island_name(v.ship[s]) .. " without attacking" }
+    end
   end
 end
 
@@ -1242,12 +1358,23 @@ function rules.decision(game)
   if v.game_over then return nil end
   local seat = v.asked or v.turn
   local prompt
+  local options = rules.options_for(game, seat)
   if v.phase == "attack" then
     prompt = rules.attack_prompt(game)
+  elseif v.phase == "start" or v.phase == "after" then
+    -- Name only what can be done now.
+    local can = {}
+    for _, o in ipairs(options) do can[o.act] = true end
+    local verbs = {}
+    if can.attack then verbs[#verbs + 1] = "attack a ship here" end
+    if can.play then verbs[#verbs + 1] = "play an action card" end
+    verbs[#verbs + 1] = v.phase == "start" and "sail to an island" or "end your turn"
+    prompt = table.concat(verbs, ", ", 1, #verbs - 1) .. (#verbs > 1 and ", or " or "") .. verbs[#verbs]
+    prompt = prompt:sub(1, 1):upper() .. prompt:sub(2)
   else
-    prompt = PROMPTS[v.phase] or v.phase
+    prompt = (v.phase == "keep" and v.keep and PROMPTS["keep_" .. v.keep]) or PROMPTS[v.phase] or v.phase
   end
-  return { seat = seat, prompt = prompt, options = rules.options_for(game, seat) }
+  return { seat = seat, prompt = prompt, options = options }
 end
 
 function rules.apply(game, seat, action)
@@ -1282,7 +1409,7 @@ function rules.apply(game, seat, action)
   elseif act == "temple" then
     rules.temple(game, seat, action.card, action.offering)
   elseif act == "whirlpool" then
-    rules.whirlpool(game, seat, action.seat)
+    rules.whirlpool(game, seat, action.seat, action.no_attack)
   elseif act == "keep" then
     rules.keep_drawn(game, seat, action.card)
   elseif act == "skip" then
@@ -1359,8 +1486,18 @@ function rules.status(view)
   lines[#lines + 1] = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. ", "
     .. v.cubes_left .. " cubes left; gunpowder supply " .. v.powder_supply
   for s = 1, view.seats do
+    local tz = view:zone("treasure", s)
+    local treasures = tz.count or #tz
     lines[#lines + 1] = who(s) .. ": " .. v.gold[s] .. " gold, " .. v.powder[s] .. " gunpowder, " .. v.cubes[s]
-      .. " cubes, at " .. rules.island_name(v.ship[s]) .. (s == view.seat and " (you)" or "")
+      .. (v.cubes[s] == 1 and " cube, " or " cubes, ") .. treasures .. " treasure card" .. (treasures == 1 and "" or "s") .. ", at "
+      .. rules.island_name(v.ship[s]) .. (s == view.seat and " (you)" or "")
+  end
+  -- The seat's own score if the game ended now (its hand and treasure cards
+  -- are its own to see): the end-game scoring, by parts.
+  if view.seat ~= nil and view.seat >= 1 and view.seat <= view.seats and not v.final then
+    local p = rules.final_score(view, view.seat)
+    lines[#lines + 1] = "Your score if the game ended now: " .. p.total .. " (gold " .. p.gold .. ", treasure "
+      .. p.treasure .. ", temple " .. p.temple .. ", cargo " .. p.cargo .. ")"
   end
   if v.attack then lines[#lines + 1] = rules.attack_status(view) end
   if v.final then
