@@ -275,3 +275,42 @@ pub fn advance_randomly(g: &mut Game, seed: u64, steps: usize) {
         g.apply(i).expect("apply");
     }
 }
+
+/// Record which seats saw `card` land in zone `to`: every seat for a public
+/// zone, the owner for an owner-only zone (`landed` has one set per seat).
+pub fn note_landed(g: &Game, card: u32, to: u32, landed: &mut [HashSet<u32>]) {
+    let (vis, owner) = g
+        .with_table(|t| t.zone(to).map(|z| (z.visibility, z.owner)))
+        .expect("table")
+        .expect("zone");
+    for (i, seen) in landed.iter_mut().enumerate() {
+        let s = i as u32 + 1;
+        if vis == Visibility::Public || (vis == Visibility::Owner && owner == Some(s)) {
+            seen.insert(card);
+        }
+    }
+}
+
+/// Every seat told of `ev` may know each card of `ids`: it saw the card
+/// before the step (`before`), sees it after (`after`) or saw it land
+/// during the step (`landed`), one set per seat.
+pub fn assert_told_only_what_it_may_see(
+    g: &Game,
+    ev: &Event,
+    ids: &[u32],
+    [before, after, landed]: [&[HashSet<u32>]; 3],
+    label: &str,
+) {
+    for (i, ((b, a), l)) in before.iter().zip(after).zip(landed).enumerate() {
+        let s = i as u32 + 1;
+        if !g.event_visible_to(ev, s) {
+            continue;
+        }
+        for id in ids {
+            assert!(
+                b.contains(id) || a.contains(id) || l.contains(id),
+                "{label}: seat {s} is told of card {id} it may not see: {ev:?}"
+            );
+        }
+    }
+}

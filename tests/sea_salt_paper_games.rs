@@ -8,10 +8,10 @@
 mod common;
 
 use common::{
-    advance_randomly, assert_options_name_only, assert_undo_redo_restores, deckhand, engine,
-    ids_in, views,
+    advance_randomly, assert_options_name_only, assert_told_only_what_it_may_see,
+    assert_undo_redo_restores, deckhand, engine, ids_in, note_landed, views,
 };
-use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Visibility};
+use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -59,17 +59,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
             match &ev.kind {
                 EventKind::Move { card, to, .. } | EventKind::Place { card, to } => {
                     ids.push(*card);
-                    let (vis, owner) = g
-                        .with_table(|t| t.zone(*to).map(|z| (z.visibility, z.owner)))
-                        .expect("table")
-                        .expect("zone");
-                    for s in 1..=n {
-                        if vis == Visibility::Public
-                            || (vis == Visibility::Owner && owner == Some(s))
-                        {
-                            landed[s as usize - 1].insert(*card);
-                        }
-                    }
+                    note_landed(&g, *card, *to, &mut landed);
                 }
                 EventKind::Script { data, name, .. } => {
                     ids_in(data, &mut ids);
@@ -86,19 +76,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                 }
                 EventKind::Shuffle { .. } | EventKind::Sort { .. } => {}
             }
-            for s in 1..=n {
-                if !g.event_visible_to(&ev, s) {
-                    continue;
-                }
-                let (b, a) = (&before[s as usize - 1], &after[s as usize - 1]);
-                let l = &landed[s as usize - 1];
-                for id in &ids {
-                    assert!(
-                        b.contains(id) || a.contains(id) || l.contains(id),
-                        "{label}: seat {s} is told of card {id} it may not see: {ev:?}"
-                    );
-                }
-            }
+            assert_told_only_what_it_may_see(&g, &ev, &ids, [&before, &after, &landed], &label);
         }
         // Script variables are public: they must hold no card ids.
         let mut ids = Vec::new();
