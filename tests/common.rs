@@ -314,3 +314,17 @@ pub fn assert_told_only_what_it_may_see(
         }
     }
 }
+
+/// One bot per seat of an `n`-seat game, by name (`random`, `greedy`,
+/// `mc:N` ...), the names repeated round the table when fewer than `n`.
+pub fn bots_for(seats: &[&str], seed: u64, n: u32) -> Vec<Bot> {
+    (1..=n)
+        .map(|s| {
+            Bot::new(
+                BotKind::parse(seats[(s - 1) as usize % seats.len()]),
+                seed,
+                s,
+            )
+        })
+        .collect()
+}

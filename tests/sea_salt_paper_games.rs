@@ -9,9 +9,9 @@ mod common;
 
 use common::{
     advance_randomly, assert_options_name_only, assert_told_only_what_it_may_see,
-    assert_undo_redo_restores, deckhand, engine, ids_in, note_landed, views,
+    assert_undo_redo_restores, bots_for, deckhand, engine, ids_in, note_landed, views,
 };
-use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig};
+use deckhand_core::{EventKind, Game, GameConfig};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -24,9 +24,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
     let mut g = e.new_game(cfg, true).expect("start");
     g.check_invariants().expect("after setup");
     g.take_events();
-    let mut bots: Vec<Bot> = (1..=n)
-        .map(|s| Bot::new(BotKind::parse(seats[(s - 1) as usize]), seed, s))
-        .collect();
+    let mut bots = bots_for(seats, seed, n);
     let mut before = views(&g);
     let mut gained = vec![0i64; n as usize];
     let mut steps = 0;

@@ -13,9 +13,10 @@ mod common;
 
 use common::{
     advance_randomly, assert_options_name_only, assert_told_only_what_it_may_see,
-    assert_undo_redo_restores, deckhand, engine, ids_in, note_landed, save_and_load, views,
+    assert_undo_redo_restores, bots_for, deckhand, engine, ids_in, note_landed, save_and_load,
+    views,
 };
-use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig};
+use deckhand_core::{EventKind, Game, GameConfig};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -44,15 +45,7 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
     let v0 = g.vars().expect("vars");
     let gold0 = gold_on_table(&v0);
     assert_eq!(gold0, num(&v0["gold_total"]));
-    let mut bots: Vec<Bot> = (1..=n)
-        .map(|s| {
-            Bot::new(
-                BotKind::parse(seats[(s - 1) as usize % seats.len()]),
-                seed,
-                s,
-            )
-        })
-        .collect();
+    let mut bots = bots_for(seats, seed, n);
     let mut before = views(&g);
     let mut steps = 0;
     while let Some((seat, _)) = g.pending() {

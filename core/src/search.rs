@@ -1,8 +1,9 @@
 //! A search bot for any game: determinised Monte Carlo. At each decision it
 //! repeatedly
 //!
-//! 1. deals the cards its seat cannot place at random, where the rules allow
-//!    them (`rules.may_hold`; [`Game::determinized`]);
+//! 1. deals the cards its seat cannot place at random, each among the unseen
+//!    cards of its back and where the rules allow it (`rules.may_hold`;
+//!    [`Game::determinized`], [`Game::guessing`]);
 //! 2. tries one of its options, chosen by UCB1 (promising ones more often);
 //! 3. plays on: with random moves, or with a bot of the game's script (the
 //!    one named, `mc:N:greedy`; else the rules' `playout_bot`, for games
