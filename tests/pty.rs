@@ -128,3 +128,22 @@ impl Repl {
         self.home
     }
 }
+
+/// In everything the REPL printed, the zones `zones` of the seats `seats`
+/// (the bots) are only ever counted ("3 cards"), or shown empty: never
+/// listed card by card.
+pub fn assert_only_counted(printed: &str, seats: &[u32], zones: &[&str]) {
+    for line in printed.lines() {
+        let t = line.trim_start();
+        for seat in seats {
+            for zone in zones {
+                if let Some(rest) = t.strip_prefix(&format!("{zone} (seat {seat})")) {
+                    let rest = rest.trim();
+                    let counted =
+                        rest.ends_with(" card") || rest.ends_with(" cards") || rest.is_empty();
+                    assert!(counted, "a bot's {zone} is shown: {line:?}");
+                }
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@
 
 mod pty;
 
-use pty::Repl;
+use pty::{assert_only_counted, Repl};
 
 #[test]
 fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
@@ -35,16 +35,7 @@ fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
     let all = r.seen.clone();
 
     // The bots' hands are only ever counted.
-    for line in all.lines() {
-        let t = line.trim_start();
-        for seat in [2, 3] {
-            if let Some(rest) = t.strip_prefix(&format!("hand (seat {seat})")) {
-                let rest = rest.trim();
-                let counted = rest.ends_with(" card") || rest.ends_with(" cards");
-                assert!(counted, "a bot's hand is shown: {line:?}");
-            }
-        }
-    }
+    assert_only_counted(&all, &[2, 3], &["hand"]);
     // The bots' secret choices read as what everyone is told, and their
     // private events are not printed; the person's own are.
     assert!(
