@@ -105,11 +105,14 @@ pub fn compose(host: &Host, game: &str, variants: &[String]) -> Result<Rules> {
             "game '{game}' (no {game}/game.lua on the scripts search path)"
         ))
     })?;
-    let base = host.run_script(&text)?;
+    // One environment for the game and its variants: what they change in
+    // their globals, library tables or modules stays with these rules.
+    let env = host.new_env()?;
+    let base = host.run_script(&text, &env)?;
     let list = host.lua.create_table()?;
     for (i, v) in variants.iter().enumerate() {
         let vt = variant_text(lib, game, v)?;
-        list.raw_set(i + 1, host.run_script(&vt)?)?;
+        list.raw_set(i + 1, host.run_script(&vt, &env)?)?;
     }
     host.arm();
     let table: Table = host.f_compose.call((base, list))?;
@@ -132,7 +135,7 @@ fn read_info(host: &Host, table: &Table) -> Result<RulesInfo> {
 
 /// Read a variant's id and title (for listings).
 pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
-    let v = host.run_script(text)?;
+    let v = host.run_script(text, &host.new_env()?)?;
     let Value::Table(t) = v else {
         return Err(CoreError::Script(format!(
             "{}: a variant must return a table",

@@ -6,14 +6,14 @@ mod sandbox;
 
 pub use api::to_json;
 pub(crate) use api::{Entered, Token};
-pub use sandbox::Limits;
+pub use sandbox::{load_text, Limits};
 
 use crate::error::{CoreError, Result};
 use crate::library::{ScriptLibrary, ScriptText};
 use crate::table::Table as CoreTable;
 use api::InPlay;
 use mlua::{Function, Lua, Table, Value};
-use sandbox::Budget;
+use sandbox::{Budget, EnvBase};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,6 +29,8 @@ pub struct Host {
     limits: Limits,
     activity: Arc<AtomicU64>,
     output: Rc<RefCell<Vec<String>>>,
+    /// What script environments are made from.
+    env_base: EnvBase,
     /// The game whose Lua code is running (what the primitives act on).
     in_play: Rc<InPlay>,
     pub(crate) prelude: Table,
@@ -45,14 +47,12 @@ pub struct Host {
 impl Host {
     /// A new VM over `library`.
     pub fn new(library: Arc<ScriptLibrary>, limits: Limits) -> Result<Host> {
-        let (lua, budget, output) = sandbox::new_vm(library.clone(), limits)?;
+        let (lua, budget, output, env_base) = sandbox::new_vm(library.clone(), limits)?;
         let in_play = Rc::new(InPlay::default());
         let prims = api::primitives(&lua, &in_play)?;
-        let prelude: Table = lua
-            .load(PRELUDE)
-            .set_name("@deckhand/prelude.lua")
-            .call(prims)?;
-        sandbox::lock_globals(&lua)?;
+        let prelude: Table =
+            sandbox::load_text(&lua, PRELUDE, "@deckhand/prelude.lua", None)?.call(prims)?;
+        sandbox::lock_globals(&lua, &env_base)?;
         let f = |name: &str| -> Result<Function> {
             prelude
                 .get::<Function>(name)
@@ -74,6 +74,7 @@ impl Host {
             limits,
             activity: Arc::default(),
             output,
+            env_base,
             in_play,
         })
     }
@@ -124,47 +125,39 @@ impl Host {
         std::mem::take(&mut *self.output.borrow_mut())
     }
 
-    /// Run a script text and return its value (each call loads it afresh).
-    pub fn run_script(&self, script: &ScriptText) -> Result<Value> {
+    /// A fresh environment for scripts: one per set of rules, so that
+    /// nothing one set of rules changes in its globals, its library tables
+    /// or its modules reaches another (see [`sandbox::new_env`]).
+    pub fn new_env(&self) -> Result<Table> {
+        Ok(sandbox::new_env(&self.lua, &self.env_base)?)
+    }
+
+    /// Run a script text in `env` and return its value (each call loads it
+    /// afresh).
+    pub fn run_script(&self, script: &ScriptText, env: &Table) -> Result<Value> {
+        let name = format!("@{}", script.chunk_name);
+        let chunk = sandbox::load_text(&self.lua, &script.text, &name, Some(env))?;
         self.arm();
-        let v = self
-            .lua
-            .load(&script.text)
-            .set_name(format!("@{}", script.chunk_name))
-            .call::<Value>(())?;
-        Ok(v)
+        Ok(chunk.call::<Value>(())?)
     }
 
     /// Evaluate a line of Lua typed by a user with `game` bound; returns what it printed or returned.
     pub fn eval(&self, code: &str, game: Option<&Table>) -> Result<String> {
-        let env = self.lua.create_table()?;
-        let meta = self.lua.create_table()?;
-        meta.set("__index", self.lua.globals())?;
-        env.set_metatable(Some(meta))?;
+        let env = self.new_env()?;
         if let Some(g) = game {
             env.raw_set("game", g.clone())?;
         }
         env.raw_set("deckhand", self.prelude.clone())?;
         // Try as an expression first, then as a statement.
-        let as_expr = self
-            .lua
-            .load(format!("return {code}"))
-            .set_name("=lua")
-            .set_environment(env.clone())
-            .into_function();
+        let as_expr = sandbox::load_text(&self.lua, &format!("return {code}"), "=lua", Some(&env));
         let func = match as_expr {
             Ok(f) => f,
-            Err(_) => self
-                .lua
-                .load(code)
-                .set_name("=lua")
-                .set_environment(env)
-                .into_function()?,
+            Err(_) => sandbox::load_text(&self.lua, code, "=lua", Some(&env))?,
         };
         self.arm();
         let values: mlua::MultiValue = func.call(())?;
         let mut out = self.take_output();
-        let dump: Function = self.lua.load(DUMP).set_name("=dump").eval()?;
+        let dump: Function = sandbox::load_text(&self.lua, DUMP, "=dump", None)?.call(())?;
         for v in values {
             out.push(dump.call::<String>(v)?);
         }
@@ -207,12 +200,24 @@ end
 return dump
 "#;
 
-/// One line for a Lua error: the innermost message, with the script position
-/// when the message itself has none.
+/// One line for a Lua error: the innermost message, with the script
+/// position when the message itself has none (from the traceback, or else
+/// from where the budget hook last saw the script running).
 pub fn describe_error(e: &mlua::Error) -> String {
+    let msg = describe_inner(e);
+    if has_position(&msg) {
+        return msg;
+    }
+    match sandbox::last_position() {
+        Some(at) => format!("{at}: {msg} (the last position known)"),
+        None => msg,
+    }
+}
+
+fn describe_inner(e: &mlua::Error) -> String {
     match e {
         mlua::Error::CallbackError { traceback, cause } => {
-            let inner = describe_error(cause);
+            let inner = describe_inner(cause);
             if has_position(&inner) {
                 inner
             } else if let Some(at) = first_script_frame(traceback) {
@@ -222,12 +227,21 @@ pub fn describe_error(e: &mlua::Error) -> String {
             }
         }
         mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::RuntimeError(m) => first_line_without_traceback(m),
-        mlua::Error::MemoryError(m) => {
-            format!("out of memory (the script memory limit was reached): {m}")
+        mlua::Error::RuntimeError(m) => {
+            let first = first_line_without_traceback(m);
+            match m.split_once("\nstack traceback:") {
+                Some((_, tb)) if !has_position(&first) => match first_script_frame(tb) {
+                    Some(at) => format!("{at}: {first}"),
+                    None => first,
+                },
+                _ => first,
+            }
+        }
+        mlua::Error::MemoryError(_) => {
+            "out of memory (the script memory limit was reached)".to_string()
         }
         mlua::Error::WithContext { context, cause } => {
-            format!("{context}: {}", describe_error(cause))
+            format!("{context}: {}", describe_inner(cause))
         }
         other => first_line_without_traceback(&other.to_string()),
     }
@@ -241,22 +255,28 @@ fn first_line_without_traceback(m: &str) -> String {
         .to_string()
 }
 
+/// Whether a message starts with a script position (`file:line: ...`).
 fn has_position(m: &str) -> bool {
-    m.split(": ")
-        .next()
-        .map(|head| head.contains(".lua:"))
-        .unwrap_or(false)
+    let head = m.split(": ").next().unwrap_or("");
+    match head.rsplit_once(':') {
+        Some((file, line)) => {
+            !file.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
 }
 
+/// The first frame of a traceback in a script (not in C, not in the core's
+/// own Lua), as `file:line`.
 fn first_script_frame(traceback: &str) -> Option<String> {
-    traceback
-        .lines()
-        .map(str::trim)
-        .find(|l| l.contains(".lua:") && !l.contains("deckhand/prelude.lua"))
-        .and_then(|l| {
-            let end = l.find(".lua:")? + 5;
-            let rest = &l[end..];
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            Some(format!("{}{}", &l[..end], digits))
-        })
+    traceback.lines().map(str::trim).find_map(|l| {
+        let head = l.split(": ").next()?;
+        let (file, line) = head.rsplit_once(':')?;
+        let script = !file.is_empty()
+            && file != "[C]"
+            && !file.starts_with("deckhand/")
+            && !line.is_empty()
+            && line.bytes().all(|b| b.is_ascii_digit());
+        script.then(|| head.to_string())
+    })
 }

@@ -1,15 +1,37 @@
-//! The sandboxed Lua VM: only safe libraries, `require` limited to the
-//! scripts search path, `print` captured, an instruction budget per call and
-//! memory limits (per call and for the whole VM).
+//! The sandboxed Lua VM: only safe libraries, scripts loaded as text only,
+//! `require` limited to the scripts search path, `print` captured, an
+//! instruction budget per call that no script can catch, a bounded depth of
+//! C calls back into Lua, and memory limits (per call and for the whole VM).
+//!
+//! Every script gets its environment from [`new_env`]: a fresh table with
+//! its own copies of the globals and of the library tables, so nothing a
+//! script changes there reaches another set of rules. The VM's own globals
+//! and the library behind every string are out of reach.
 
 use crate::library::ScriptLibrary;
-use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use mlua::{
+    chunk::ChunkMode, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState,
+};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
 /// How often (in VM instructions) the budget hook runs.
 const HOOK_PERIOD: u32 = 10_000;
+
+/// How deep library calls back into Lua (a `gsub` replacement function, a
+/// `sort` comparator, `print` of a table with `__tostring`, a coroutine)
+/// may nest. Each level costs C stack; this keeps the deepest nesting well
+/// within a 2 MiB thread stack in a debug build.
+const MAX_CALL_DEPTH: u32 = 64;
+
+/// The most steps a pattern match may take in the worst case before it is
+/// refused (see guards.lua): about a second of matching (measured: some
+/// 5e8 steps a second).
+const MAX_MATCH_STEPS: f64 = 5e8;
+
+/// The guards installed in every VM (see the file's own comments).
+const GUARDS: &str = include_str!("guards.lua");
 
 /// Limits applied to every call into the rules.
 #[derive(Debug, Clone, Copy)]
@@ -22,7 +44,8 @@ pub struct Limits {
     /// Bytes the whole VM may allocate.
     pub memory: usize,
     /// Bytes one step (or setup, or bot decision) may add to what the VM
-    /// holds when it starts.
+    /// holds when it starts, counting what the core stores for the script
+    /// (events) as well as the VM's own memory.
     pub step_memory: usize,
 }
 
@@ -36,28 +59,74 @@ impl Default for Limits {
     }
 }
 
-/// Shared counters of the budget hook.
-#[derive(Debug, Default)]
+thread_local! {
+    /// Where the budget hook last saw a script running on this thread: the
+    /// position given for errors that carry none of their own (out of
+    /// memory, error in error handling).
+    static LAST_POSITION: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Where the budget hook last saw script code running on this thread
+/// during the current call, if it ran.
+pub fn last_position() -> Option<String> {
+    LAST_POSITION.with(|p| p.borrow().clone())
+}
+
+/// The state of the budget and of the guards, shared by the hook, the
+/// guards in Lua and the host.
 pub struct Budget {
     ticks: Cell<u64>,
     max_ticks: Cell<u64>,
+    /// The guards' table: `depth`, `aborted`, `message`.
+    guard: Table,
+    key_depth: mlua::LuaString,
+    key_aborted: mlua::LuaString,
 }
 
 impl Budget {
-    /// Start a new call's budget.
+    /// Start a new call's budget: no instruction spent, no nesting, not
+    /// aborted.
     pub fn arm(&self) {
         self.ticks.set(0);
+        let _ = self.guard.raw_set(&self.key_depth, 0);
+        let _ = self.guard.raw_set(&self.key_aborted, false);
+        LAST_POSITION.with(|p| p.borrow_mut().take());
     }
 }
 
 /// Where `print` output is collected.
 pub type PrintBuffer = Rc<RefCell<Vec<String>>>;
 
-/// Build the sandboxed VM. Returns the VM, its budget and the captured print output.
+/// Load a chunk of Lua source as text, never as bytecode (LuaJIT does not
+/// verify bytecode: a crafted chunk can make the VM read and write memory
+/// of its choosing). Every chunk the host runs is loaded here.
+#[allow(clippy::disallowed_methods)]
+pub fn load_text(lua: &Lua, text: &str, name: &str, env: Option<&Table>) -> mlua::Result<Function> {
+    let chunk = lua.load(text).set_name(name).set_mode(ChunkMode::Text);
+    match env {
+        Some(env) => chunk.set_environment(env.clone()).into_function(),
+        None => chunk.into_function(),
+    }
+}
+
+/// What a new environment is made from (see [`new_env`]).
+pub struct EnvBase {
+    /// The sandboxed globals as they were before the prelude ran.
+    globals: Table,
+    /// The metatable of every environment: unknown names are errors, and
+    /// the metatable itself cannot be read or replaced.
+    strict: Table,
+    /// Wraps a function so that its calls count against the call depth.
+    counted: Function,
+    library: Arc<ScriptLibrary>,
+}
+
+/// Build the sandboxed VM. Returns the VM, its budget, the captured print
+/// output and what script environments are made from.
 pub fn new_vm(
     library: Arc<ScriptLibrary>,
     limits: Limits,
-) -> mlua::Result<(Lua, Rc<Budget>, PrintBuffer)> {
+) -> mlua::Result<(Lua, Rc<Budget>, PrintBuffer, EnvBase)> {
     // `coroutine` is part of LuaJIT's base library. The `jit` library is
     // opened only to start the compiler (LuaJIT starts it there) or, when
     // instructions are counted, to turn it off: compiled code never runs
@@ -73,7 +142,7 @@ pub fn new_vm(
     globals.raw_set("jit", Value::Nil)?;
 
     // Escape hatches: code loading, environments, the GC switch and
-    // unseeded randomness.
+    // unseeded randomness. `require` is given to each environment.
     for name in [
         "load",
         "loadfile",
@@ -85,6 +154,12 @@ pub fn new_vm(
         "gcinfo",
         "newproxy",
         "require",
+        "module",
+        "package",
+        "debug",
+        "io",
+        "os",
+        "ffi",
     ] {
         globals.raw_set(name, Value::Nil)?;
     }
@@ -107,42 +182,54 @@ pub fn new_vm(
     })?;
     globals.raw_set("print", print)?;
 
-    // require: modules from the scripts search path only, loaded once per VM.
-    let loaded = lua.create_table()?;
-    let lib = library.clone();
-    let require = lua.create_function(move |lua, name: String| {
-        if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
-            return Ok(v);
-        }
-        let path = ScriptLibrary::module_path(&name).ok_or_else(|| {
-            mlua::Error::runtime(format!(
-                "require: '{name}' is not a module name (use dots: lib.trick)"
-            ))
-        })?;
-        let script = lib.read(&path).ok_or_else(|| {
-            mlua::Error::runtime(format!(
-                "require: module '{name}' not found on the scripts search path ({path})"
-            ))
-        })?;
-        let value: Value = lua
-            .load(&script.text)
-            .set_name(format!("@{}", script.chunk_name))
-            .call(name.as_str())?;
-        let value = if value.is_nil() {
-            Value::Boolean(true)
-        } else {
-            value
-        };
-        loaded.raw_set(name.as_str(), value.clone())?;
-        Ok(value)
-    })?;
-    globals.raw_set("require", require)?;
+    // The guards: the budget cannot be caught, C calls nest only so deep,
+    // pattern matches cannot run away, messages keep their NUL bytes.
+    let guard = lua.create_table()?;
+    guard.raw_set("depth", 0)?;
+    guard.raw_set("aborted", false)?;
+    guard.raw_set("max_depth", MAX_CALL_DEPTH)?;
+    guard.raw_set("max_match_steps", MAX_MATCH_STEPS)?;
+    guard.raw_set(
+        "note",
+        lua.create_function(|_, at: String| {
+            LAST_POSITION.with(|p| *p.borrow_mut() = Some(at));
+            Ok(())
+        })?,
+    )?;
+    let guards: Table = load_text(&lua, GUARDS, "@deckhand/guards.lua", None)?.call(&guard)?;
+    let counted: Function = guards.get("guarded")?;
 
-    // Budget: a global hook (so coroutines are covered too) counting instructions.
-    let budget = Rc::new(Budget::default());
+    let budget = Rc::new(Budget {
+        ticks: Cell::new(0),
+        max_ticks: Cell::new(u64::MAX),
+        key_depth: lua.create_string("depth")?,
+        key_aborted: lua.create_string("aborted")?,
+        guard: guard.clone(),
+    });
+
+    // What every script environment starts from: the globals as they are
+    // now (before the prelude), and the strict metatable.
+    let base = lua.create_table()?;
+    for pair in globals.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        if !matches!(&k, Value::String(s) if s.as_bytes().as_ref() == b"_G") {
+            base.raw_set(k, v)?;
+        }
+    }
+    let strict: Table = load_text(&lua, STRICT, "=sandbox", None)?.call(())?;
+    let env_base = EnvBase {
+        globals: base,
+        strict,
+        counted,
+        library,
+    };
+
+    // Budget: a global hook (so coroutines are covered too) counting
+    // instructions. Once a call is over budget the hook keeps raising, and
+    // the guards raise the error again wherever a script catches it.
     let Some(instructions) = limits.instructions else {
         lua.set_memory_limit(limits.memory)?;
-        return Ok((lua, budget, output));
+        return Ok((lua, budget, output, env_base));
     };
     budget
         .max_ticks
@@ -153,36 +240,117 @@ pub fn new_vm(
         move |_lua, debug| {
             let t = b.ticks.get() + 1;
             b.ticks.set(t);
+            let src = debug.source();
+            let at = format!(
+                "{}:{}",
+                src.short_src.as_deref().unwrap_or("?"),
+                debug.current_line().unwrap_or(0)
+            );
             if t > b.max_ticks.get() {
-                let src = debug.source();
-                let at = format!(
-                    "{}:{}",
-                    src.short_src.as_deref().unwrap_or("?"),
-                    debug.current_line().unwrap_or(0)
-                );
-                return Err(mlua::Error::runtime(format!(
+                let msg = format!(
                     "{at}: instruction budget exceeded ({} instructions): a loop that never ends?",
                     b.max_ticks.get() * HOOK_PERIOD as u64
-                )));
+                );
+                b.guard.raw_set("aborted", true)?;
+                b.guard.raw_set("message", msg.as_str())?;
+                return Err(mlua::Error::runtime(msg));
             }
+            LAST_POSITION.with(|p| *p.borrow_mut() = Some(at));
             Ok(VmState::Continue)
         },
     )?;
     lua.set_memory_limit(limits.memory)?;
-    Ok((lua, budget, output))
+    Ok((lua, budget, output, env_base))
 }
 
-/// Make undeclared globals errors, to catch typos in scripts. Called after
-/// the prelude has set up its own globals.
-pub fn lock_globals(lua: &Lua) -> mlua::Result<()> {
-    lua.load(
-        r#"
-        setmetatable(_G, {
-          __newindex = function(_, k) error("assignment to undeclared global '" .. tostring(k) .. "' (declare it local)", 2) end,
-          __index = function(_, k) error("undefined global '" .. tostring(k) .. "'", 2) end,
-        })
-        "#,
-    )
-    .set_name("=sandbox")
-    .exec()
+/// The metatable of the VM's globals and of every script environment:
+/// reading or assigning an undeclared global is an error (catches typos),
+/// and `getmetatable` / `setmetatable` cannot reach or replace it.
+const STRICT: &str = r#"
+local error, tostring = error, tostring
+return {
+  __newindex = function(_, k) error("assignment to undeclared global '" .. tostring(k) .. "' (declare it local)", 2) end,
+  __index = function(_, k) error("undefined global '" .. tostring(k) .. "'", 2) end,
+  __metatable = false,
+}
+"#;
+
+/// A fresh environment for one set of rules (a game with its variants), a
+/// listing of a variant or a line typed at the Lua prompt: copies of the
+/// sandboxed globals and of the library tables, strict about undeclared
+/// globals, with a `require` whose modules are loaded into this
+/// environment, once each.
+pub fn new_env(lua: &Lua, base: &EnvBase) -> mlua::Result<Table> {
+    let env = lua.create_table()?;
+    for pair in base.globals.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        let v = match v {
+            Value::Table(lib) => {
+                let copy = lua.create_table()?;
+                for pair in lib.pairs::<Value, Value>() {
+                    let (k, v) = pair?;
+                    copy.raw_set(k, v)?;
+                }
+                Value::Table(copy)
+            }
+            other => other,
+        };
+        env.raw_set(k, v)?;
+    }
+    env.raw_set("_G", &env)?;
+    env.raw_set("require", require_in(lua, base, &env)?)?;
+    env.set_metatable(Some(base.strict.clone()))?;
+    Ok(env)
+}
+
+/// `require` for one environment: modules from the scripts search path
+/// only, loaded as text into `env` once each; a module that requires
+/// itself, directly or not, is an error rather than an endless recursion.
+fn require_in(lua: &Lua, base: &EnvBase, env: &Table) -> mlua::Result<Function> {
+    let loaded = lua.create_table()?;
+    let loading = lua.create_table()?;
+    let lib = base.library.clone();
+    let env = env.clone();
+    let require = lua.create_function(move |lua, name: String| {
+        if let Some(v) = loaded.raw_get::<Option<Value>>(name.as_str())? {
+            return Ok(v);
+        }
+        let path = ScriptLibrary::module_path(&name).ok_or_else(|| {
+            mlua::Error::runtime(format!(
+                "require: '{name}' is not a module name (use dots: lib.trick)"
+            ))
+        })?;
+        if loading.raw_get::<bool>(name.as_str())? {
+            return Err(mlua::Error::runtime(format!(
+                "require: module '{name}' requires itself (directly or through other modules)"
+            )));
+        }
+        let script = lib.read(&path).ok_or_else(|| {
+            mlua::Error::runtime(format!(
+                "require: module '{name}' not found on the scripts search path ({path})"
+            ))
+        })?;
+        let chunk = load_text(
+            lua,
+            &script.text,
+            &format!("@{}", script.chunk_name),
+            Some(&env),
+        )?;
+        loading.raw_set(name.as_str(), true)?;
+        let value = chunk.call::<Value>(name.as_str());
+        loading.raw_set(name.as_str(), Value::Nil)?;
+        let value = match value? {
+            Value::Nil => Value::Boolean(true),
+            v => v,
+        };
+        loaded.raw_set(name.as_str(), value.clone())?;
+        Ok(value)
+    })?;
+    base.counted.call(("require", require))
+}
+
+/// Lock the VM's own globals (after the prelude has run): strict, and the
+/// metatable out of reach.
+pub fn lock_globals(lua: &Lua, base: &EnvBase) -> mlua::Result<()> {
+    lua.globals().set_metatable(Some(base.strict.clone()))
 }
