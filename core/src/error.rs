@@ -29,6 +29,16 @@ pub enum CoreError {
         /// Why that step cannot be replayed.
         reason: String,
     },
+    /// A step failed, and putting the game back as it was before the step
+    /// failed too: the game cannot be played on, but its log is intact.
+    #[error(
+        "{step_error}; restoring the game as it was before the step failed too ({restore_error}): \
+         its log is intact: save it and load it again"
+    )]
+    Restore {
+        step_error: String,
+        restore_error: String,
+    },
     #[error("i/o error: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -39,6 +39,16 @@ pub enum EventKind {
 }
 
 impl Event {
+    /// About how many bytes this event holds (what a script's events are
+    /// charged against the step's memory limit).
+    pub fn approx_size(&self) -> usize {
+        let data = match &self.kind {
+            EventKind::Script { name, data, .. } => name.len() + approx_json_size(data),
+            _ => 0,
+        };
+        std::mem::size_of::<Event>() + data
+    }
+
     /// The text a script attached to its event, if any.
     pub fn text(&self) -> Option<&str> {
         match &self.kind {
@@ -46,4 +56,26 @@ impl Event {
             _ => None,
         }
     }
+}
+
+/// About how many bytes a JSON value holds (iterative: event data can nest
+/// as deep as the conversion from Lua allows).
+pub fn approx_json_size(v: &Value) -> usize {
+    let mut total = 0;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        total += std::mem::size_of::<Value>();
+        match v {
+            Value::String(s) => total += s.len(),
+            Value::Array(a) => stack.extend(a.iter()),
+            Value::Object(m) => {
+                for (k, x) in m {
+                    total += k.len() + std::mem::size_of::<String>();
+                    stack.push(x);
+                }
+            }
+            _ => {}
+        }
+    }
+    total
 }

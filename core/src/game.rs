@@ -134,6 +134,9 @@ pub struct Game {
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
     logging: bool,
+    /// Set when a step failed and the game could not be put back as it was
+    /// (the Lua state may be half-changed): why. Only the log is usable.
+    broken: Option<String>,
 }
 
 fn lua_opts() -> SerializeOptions {
@@ -192,7 +195,25 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             logging,
+            broken: None,
         })
+    }
+
+    /// Refuse to work on a game left half-changed by a failed step.
+    fn usable(&self) -> Result<()> {
+        match &self.broken {
+            None => Ok(()),
+            Some(why) => Err(CoreError::Rule(format!(
+                "this game could not be restored after a failed step ({why}); its log is \
+                 intact: save it and load it again"
+            ))),
+        }
+    }
+
+    /// Whether a failed step left this game unusable (see
+    /// [`CoreError::Restore`]); its config and log can still be saved.
+    pub fn is_broken(&self) -> bool {
+        self.broken.is_some()
     }
 
     /// The definition this game was started from.
@@ -272,8 +293,12 @@ impl Game {
     /// demand (traces, views, front ends, checks).
     pub fn ensure_cards(&self) -> Result<()> {
         // The script numbers the cards: learn how many it has made, placed or not.
-        let defined: u32 = self.state.raw_get("_ncards")?;
-        self.table_mut()?.define_cards(defined);
+        let defined: u32 = self.state.raw_get("_ncards").map_err(|e| {
+            CoreError::Script(format!(
+                "game._ncards (the count of cards made) is not a count: {e}"
+            ))
+        })?;
+        self.table_mut()?.define_cards(defined)?;
         let from = self.with_table(|t| t.missing_definitions().then(|| t.cards.len() + 1))?;
         let Some(from) = from else {
             return Ok(());
@@ -294,7 +319,7 @@ impl Game {
     /// The events recorded since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
         match self.table.try_borrow_mut() {
-            Ok(mut t) => std::mem::take(&mut t.events),
+            Ok(mut t) => t.take_events(),
             Err(_) => Vec::new(),
         }
     }
@@ -313,6 +338,7 @@ impl Game {
 
     /// The pending decision with every option in words.
     pub fn decision(&self) -> Result<Option<DecisionView>> {
+        self.usable()?;
         let Some((seat, n)) = self.pending else {
             return Ok(None);
         };
@@ -349,7 +375,24 @@ impl Game {
         Ok(())
     }
 
+    /// Apply a step; on a script error, put the game back exactly as it was
+    /// before the step (see [`Game::restore`]).
     fn apply_inner(&mut self, index: usize) -> Result<()> {
+        self.usable()?;
+        match self.step_raw(index) {
+            Ok(()) => Ok(()),
+            Err(err) => {
+                if matches!(err, CoreError::Script(ref m) if m.contains("out of memory")) {
+                    let _ = self.host.lua().gc_collect();
+                }
+                self.restore(err)
+            }
+        }
+    }
+
+    /// Run one step of the rules, with no rollback: on an error the Lua
+    /// state may be half-changed.
+    fn step_raw(&mut self, index: usize) -> Result<()> {
         let (seat, n) = self
             .pending
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -371,23 +414,52 @@ impl Game {
                 .f_step
                 .call::<(Option<Seat>, usize)>((self.state.clone(), index))
         };
-        match stepped {
-            Ok((s, n)) => {
-                self.pending = s.map(|s| (s, n));
-                self.history.push(ActionRecord {
-                    seat,
-                    index,
-                    action,
+        let (s, n) = stepped?;
+        self.pending = s.map(|s| (s, n));
+        self.history.push(ActionRecord {
+            seat,
+            index,
+            action,
+        });
+        Ok(())
+    }
+
+    /// After step `err` failed: rebuild the game from its config and log
+    /// (the truth of a game), in this VM, or, when that fails too (the VM
+    /// out of memory, rules that do not replay the same), in a fresh VM
+    /// with the rules loaded again. Returns `err` when the game is as it
+    /// was before the step; when both fail, the game is marked broken and
+    /// only its log can be used.
+    fn restore(&mut self, err: CoreError) -> Result<()> {
+        let history = self.history.clone();
+        let in_place = match self.rebuild(history.clone()) {
+            Ok(()) => return Err(err),
+            Err(e) => e,
+        };
+        let fresh =
+            crate::engine::Engine::with_limits(self.host.library().clone(), self.host.limits())
+                .and_then(|engine| {
+                    engine
+                        .replay(self.config.clone(), &history)
+                        .map_err(|stop| stop.error)
                 });
-                Ok(())
-            }
-            Err(e) => {
-                let err = CoreError::from(e);
-                if matches!(err, CoreError::Script(ref m) if m.contains("out of memory")) {
-                    let _ = self.host.lua().gc_collect();
+        match fresh {
+            Ok(game) => {
+                let redo = std::mem::take(&mut self.redo);
+                *self = game;
+                self.redo = redo;
+                if !self.logging {
+                    self.table_mut()?.logging = false;
                 }
-                self.rebuild(self.history.clone())?;
                 Err(err)
+            }
+            Err(again) => {
+                let why = format!("in this VM: {in_place}; in a new VM: {again}");
+                self.broken = Some(why.clone());
+                Err(CoreError::Restore {
+                    step_error: err.to_string(),
+                    restore_error: why,
+                })
             }
         }
     }
@@ -434,6 +506,7 @@ impl Game {
 
     /// Ask a script bot of these rules which option the seat to move picks.
     pub fn script_bot_choice(&self, bot: &str) -> Result<usize> {
+        self.usable()?;
         if self.pending.is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
@@ -450,7 +523,7 @@ impl Game {
             self.logging,
         )?;
         for rec in &history {
-            fresh.apply_inner(rec.index)?;
+            fresh.step_raw(rec.index)?;
         }
         fresh.take_events();
         self.state = fresh.state;
@@ -463,6 +536,7 @@ impl Game {
 
     /// Undo the last action. Returns false when there is nothing to undo.
     pub fn undo(&mut self) -> Result<bool> {
+        self.usable()?;
         let Some(last) = self.history.last().cloned() else {
             return Ok(false);
         };
@@ -485,9 +559,10 @@ impl Game {
 
     /// A copy of this game for search or simulation: no log, no history.
     pub fn fork(&self) -> Result<Game> {
+        self.usable()?;
         let mut t = self.table_ref()?.clone();
         t.logging = false;
-        t.events.clear();
+        t.take_events();
         let table = Rc::new(RefCell::new(t));
         let token = self.host.new_token();
         let state: LuaTable = {
@@ -507,6 +582,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             logging: false,
+            broken: None,
         })
     }
 
@@ -609,6 +685,7 @@ impl Game {
 
     /// What `seat` may see (`None`: everything, for an observer or a trace).
     pub fn view(&self, seat: Option<Seat>) -> Result<SeatView> {
+        self.usable()?;
         let t = self.table_ref()?;
         let zones = t
             .zones

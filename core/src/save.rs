@@ -35,7 +35,11 @@ impl SaveFile {
             config: game.config().clone(),
             seats,
             actions: game.history().to_vec(),
-            snapshot: serde_json::to_value(game.view(None)?)?,
+            // A game a failed step left unusable still saves its log.
+            snapshot: match game.view(None) {
+                Ok(view) => serde_json::to_value(view)?,
+                Err(_) => Value::Null,
+            },
         })
     }
 

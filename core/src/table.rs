@@ -24,6 +24,9 @@ pub struct Table {
     pub zones: Vec<Zone>,
     /// Who knows where each card is (kept up to date by every move).
     pub known: Knowledge,
+    /// Whether each card (index = id - 1) has been placed in its first zone.
+    #[serde(default)]
+    placed: Vec<bool>,
     pub teams: Option<Vec<Vec<Seat>>>,
     pub rng: GameRng,
     /// Actions applied so far (stamped on events).
@@ -32,7 +35,17 @@ pub struct Table {
     pub logging: bool,
     #[serde(skip)]
     pub events: Vec<Event>,
+    /// About how many bytes `events` holds.
+    #[serde(skip)]
+    pub event_bytes: usize,
 }
+
+/// The most cards a game may define. Every card costs the core memory and
+/// time in each check; the games shipped use a few hundred at most.
+pub const MAX_CARDS: u32 = 100_000;
+
+/// The most zones a game may make.
+pub const MAX_ZONES: usize = 10_000;
 
 impl Table {
     /// An empty table for `seats` seats with the generator seeded by `seed`.
@@ -43,11 +56,13 @@ impl Table {
             cards: Vec::new(),
             zones: Vec::new(),
             known: Knowledge::default(),
+            placed: Vec::new(),
             teams: None,
             rng: GameRng::from_seed(seed),
             step: 0,
             logging,
             events: Vec::new(),
+            event_bytes: 0,
         }
     }
 
@@ -55,17 +70,24 @@ impl Table {
     /// until [`Table::add_definitions`] fetches them.
     pub fn new_card(&mut self) -> CardId {
         self.known.add_card();
+        self.placed.push(false);
         self.card_count += 1;
         self.card_count
     }
 
     /// Define cards up to id `count` (the script numbers its cards and
     /// tells the core how many there are when it needs to know). Never
-    /// forgets a card.
-    pub fn define_cards(&mut self, count: CardId) {
+    /// forgets a card; at most [`MAX_CARDS`].
+    pub fn define_cards(&mut self, count: CardId) -> Result<()> {
+        if count > MAX_CARDS {
+            return Err(CoreError::Rule(format!(
+                "a game may define at most {MAX_CARDS} cards, not {count}"
+            )));
+        }
         while self.card_count < count {
             self.new_card();
         }
+        Ok(())
     }
 
     /// Whether some defined cards have not been fetched yet.
@@ -118,6 +140,11 @@ impl Table {
         {
             return Err(CoreError::Rule(format!(
                 "zone '{name}' (owner {owner:?}) already exists"
+            )));
+        }
+        if self.zones.len() >= MAX_ZONES {
+            return Err(CoreError::Rule(format!(
+                "zone '{name}': a game may make at most {MAX_ZONES} zones"
             )));
         }
         let id = self.zones.len() as ZoneId + 1;
@@ -259,10 +286,11 @@ impl Table {
     /// Put a card that is in no zone yet into a zone (setup only).
     pub fn place_new(&mut self, card: CardId, to: ZoneId) -> Result<()> {
         self.check_card_id(card)?;
-        if self.zones.iter().any(|z| z.cards.contains(&card)) {
-            return Err(CoreError::Rule(format!("card {card} is already placed")));
-        }
         let seen = knowledge::sees_arrival(self.zone(to)?, knowledge::all_seats(self.seats));
+        match self.placed.get_mut(card as usize - 1) {
+            Some(p) if !*p => *p = true,
+            _ => return Err(CoreError::Rule(format!("card {card} is already placed"))),
+        }
         self.known.set(card, seen);
         if self.logging {
             self.push(EventKind::Place { card, to });
@@ -372,16 +400,26 @@ impl Table {
         Ok(order)
     }
 
-    /// Record a script event.
+    /// Record a script event (nothing when the game records no events).
     pub fn script_event(&mut self, name: String, data: Value, to: Option<Seat>) {
-        self.push(EventKind::Script { name, data, to });
+        if self.logging {
+            self.push(EventKind::Script { name, data, to });
+        }
     }
 
     fn push(&mut self, kind: EventKind) {
-        self.events.push(Event {
+        let event = Event {
             step: self.step,
             kind,
-        });
+        };
+        self.event_bytes += event.approx_size();
+        self.events.push(event);
+    }
+
+    /// Take the events recorded so far.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.event_bytes = 0;
+        std::mem::take(&mut self.events)
     }
 
     /// Check that every card defined is in exactly one zone.

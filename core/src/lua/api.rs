@@ -24,6 +24,17 @@ pub type Token = i64;
 pub struct InPlay {
     slot: RefCell<Option<(Token, Rc<RefCell<Table>>)>>,
     next_token: Cell<Token>,
+    /// The memory the call under way may still use, shared between the VM
+    /// and what the core stores for the script (events).
+    allowance: Allowance,
+}
+
+/// A call's memory allowance: what the VM and the core's copies of script
+/// data (events) may hold together, and how much of it the core holds.
+#[derive(Default)]
+struct Allowance {
+    cap: Cell<usize>,
+    charged: Cell<usize>,
 }
 
 impl InPlay {
@@ -32,6 +43,30 @@ impl InPlay {
         let t = self.next_token.get() + 1;
         self.next_token.set(t);
         t
+    }
+
+    /// A new call starts: the VM and the core together may hold `cap` bytes.
+    pub fn allow(&self, cap: usize) {
+        self.allowance.cap.set(cap);
+        self.allowance.charged.set(0);
+    }
+
+    /// Charge `bytes` the core now holds for the script to the call's
+    /// allowance, and lower the VM's limit by as much.
+    fn charge(&self, lua: &Lua, bytes: usize) -> mlua::Result<()> {
+        let a = &self.allowance;
+        let charged = a.charged.get().saturating_add(bytes);
+        a.charged.set(charged);
+        let cap = a.cap.get();
+        if lua.used_memory().saturating_add(charged) > cap {
+            return Err(mlua::Error::runtime(format!(
+                "out of memory: the events of this step hold {} MB, which with the \
+                 script's own memory is over the step's limit",
+                charged / (1024 * 1024)
+            )));
+        }
+        let _ = lua.set_memory_limit(cap - charged);
+        Ok(())
     }
 
     /// Put a game in play until the guard drops (then the game that was in
@@ -44,9 +79,11 @@ impl InPlay {
         }
     }
 
-    /// Run `f` on the table of the game in play, which must be `token`'s.
+    /// Run `f` on the table of the game in play, which must be `token`'s;
+    /// what it adds to the event log is charged to the call's allowance.
     fn with<R>(
         &self,
+        lua: &Lua,
         token: Token,
         f: impl FnOnce(&mut Table) -> Result<R, CoreError>,
     ) -> mlua::Result<R> {
@@ -63,7 +100,15 @@ impl InPlay {
         let mut table = table
             .try_borrow_mut()
             .map_err(|_| mlua::Error::runtime("the game's table is in use"))?;
-        f(&mut table).map_err(rule_err)
+        let before = table.event_bytes;
+        let out = f(&mut table).map_err(rule_err)?;
+        let added = table.event_bytes.saturating_sub(before);
+        drop(table);
+        drop(slot);
+        if added > 0 {
+            self.charge(lua, added)?;
+        }
+        Ok(out)
     }
 }
 
@@ -115,9 +160,9 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "new_zone",
         lua.create_function(
-            move |_, (token, name, owner, vis): (Token, String, Option<u32>, String)| {
+            move |lua, (token, name, owner, vis): (Token, String, Option<u32>, String)| {
                 let v = zone_visibility(&name, owner, &vis)?;
-                p.with(token, |t| t.new_zone(name, owner, v))
+                p.with(lua, token, |t| t.new_zone(name, owner, v))
             },
         )?,
     )?;
@@ -129,9 +174,9 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "place",
         lua.create_function(
-            move |_, (token, card, zone, defined): (Token, u32, u32, u32)| {
-                p.with(token, |t| {
-                    t.define_cards(defined);
+            move |lua, (token, card, zone, defined): (Token, u32, u32, u32)| {
+                p.with(lua, token, |t| {
+                    t.define_cards(defined)?;
                     t.place_new(card, zone)
                 })
             },
@@ -142,8 +187,8 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "move",
         lua.create_function(
-            move |_, (token, card, from, to, bottom): (Token, u32, u32, u32, bool)| {
-                p.with(token, |t| t.move_card(card, from, to, bottom))
+            move |lua, (token, card, from, to, bottom): (Token, u32, u32, u32, bool)| {
+                p.with(lua, token, |t| t.move_card(card, from, to, bottom))
             },
         )?,
     )?;
@@ -151,8 +196,8 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let p = in_play.clone();
     t.set(
         "move_all",
-        lua.create_function(move |_, (token, from, to): (Token, u32, u32)| {
-            p.with(token, |t| t.move_all(from, to))
+        lua.create_function(move |lua, (token, from, to): (Token, u32, u32)| {
+            p.with(lua, token, |t| t.move_all(from, to))
         })?,
     )?;
 
@@ -160,8 +205,8 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "deal",
         lua.create_function(
-            move |_, (token, from, to, n): (Token, u32, Vec<u32>, usize)| {
-                p.with(token, |t| t.deal(from, &to, n))
+            move |lua, (token, from, to, n): (Token, u32, Vec<u32>, usize)| {
+                p.with(lua, token, |t| t.deal(from, &to, n))
             },
         )?,
     )?;
@@ -172,29 +217,29 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let p = in_play.clone();
     t.set(
         "shuffle",
-        lua.create_function(move |_, (token, zone): (Token, u32)| {
-            p.with(token, |t| t.shuffle(zone)).map(Variadic::from)
+        lua.create_function(move |lua, (token, zone): (Token, u32)| {
+            p.with(lua, token, |t| t.shuffle(zone)).map(Variadic::from)
         })?,
     )?;
 
     let p = in_play.clone();
     t.set(
         "sort",
-        lua.create_function(move |_, (token, zone): (Token, u32)| {
-            p.with(token, |t| t.sort(zone)).map(Variadic::from)
+        lua.create_function(move |lua, (token, zone): (Token, u32)| {
+            p.with(lua, token, |t| t.sort(zone)).map(Variadic::from)
         })?,
     )?;
 
     let p = in_play.clone();
     t.set(
         "random",
-        lua.create_function(move |_, (token, lo, hi): (Token, i64, i64)| {
+        lua.create_function(move |lua, (token, lo, hi): (Token, i64, i64)| {
             if hi < lo {
                 return Err(mlua::Error::runtime(format!(
                     "random: empty range [{lo}, {hi}]"
                 )));
             }
-            p.with(token, |t| Ok(t.rng.range(lo, hi)))
+            p.with(lua, token, |t| Ok(t.rng.range(lo, hi)))
         })?,
     )?;
 
@@ -204,7 +249,7 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         lua.create_function(move |lua, (token, name, data): (Token, String, Value)| {
             let data = to_json(lua, data, "event data")?;
             let to = data.get("to").and_then(Json::as_u64).map(|s| s as u32);
-            p.with(token, |t| {
+            p.with(lua, token, |t| {
                 t.script_event(name, data, to);
                 Ok(())
             })
@@ -218,7 +263,7 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
             let teams: Vec<Vec<u32>> = lua.from_value(teams).map_err(|e| {
                 mlua::Error::runtime(format!("set_teams: expects a list of lists of seats: {e}"))
             })?;
-            p.with(token, |t| set_teams(t, teams))
+            p.with(lua, token, |t| set_teams(t, teams))
         })?,
     )?;
 

@@ -95,6 +95,11 @@ impl Host {
         &self.lua
     }
 
+    /// The limits this host runs scripts under.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// The search path this host loads scripts from.
     pub fn library(&self) -> &Arc<ScriptLibrary> {
         &self.library
@@ -118,6 +123,7 @@ impl Host {
             .saturating_add(self.limits.step_memory)
             .min(self.limits.memory);
         let _ = self.lua.set_memory_limit(cap);
+        self.in_play.allow(cap);
     }
 
     /// Take what scripts printed since the last call.
@@ -132,22 +138,44 @@ impl Host {
         Ok(sandbox::new_env(&self.lua, &self.env_base)?)
     }
 
+    /// A view of `table` that can be read but not changed (its fields can
+    /// still be tables that can).
+    fn read_only(&self, table: &Table) -> Result<Table> {
+        let proxy = self.lua.create_table()?;
+        let meta = self.lua.create_table()?;
+        meta.raw_set("__index", table)?;
+        meta.raw_set(
+            "__newindex",
+            self.lua
+                .create_function(|_, (_, k): (Value, Value)| -> mlua::Result<()> {
+                    Err(mlua::Error::runtime(format!(
+                        "'{}' cannot be changed from here: this table is read-only",
+                        k.to_string().unwrap_or_default()
+                    )))
+                })?,
+        )?;
+        meta.raw_set("__metatable", false)?;
+        proxy.set_metatable(Some(meta))?;
+        Ok(proxy)
+    }
+
     /// Run a script text in `env` and return its value (each call loads it
     /// afresh).
     pub fn run_script(&self, script: &ScriptText, env: &Table) -> Result<Value> {
         let name = format!("@{}", script.chunk_name);
-        let chunk = sandbox::load_text(&self.lua, &script.text, &name, Some(env))?;
         self.arm();
+        let chunk = sandbox::load_text(&self.lua, &script.text, &name, Some(env))?;
         Ok(chunk.call::<Value>(())?)
     }
 
     /// Evaluate a line of Lua typed by a user with `game` bound; returns what it printed or returned.
     pub fn eval(&self, code: &str, game: Option<&Table>) -> Result<String> {
+        self.arm();
         let env = self.new_env()?;
         if let Some(g) = game {
             env.raw_set("game", g.clone())?;
         }
-        env.raw_set("deckhand", self.prelude.clone())?;
+        env.raw_set("deckhand", self.read_only(&self.prelude)?)?;
         // Try as an expression first, then as a statement.
         let as_expr = sandbox::load_text(&self.lua, &format!("return {code}"), "=lua", Some(&env));
         let func = match as_expr {
@@ -209,7 +237,7 @@ pub fn describe_error(e: &mlua::Error) -> String {
         return msg;
     }
     match sandbox::last_position() {
-        Some(at) => format!("{at}: {msg} (the last position known)"),
+        Some(at) => format!("{at}: {msg} (approximate position: where the script was last seen)"),
         None => msg,
     }
 }

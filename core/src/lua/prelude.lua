@@ -36,7 +36,9 @@ local function deepcopy(v, seen)
   local out = {}
   seen[v] = out
   for k, x in pairs(v) do out[deepcopy(k, seen)] = deepcopy(x, seen) end
-  return setmetatable(out, getmetatable(v))
+  local mt = getmetatable(v)
+  if type(mt) == "table" then setmetatable(out, mt) end
+  return out
 end
 M.deepcopy = deepcopy
 
@@ -54,9 +56,11 @@ end
 -- Game
 ---------------------------------------------------------------------------
 
+-- The methods of every game object, shared by all games of this VM:
+-- `getmetatable(game)` gives `false`, so no script can change them.
 local Game = {}
 Game.__index = Game
-M.Game = Game
+Game.__metatable = false
 
 function Game:new_card(props)
   if type(props) ~= "table" or type(props.name) ~= "string" then
@@ -211,7 +215,7 @@ end
 
 local View = {}
 View.__index = View
-M.View = View
+View.__metatable = false
 
 -- The game behind each view, out of the bots' reach (a view has no field
 -- leading back to the game; weak keys: views are short-lived).
