@@ -140,34 +140,23 @@ pub fn from_save(variant: &str, save: &Path) -> String {
 }
 
 /// A house-rule path given from the current folder, as recorded in a save
-/// written to `save`: a relative path becomes relative to the save's folder
-/// (an absolute one stays as it is).
+/// written to `save`: relative to the save's folder when the two share a
+/// folder below the root (`../rules/x.lua`), else absolute.
 pub fn to_save(variant: &str, save: &Path) -> String {
-    let p = Path::new(variant);
-    if p.is_absolute() {
-        return variant.to_string();
-    }
     let (Ok(target), Ok(folder)) = (
-        std::path::absolute(p),
+        std::path::absolute(variant),
         std::path::absolute(folder_of(save)),
     ) else {
         return variant.to_string();
     };
-    match relative(&normalize(&target), &normalize(&folder)) {
-        Some(r) => r.display().to_string(),
-        None => variant.to_string(),
-    }
-}
-
-/// `target` as seen from `folder` (both absolute and normalized).
-fn relative(target: &Path, folder: &Path) -> Option<PathBuf> {
+    let (target, folder) = (normalize(&target), normalize(&folder));
     let t: Vec<Component> = target.components().collect();
     let f: Vec<Component> = folder.components().collect();
-    // Different roots (drives): no relative path.
-    if t.first() != f.first() {
-        return None;
-    }
     let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    // Only the root (or the drive) in common: the absolute path.
+    if !t[..common].iter().any(|c| matches!(c, Component::Normal(_))) {
+        return target.display().to_string();
+    }
     let mut out = PathBuf::new();
     for _ in common..f.len() {
         out.push("..");
@@ -175,7 +164,7 @@ fn relative(target: &Path, folder: &Path) -> Option<PathBuf> {
     for c in &t[common..] {
         out.push(c.as_os_str());
     }
-    Some(out)
+    out.display().to_string()
 }
 
 #[cfg(test)]
@@ -201,9 +190,13 @@ mod tests {
         // A save in the current folder keeps the path as given.
         assert_eq!(to_save("rules/x.lua", Path::new("g.json")), "rules/x.lua");
         assert_eq!(from_save("rules/x.lua", Path::new("g.json")), "rules/x.lua");
-        // Absolute paths stay absolute.
-        assert_eq!(to_save("/r/x.lua", save), "/r/x.lua");
+        // A save and a rule with only the root in common: the absolute path.
+        assert_eq!(to_save("/r/x.lua", Path::new("/s/g.json")), "/r/x.lua");
         assert_eq!(from_save("/r/x.lua", save), "/r/x.lua");
+        assert_eq!(
+            to_save("/home/a/rules/x.lua", Path::new("/home/a/saves/g.json")),
+            "../rules/x.lua"
+        );
     }
 
     #[test]

@@ -76,8 +76,8 @@ impl SaveFile {
         let c = &self.config;
         if let Some(v) = c.house_rules().find(|v| !v.ends_with(".lua")) {
             return Err(CoreError::BadSave(format!(
-                "variant '{v}' is neither a variant of {} nor a house-rule file \
-                 (a house rule is a .lua file); it was not read",
+                "variant '{v}' is neither a variant of {} nor a house-rule file: \
+                 its name does not end in .lua (it was not read)",
                 c.game
             )));
         }
