@@ -176,10 +176,9 @@ fn an_old_save_says_which_house_rule_file_it_read() {
 fn a_save_naming_a_file_that_is_not_a_lua_script_is_refused_without_showing_it() {
     let dir = tempfile::tempdir().expect("tmp");
     saved_game(dir.path());
-    let good: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.path().join("game.json")).expect("read"),
-    )
-    .expect("json");
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("game.json")).expect("read"))
+            .expect("json");
     // Files that Lua would quote in a syntax error ("near 'tok3n'").
     std::fs::write(dir.path().join("notes.txt"), "my secret tok3n\n").expect("write");
     std::fs::create_dir_all(dir.path().join("folder.lua")).expect("mkdir");

@@ -154,7 +154,10 @@ pub fn to_save(variant: &str, save: &Path) -> String {
     let f: Vec<Component> = folder.components().collect();
     let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
     // Only the root (or the drive) in common: the absolute path.
-    if !t[..common].iter().any(|c| matches!(c, Component::Normal(_))) {
+    if !t[..common]
+        .iter()
+        .any(|c| matches!(c, Component::Normal(_)))
+    {
         return target.display().to_string();
     }
     let mut out = PathBuf::new();

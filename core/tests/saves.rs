@@ -169,7 +169,10 @@ fn a_save_naming_a_file_that_is_not_a_lua_script_is_refused_unread() {
         ("/etc/passwd".to_string(), "does not end in .lua"),
         (path_text(&secret), "does not end in .lua"),
         // A plain name is a variant of the game, looked for on the search path.
-        ("notes.txt".to_string(), "variant 'notes.txt' of 'high_card'"),
+        (
+            "notes.txt".to_string(),
+            "variant 'notes.txt' of 'high_card'",
+        ),
         (path_text(&folder), "not a regular file"),
         ("/dev/zero".to_string(), "does not end in .lua"),
         ("missing.lua".to_string(), "No such file"),
