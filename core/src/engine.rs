@@ -130,8 +130,11 @@ impl Engine {
     }
 
     /// Start a game. `logging` records events and action values (needed for
-    /// the REPL, saves and traces; off for bulk simulation).
-    pub fn new_game(&self, config: GameConfig, logging: bool) -> Result<Game> {
+    /// the REPL, saves and traces; off for bulk simulation). A house-rule
+    /// file whose text the config does not hold is read now, so that the
+    /// game's config (its saves, its traces) holds the text it is played with.
+    pub fn new_game(&self, mut config: GameConfig, logging: bool) -> Result<Game> {
+        config.read_house_rules(false)?;
         let rules = self.rules_of(&config)?;
         Game::start(self.host.clone(), rules, config, logging)
     }

@@ -235,3 +235,21 @@ fn reading_house_rules_again_takes_the_new_text() {
     cfg.read_house_rules(true).expect("read again");
     assert_eq!(cfg.sources[&path_text(&rule)], hand_rule(4), "read again");
 }
+
+#[test]
+fn a_game_started_without_the_text_reads_its_house_rule_once_and_keeps_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("rule.lua");
+    std::fs::write(&rule, hand_rule(2)).expect("write");
+    let cfg = GameConfig::new("high_card", 3, 1).variant(&path_text(&rule));
+    let e = engine();
+    let mut g = e.new_game(cfg, true).expect("start");
+    assert_eq!(g.config().sources[&path_text(&rule)], hand_rule(2));
+    std::fs::write(&rule, hand_rule(4)).expect("edit");
+    // Undo rebuilds the game from its config: still the rule it started with.
+    g.apply(1).expect("apply");
+    g.undo().expect("undo");
+    assert_eq!(g.options()["hand"], 2);
+    let save = SaveFile::of(&g, vec![]).expect("save");
+    assert_eq!(save.config.sources[&path_text(&rule)], hand_rule(2));
+}
