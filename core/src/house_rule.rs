@@ -55,20 +55,28 @@ fn refuse(path: &Path) -> Option<String> {
     }
 }
 
+/// Whether `path` would be read as a house rule, found without reading it:
+/// the error [`read`] would give otherwise.
+pub fn check(path: &Path) -> Result<()> {
+    let Some(why) = refuse(path) else {
+        return Ok(());
+    };
+    let shown = path.display();
+    Err(if path.exists() || !has_lua_extension(path) {
+        CoreError::Invalid(format!(
+            "'{shown}' is not read as a house rule: {why} (a house rule is a .lua file)"
+        ))
+    } else {
+        CoreError::NotFound(format!("house rule file '{shown}': {why}"))
+    })
+}
+
 /// Read a house-rule file. Anything but a `.lua` regular file of at most
 /// [`MAX_BYTES`] is refused without being read, and no part of a refused
 /// file ever appears in the error.
 pub fn read(path: &Path) -> Result<String> {
+    check(path)?;
     let shown = path.display();
-    if let Some(why) = refuse(path) {
-        return Err(if path.exists() || !has_lua_extension(path) {
-            CoreError::Invalid(format!(
-                "'{shown}' is not read as a house rule: {why} (a house rule is a .lua file)"
-            ))
-        } else {
-            CoreError::NotFound(format!("house rule file '{shown}': {why}"))
-        });
-    }
     let file = std::fs::File::open(path)
         .map_err(|e| CoreError::NotFound(format!("house rule file '{shown}': {e}")))?;
     // The file may have been replaced since it was checked: check what was opened.

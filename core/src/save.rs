@@ -116,6 +116,11 @@ impl SaveFile {
         config.map_house_rules(|v| house_rule::from_save(v, path));
         let mut notes = Vec::new();
         let files: Vec<String> = config.house_rules().cloned().collect();
+        // Every file to read is checked before any is read: a save that
+        // names one file that cannot be read has none read.
+        for file in files.iter().filter(|f| !config.sources.contains_key(*f)) {
+            house_rule::check(Path::new(file)).map_err(|e| no_copy(file, e))?;
+        }
         for file in files {
             match config.sources.get(&file) {
                 Some(saved) => {
@@ -127,11 +132,7 @@ impl SaveFile {
                     }
                 }
                 None => {
-                    let text = house_rule::read(Path::new(&file)).map_err(|e| {
-                        CoreError::BadSave(format!(
-                            "the save holds no copy of its house rule '{file}', and {e}"
-                        ))
-                    })?;
+                    let text = house_rule::read(Path::new(&file)).map_err(|e| no_copy(&file, e))?;
                     config.sources.insert(file.clone(), text);
                     notes.push(HouseRuleNote::Read { file });
                 }
@@ -140,6 +141,12 @@ impl SaveFile {
         self.config = config;
         Ok(notes)
     }
+}
+
+fn no_copy(file: &str, e: CoreError) -> CoreError {
+    CoreError::BadSave(format!(
+        "the save holds no copy of its house rule '{file}', and {e}"
+    ))
 }
 
 /// What loading a save found out about one of its house-rule files.

@@ -38,6 +38,19 @@ impl Session {
                     .error(format!("cannot load {path}: {e}; nothing changed"))
             }
         };
+        // Said first: a file read is named even if the game then cannot start.
+        for note in &notes {
+            match note {
+                HouseRuleNote::Read { file } => self.out.say(format!(
+                    "Read the house rule {file} from disk: {path} holds no copy of it \
+                     (a save written now keeps one)."
+                )),
+                HouseRuleNote::Differs { file } => self.out.error(format!(
+                    "warning: {file} differs from the copy of it saved in {path}; the game goes on \
+                     with the saved copy (`reload` plays it under the file on disk)."
+                )),
+            }
+        }
         let info = match self.engine.rules_of(&save.config) {
             Ok(r) => r.info.clone(),
             Err(e) => {
@@ -59,18 +72,6 @@ impl Session {
                     .error(format!("cannot load {path}: {e}; nothing changed"))
             }
         };
-        for note in &notes {
-            match note {
-                HouseRuleNote::Read { file } => self.out.say(format!(
-                    "Read the house rule {file} from disk: {path} holds no copy of it \
-                     (a save written now keeps one)."
-                )),
-                HouseRuleNote::Differs { file } => self.out.error(format!(
-                    "warning: {file} differs from the copy of it saved in {path}; the game goes on \
-                     with the saved copy (`reload` plays it under the file on disk)."
-                )),
-            }
-        }
         let total = save.actions.len();
         match self.engine.replay(save.config.clone(), &save.actions) {
             Ok(game) => {
