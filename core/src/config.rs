@@ -1,9 +1,13 @@
-//! What defines a game: the game, its variants in order, options, player
-//! count and seed. Same config + same choices = same game, on every machine.
+//! What defines a game: the game, its variants in order (with the text of
+//! its house-rule files), options, player count and seed. Same config +
+//! same choices = same game, on every machine.
 
+use crate::error::Result;
+use crate::house_rule;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// The definition of one game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,6 +22,14 @@ pub struct GameConfig {
     pub options: BTreeMap<String, Value>,
     pub players: u32,
     pub seed: u64,
+    /// The text of each house-rule file among `variants` (by the path as
+    /// given there), read when the game started. The rules are composed
+    /// from this text, not from the file, so a save, a trace or a replay
+    /// plays the rules the game was played with wherever it is opened and
+    /// whatever became of the file. Variants of the game (plain names) are
+    /// never here. A variant file without an entry is read from disk.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sources: BTreeMap<String, String>,
 }
 
 impl GameConfig {
@@ -29,7 +41,44 @@ impl GameConfig {
             options: BTreeMap::new(),
             players,
             seed,
+            sources: BTreeMap::new(),
         }
+    }
+
+    /// The variants that name house-rule files, in order.
+    pub fn house_rules(&self) -> impl Iterator<Item = &String> {
+        self.variants.iter().filter(|v| house_rule::is_file(v))
+    }
+
+    /// Read the house-rule files among the variants whose text the config
+    /// does not hold yet (`again`: every one, the text held replaced), and
+    /// keep their text. Only `.lua` regular files are read; on an error the
+    /// config is unchanged.
+    pub fn read_house_rules(&mut self, again: bool) -> Result<()> {
+        let mut read = BTreeMap::new();
+        for v in self.house_rules() {
+            if again || !self.sources.contains_key(v) {
+                read.insert(v.clone(), house_rule::read(Path::new(v))?);
+            }
+        }
+        self.sources.extend(read);
+        self.sources.retain(|k, _| self.variants.contains(k));
+        Ok(())
+    }
+
+    /// Rename the house-rule paths among the variants (and their texts).
+    pub fn map_house_rules(&mut self, f: impl Fn(&str) -> String) {
+        let mut sources = BTreeMap::new();
+        for v in self.variants.iter_mut() {
+            if house_rule::is_file(v) {
+                let new = f(v);
+                if let Some(text) = self.sources.remove(v.as_str()) {
+                    sources.insert(new.clone(), text);
+                }
+                *v = new;
+            }
+        }
+        self.sources = sources;
     }
 
     /// Add a variant (builder style).

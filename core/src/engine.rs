@@ -5,6 +5,7 @@
 use crate::config::GameConfig;
 use crate::error::{CoreError, Result};
 use crate::game::{ActionRecord, Game};
+use crate::house_rule;
 use crate::library::ScriptLibrary;
 use crate::lua::{Host, Limits};
 use crate::rules::{self, GameEntry, Rules};
@@ -13,8 +14,10 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Composed rules by game id and variant list.
-type RulesCache = BTreeMap<(String, Vec<String>), Rc<Rules>>;
+/// Composed rules by game id, variant list and, for each variant, the
+/// text of the house-rule file it names when the config holds it (two
+/// texts under one path are two different rules).
+type RulesCache = BTreeMap<(String, Vec<String>, Vec<Option<String>>), Rc<Rules>>;
 
 /// A VM with its loaded rules.
 pub struct Engine {
@@ -53,13 +56,37 @@ impl Engine {
         &self.host
     }
 
-    /// The rules for a game with variants, composed once per engine.
+    /// The rules for a game with variants, composed once per engine
+    /// (house-rule files are read from disk the first time).
     pub fn rules(&self, game: &str, variants: &[String]) -> Result<Rc<Rules>> {
-        let key = (game.to_string(), variants.to_vec());
+        self.rules_with(game, variants, &BTreeMap::new())
+    }
+
+    /// The rules of a game config: its game and variants, with the text of
+    /// its house-rule files taken from the config when it holds them.
+    pub fn rules_of(&self, config: &GameConfig) -> Result<Rc<Rules>> {
+        self.rules_with(&config.game, &config.variants, &config.sources)
+    }
+
+    fn rules_with(
+        &self,
+        game: &str,
+        variants: &[String],
+        sources: &BTreeMap<String, String>,
+    ) -> Result<Rc<Rules>> {
+        let texts = variants
+            .iter()
+            .map(|v| {
+                house_rule::is_file(v)
+                    .then(|| sources.get(v).cloned())
+                    .flatten()
+            })
+            .collect();
+        let key = (game.to_string(), variants.to_vec(), texts);
         if let Some(r) = self.cache.borrow().get(&key) {
             return Ok(r.clone());
         }
-        let r = Rc::new(rules::compose(&self.host, game, variants)?);
+        let r = Rc::new(rules::compose(&self.host, game, variants, sources)?);
         self.cache.borrow_mut().insert(key, r.clone());
         Ok(r)
     }
@@ -76,7 +103,7 @@ impl Engine {
             let mut variants = Vec::new();
             for file in lib.list(&format!("{dir}/variants")) {
                 if let Some(stem) = file.strip_suffix(".lua") {
-                    let text = rules::variant_text(&lib, &dir, stem)?;
+                    let text = rules::variant_text(&lib, &dir, stem, None)?;
                     let mut v = rules::variant_info(&self.host, &text)?;
                     // What the variant adds or changes, from the game composed with it.
                     let with = self.rules(&dir, &[stem.to_string()])?;
@@ -97,16 +124,18 @@ impl Engine {
     }
 
     /// Read a variant or house-rule file's declaration (id, title, game).
+    /// Only a `.lua` regular file is read (see [`house_rule::read`]).
     pub fn variant_file_info(&self, path: &std::path::Path) -> Result<rules::VariantInfo> {
-        let text = ScriptLibrary::read_file(path)
-            .map_err(|e| CoreError::NotFound(format!("{}: {e}", path.display())))?;
-        rules::variant_info(&self.host, &text)
+        rules::variant_info(&self.host, &ScriptLibrary::read_file(path)?)
     }
 
     /// Start a game. `logging` records events and action values (needed for
-    /// the REPL, saves and traces; off for bulk simulation).
-    pub fn new_game(&self, config: GameConfig, logging: bool) -> Result<Game> {
-        let rules = self.rules(&config.game, &config.variants)?;
+    /// the REPL, saves and traces; off for bulk simulation). A house-rule
+    /// file whose text the config does not hold is read now, so that the
+    /// game's config (its saves, its traces) holds the text it is played with.
+    pub fn new_game(&self, mut config: GameConfig, logging: bool) -> Result<Game> {
+        config.read_house_rules(false)?;
+        let rules = self.rules_of(&config)?;
         Game::start(self.host.clone(), rules, config, logging)
     }
 

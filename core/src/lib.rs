@@ -15,6 +15,7 @@ pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod house_rule;
 pub mod knowledge;
 pub mod library;
 pub mod lua;
@@ -38,6 +39,6 @@ pub use game::{
 };
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
-pub use save::SaveFile;
+pub use save::{HouseRuleNote, SaveFile};
 pub use trace::TraceWriter;
 pub use zone::{Seat, Visibility};

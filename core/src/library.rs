@@ -144,11 +144,12 @@ impl ScriptLibrary {
         all
     }
 
-    /// Read a script given by a path on disk (a house rule kept anywhere).
-    pub fn read_file(path: &Path) -> std::io::Result<ScriptText> {
+    /// Read a script given by a path on disk (a house rule kept anywhere):
+    /// only a `.lua` regular file is read (see [`crate::house_rule::read`]).
+    pub fn read_file(path: &Path) -> crate::error::Result<ScriptText> {
         Ok(ScriptText {
             chunk_name: path.display().to_string(),
-            text: std::fs::read_to_string(path)?,
+            text: crate::house_rule::read(path)?,
         })
     }
 

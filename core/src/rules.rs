@@ -2,6 +2,7 @@
 //! (id, title, player range, options with defaults, bots).
 
 use crate::error::{CoreError, Result};
+use crate::house_rule;
 use crate::library::{ScriptLibrary, ScriptText};
 use crate::lua::Host;
 use mlua::{LuaSerdeExt, Table, Value};
@@ -82,11 +83,24 @@ pub fn game_path(game: &str) -> String {
     format!("{game}/game.lua")
 }
 
-/// Where a variant lives: a name under the game's `variants/`, or a file on disk.
-pub fn variant_text(library: &ScriptLibrary, game: &str, variant: &str) -> Result<ScriptText> {
-    if variant.ends_with(".lua") || variant.contains('/') || variant.contains('\\') {
-        return ScriptLibrary::read_file(Path::new(variant))
-            .map_err(|e| CoreError::NotFound(format!("house rule file '{variant}': {e}")));
+/// Where a variant lives: a name under the game's `variants/`, or a
+/// house-rule file. A house-rule file's text is `saved` (the copy in the
+/// game's config) when there is one, else read from disk (a `.lua` regular
+/// file only, see [`house_rule::read`]).
+pub fn variant_text(
+    library: &ScriptLibrary,
+    game: &str,
+    variant: &str,
+    saved: Option<&str>,
+) -> Result<ScriptText> {
+    if house_rule::is_file(variant) {
+        return match saved {
+            Some(text) => Ok(ScriptText {
+                chunk_name: variant.to_string(),
+                text: text.to_string(),
+            }),
+            None => ScriptLibrary::read_file(Path::new(variant)),
+        };
     }
     library
         .read(&format!("{game}/variants/{variant}.lua"))
@@ -97,8 +111,15 @@ pub fn variant_text(library: &ScriptLibrary, game: &str, variant: &str) -> Resul
         })
 }
 
-/// Load a game script afresh and apply the variants in order.
-pub fn compose(host: &Host, game: &str, variants: &[String]) -> Result<Rules> {
+/// Load a game script afresh and apply the variants in order; `sources`
+/// holds the text of house-rule files (by path) that is used instead of
+/// reading them.
+pub fn compose(
+    host: &Host,
+    game: &str,
+    variants: &[String],
+    sources: &BTreeMap<String, String>,
+) -> Result<Rules> {
     let lib = host.library();
     let text = lib.read(&game_path(game)).ok_or_else(|| {
         CoreError::NotFound(format!(
@@ -111,7 +132,7 @@ pub fn compose(host: &Host, game: &str, variants: &[String]) -> Result<Rules> {
     let base = host.run_script(&text, &env)?;
     let list = host.lua.create_table()?;
     for (i, v) in variants.iter().enumerate() {
-        let vt = variant_text(lib, game, v)?;
+        let vt = variant_text(lib, game, v, sources.get(v).map(String::as_str))?;
         list.raw_set(i + 1, host.run_script(&vt, &env)?)?;
     }
     host.arm();

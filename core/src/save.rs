@@ -1,10 +1,12 @@
-//! Saved games: the config, the seat controllers and the action log, as JSON.
-//! Loading replays the log from the seed, so the game continues identically
+//! Saved games: the config (with the text of its house-rule files), the
+//! seat controllers and the action log, as JSON. Loading replays the log
+//! from the seed under the rules saved, so the game continues identically
 //! (same future shuffles and dice).
 
 use crate::config::GameConfig;
 use crate::error::{CoreError, Result};
 use crate::game::{ActionRecord, Game};
+use crate::house_rule;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::Path;
@@ -67,6 +69,96 @@ impl SaveFile {
                 save.format
             )));
         }
+        save.check_house_rules()?;
         Ok(save)
     }
+
+    /// A save names files only as house rules, and only `.lua` files; it
+    /// holds a text only for a house-rule file among its variants. Checked
+    /// without reading any file.
+    fn check_house_rules(&self) -> Result<()> {
+        let c = &self.config;
+        if let Some(v) = c.house_rules().find(|v| !v.ends_with(".lua")) {
+            return Err(CoreError::BadSave(format!(
+                "variant '{v}' is neither a variant of {} nor a house-rule file: \
+                 its name does not end in .lua (it was not read)",
+                c.game
+            )));
+        }
+        if let Some(k) = c
+            .sources
+            .keys()
+            .find(|k| !house_rule::is_file(k) || !c.variants.contains(k))
+        {
+            return Err(CoreError::BadSave(format!(
+                "the save holds a script for '{k}', which is not one of its house-rule files"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Before writing to `path`: record each house-rule path relative to
+    /// the save's folder (an absolute path stays as it is), so that the save
+    /// and its rule files can move together.
+    pub fn relative_to(mut self, path: &Path) -> SaveFile {
+        self.config
+            .map_house_rules(|v| house_rule::to_save(v, path));
+        self
+    }
+
+    /// After reading from `path`: each house-rule path as seen from the
+    /// current folder, and the text of each house-rule file.
+    ///
+    /// A file whose text the save holds is not needed; when a `.lua`
+    /// regular file is at its path and its text differs, it is named in a
+    /// [`HouseRuleNote::Differs`] (the saved text is the one played). An
+    /// older save holds no text: then the file is read, if it is a `.lua`
+    /// regular file (anything else is refused unread), and named in a
+    /// [`HouseRuleNote::Read`].
+    pub fn resolve_house_rules(&mut self, path: &Path) -> Result<Vec<HouseRuleNote>> {
+        let mut config = self.config.clone();
+        config.map_house_rules(|v| house_rule::from_save(v, path));
+        let mut notes = Vec::new();
+        let files: Vec<String> = config.house_rules().cloned().collect();
+        // Every file to read is checked before any is read: a save that
+        // names one file that cannot be read has none read.
+        for file in files.iter().filter(|f| !config.sources.contains_key(*f)) {
+            house_rule::check(Path::new(file)).map_err(|e| no_copy(file, e))?;
+        }
+        for file in files {
+            match config.sources.get(&file) {
+                Some(saved) => {
+                    // Compared only: never shown, never played.
+                    if let Ok(on_disk) = house_rule::read(Path::new(&file)) {
+                        if &on_disk != saved {
+                            notes.push(HouseRuleNote::Differs { file });
+                        }
+                    }
+                }
+                None => {
+                    let text = house_rule::read(Path::new(&file)).map_err(|e| no_copy(&file, e))?;
+                    config.sources.insert(file.clone(), text);
+                    notes.push(HouseRuleNote::Read { file });
+                }
+            }
+        }
+        self.config = config;
+        Ok(notes)
+    }
+}
+
+fn no_copy(file: &str, e: CoreError) -> CoreError {
+    CoreError::BadSave(format!(
+        "the save holds no copy of its house rule '{file}', and {e}"
+    ))
+}
+
+/// What loading a save found out about one of its house-rule files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HouseRuleNote {
+    /// The file on disk differs from the copy saved with the game; the
+    /// saved copy is played.
+    Differs { file: String },
+    /// The save (an older one) holds no copy: the file was read from disk.
+    Read { file: String },
 }

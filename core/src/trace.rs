@@ -91,11 +91,16 @@ impl<W: Write> TraceWriter<W> {
     pub fn start(&mut self, game: &Game, index: u64) -> Result<()> {
         let c = game.config();
         let teams = game.with_table(|t| t.teams.clone())?;
-        self.line(&json!({
+        let mut start = json!({
             "type": "start", "format": TRACE_FORMAT, "game": index,
             "id": c.game, "variants": c.variants, "options": game.options(),
             "players": c.players, "seed": c.seed, "teams": teams,
-        }))
+        });
+        // The text of the house-rule files played, when there are any.
+        if !c.sources.is_empty() {
+            start["sources"] = json!(c.sources);
+        }
+        self.line(&start)
     }
 
     /// Events (moves, shuffles, script events) drained from the game.

@@ -19,12 +19,12 @@ pub fn default_fill(info: &deckhand_core::RulesInfo) -> SeatSpec {
 
 pub fn run(library: Arc<ScriptLibrary>, args: &GameArgs) -> Result<()> {
     let engine = Engine::new(library.clone())?;
-    let info = engine.rules(&args.game, &args.variants)?.info.clone();
     let mut args = args.clone();
     if args.seats.is_empty() {
         args.seats.push("human".into());
     }
-    let (cfg, specs) = setup::game_config(&engine, &args, &default_fill(&info))?;
+    let (cfg, specs) = setup::game_config(&engine, &args, default_fill)?;
+    let info = engine.rules_of(&cfg)?.info.clone();
     if specs.contains(&SeatSpec::Human) {
         return crate::repl::run(library, Some((cfg, specs)));
     }

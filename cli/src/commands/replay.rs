@@ -4,7 +4,7 @@
 use crate::render::{colour_enabled, Painter};
 use anyhow::{Context, Result};
 use clap::Args;
-use deckhand_core::{Engine, SaveFile, ScriptLibrary};
+use deckhand_core::{Engine, HouseRuleNote, SaveFile, ScriptLibrary};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,7 +22,20 @@ pub struct ReplayArgs {
 }
 
 pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
-    let save = SaveFile::read(&args.file)?;
+    let mut save = SaveFile::read(&args.file)?;
+    for note in save.resolve_house_rules(&args.file)? {
+        match note {
+            HouseRuleNote::Read { file } => outln!(
+                "Read the house rule {file} from disk: {} holds no copy of it.",
+                args.file.display()
+            ),
+            HouseRuleNote::Differs { file } => eprintln!(
+                "warning: {file} differs from the copy of it saved in {}; replaying the saved copy \
+                 (to play on under the file on disk: `load` the save at the REPL, then `reload`).",
+                args.file.display()
+            ),
+        }
+    }
     let engine = Engine::new(library)?;
     let mut game = engine
         .new_game(save.config.clone(), true)

@@ -33,13 +33,18 @@ pub fn parse_options(cfg: &mut GameConfig, options: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The config and seats described by `args`; unspecified seats get `fill`.
+/// The config and seats described by `args`; unspecified seats get
+/// `fill(rules)`. Each house-rule file is read once, here, and its text
+/// kept in the config: the game, its saves and its traces carry it.
 pub fn game_config(
     engine: &Engine,
     args: &GameArgs,
-    fill: &SeatSpec,
+    fill: impl FnOnce(&RulesInfo) -> SeatSpec,
 ) -> Result<(GameConfig, Vec<SeatSpec>)> {
-    let rules = engine.rules(&args.game, &args.variants)?;
+    let mut cfg = GameConfig::new(&args.game, 0, 0);
+    cfg.variants = args.variants.clone();
+    cfg.read_house_rules(false)?;
+    let rules = engine.rules_of(&cfg)?;
     // Without --players, one --seat per player sets the count.
     let players = args.players.unwrap_or_else(|| {
         if args.seats.len() > 1 {
@@ -48,10 +53,10 @@ pub fn game_config(
             default_players(&rules.info)
         }
     });
-    let mut cfg = GameConfig::new(&args.game, players, args.seed.unwrap_or_else(clock_seed));
-    cfg.variants = args.variants.clone();
+    cfg.players = players;
+    cfg.seed = args.seed.unwrap_or_else(clock_seed);
     parse_options(&mut cfg, &args.options)?;
     let specs: Vec<SeatSpec> = args.seats.iter().map(|s| SeatSpec::parse(s)).collect();
-    let seats = seats::complete(&specs, players, fill, &rules.info)?;
+    let seats = seats::complete(&specs, players, &fill(&rules.info), &rules.info)?;
     Ok((cfg, seats))
 }

@@ -191,12 +191,12 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         Some(Watchdog::start(Duration::from_secs_f64(args.step_timeout)))
     };
     let engine = Engine::with_limits(library.clone(), limits)?;
-    let rules = engine.rules(&args.game.game, &args.game.variants)?;
-    let fill = SeatSpec::Bot(deckhand_core::BotKind::Random);
+    let fill = |_: &_| SeatSpec::Bot(deckhand_core::BotKind::Random);
     let mut game_args = args.game.clone();
     let first_seed = game_args.seed.unwrap_or(1);
     game_args.seed = Some(first_seed);
-    let (cfg, specs) = setup::game_config(&engine, &game_args, &fill)?;
+    let (cfg, specs) = setup::game_config(&engine, &game_args, fill)?;
+    let rules = engine.rules_of(&cfg)?;
     if specs.contains(&SeatSpec::Human) {
         bail!("sim needs bots at every seat (got 'human')");
     }

@@ -3,7 +3,7 @@
 
 use super::session::{plural, Current, Session};
 use crate::seats::{self, SeatSpec};
-use deckhand_core::{CoreError, Engine, Game, ReplayStop, SaveFile};
+use deckhand_core::{CoreError, Engine, Game, HouseRuleNote, ReplayStop, SaveFile};
 use std::path::Path;
 
 impl Session {
@@ -12,7 +12,9 @@ impl Session {
             return self.no_game();
         };
         let names: Vec<String> = c.seats.iter().map(SeatSpec::name).collect();
-        let result = SaveFile::of(&c.game, names).and_then(|s| s.write(Path::new(path)));
+        let result = SaveFile::of(&c.game, names)
+            .map(|s| s.relative_to(Path::new(path)))
+            .and_then(|s| s.write(Path::new(path)));
         match result {
             Ok(()) => {
                 let n = c.game.history().len();
@@ -24,7 +26,11 @@ impl Session {
     }
 
     pub(super) fn load(&mut self, path: &str) {
-        let save = match SaveFile::read(Path::new(path)) {
+        let read = SaveFile::read(Path::new(path)).and_then(|mut s| {
+            let notes = s.resolve_house_rules(Path::new(path))?;
+            Ok((s, notes))
+        });
+        let (save, notes) = match read {
             Ok(s) => s,
             Err(e) => {
                 return self
@@ -32,7 +38,20 @@ impl Session {
                     .error(format!("cannot load {path}: {e}; nothing changed"))
             }
         };
-        let info = match self.engine.rules(&save.config.game, &save.config.variants) {
+        // Said first: a file read is named even if the game then cannot start.
+        for note in &notes {
+            match note {
+                HouseRuleNote::Read { file } => self.out.say(format!(
+                    "Read the house rule {file} from disk: {path} holds no copy of it \
+                     (a save written now keeps one)."
+                )),
+                HouseRuleNote::Differs { file } => self.out.error(format!(
+                    "warning: {file} differs from the copy of it saved in {path}; the game goes on \
+                     with the saved copy (`reload` plays it under the file on disk)."
+                )),
+            }
+        }
+        let info = match self.engine.rules_of(&save.config) {
             Ok(r) => r.info.clone(),
             Err(e) => {
                 let msg = self.explain_rules_error(&save.config.game, e);
@@ -122,7 +141,13 @@ impl Session {
             self.words = self.game_words();
             return self.out.say("Reloaded the scripts (no game in progress).");
         };
-        let config = c.game.config().clone();
+        let mut config = c.game.config().clone();
+        // The house-rule files too are read again: their new text replaces the one kept.
+        if let Err(e) = config.read_house_rules(true) {
+            return self.out.error(format!(
+                "reload failed: {e}. The game goes on under the rules loaded before."
+            ));
+        }
         let actions = c.game.history().to_vec();
         let specs = c.seats.clone();
         match engine.replay(config, &actions) {

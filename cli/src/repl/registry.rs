@@ -149,7 +149,9 @@ Example:
         args: "FILE",
         summary: "save the game to a JSON file",
         help: "Save the game (definition, seats and every move) to a JSON file. Loading it
-replays the moves, so the game continues identically.
+replays the moves, so the game continues identically. The save holds the
+text of the game's house-rule files, so it plays the same after a rule
+file changes and from any folder.
 Example:
   save evening.json",
     },
@@ -159,7 +161,9 @@ Example:
         args: "FILE",
         summary: "load a saved game",
         help: "Load a game saved with `save` (or by `deckhand play`), with its seats, and
-continue it. If the file cannot be read the current game is kept.
+continue it. If the file cannot be read the current game is kept. The game
+goes on with the house rules saved in it; if a rule file on disk differs,
+a warning names it (`reload` plays the game under the file).
 Example:
   load evening.json",
     },

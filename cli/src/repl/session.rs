@@ -395,8 +395,13 @@ impl Session {
 
     /// Start a game; `fill` seats the players not in `specs` (default: the
     /// game's first bot). On failure, says why and keeps the current game.
-    pub fn start(&mut self, cfg: GameConfig, specs: Vec<SeatSpec>, fill: Option<SeatSpec>) {
-        let info = match self.engine.rules(&cfg.game, &cfg.variants) {
+    pub fn start(&mut self, mut cfg: GameConfig, specs: Vec<SeatSpec>, fill: Option<SeatSpec>) {
+        // The house-rule files not read yet are read now, once: the game
+        // keeps their text (see `GameConfig::sources`).
+        if let Err(e) = cfg.read_house_rules(false) {
+            return self.out.error(format!("cannot start {}: {e}", cfg.game));
+        }
+        let info = match self.engine.rules_of(&cfg) {
             Ok(r) => r.info.clone(),
             Err(e) => {
                 let msg = self.explain_rules_error(&cfg.game, e);
@@ -468,13 +473,18 @@ impl Session {
             }
         };
         if !args.variants.is_empty() {
+            // Variants given: their house-rule files are read afresh.
             cfg.variants = args.variants.clone();
+            cfg.sources.clear();
         }
         for (k, v) in &args.options {
             cfg.options.insert(k.clone(), parse_option_text(v));
         }
         cfg.seed = args.seed.unwrap_or_else(clock_seed);
-        let info = match self.engine.rules(&cfg.game, &cfg.variants) {
+        if let Err(e) = cfg.read_house_rules(false) {
+            return self.out.error(format!("cannot start {}: {e}", cfg.game));
+        }
+        let info = match self.engine.rules_of(&cfg) {
             Ok(r) => r.info.clone(),
             Err(e) => {
                 let msg = self.explain_rules_error(&cfg.game, e);
