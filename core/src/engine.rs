@@ -56,6 +56,15 @@ impl Engine {
         &self.host
     }
 
+    /// Forget the rules loaded so far: the next game loads its rules
+    /// afresh, in a new environment, so nothing an earlier game's scripts
+    /// changed in their own world (module tables, globals) carries over.
+    /// Front ends where a person starts one game at a time do this for
+    /// every game; batch runs keep the rules for speed.
+    pub fn forget_rules(&self) {
+        self.cache.borrow_mut().clear();
+    }
+
     /// The rules for a game with variants, composed once per engine
     /// (house-rule files are read from disk the first time).
     pub fn rules(&self, game: &str, variants: &[String]) -> Result<Rc<Rules>> {

@@ -51,6 +51,7 @@ impl Session {
                 )),
             }
         }
+        self.engine.forget_rules();
         let info = match self.engine.rules_of(&save.config) {
             Ok(r) => r.info.clone(),
             Err(e) => {

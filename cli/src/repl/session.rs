@@ -401,6 +401,8 @@ impl Session {
         if let Err(e) = cfg.read_house_rules(false) {
             return self.out.error(format!("cannot start {}: {e}", cfg.game));
         }
+        // Every game starts from rules loaded afresh (Engine::forget_rules).
+        self.engine.forget_rules();
         let info = match self.engine.rules_of(&cfg) {
             Ok(r) => r.info.clone(),
             Err(e) => {
@@ -484,6 +486,8 @@ impl Session {
         if let Err(e) = cfg.read_house_rules(false) {
             return self.out.error(format!("cannot start {}: {e}", cfg.game));
         }
+        // Every game starts from rules loaded afresh (Engine::forget_rules).
+        self.engine.forget_rules();
         let info = match self.engine.rules_of(&cfg) {
             Ok(r) => r.info.clone(),
             Err(e) => {

@@ -410,3 +410,36 @@ fn hint_weighs_every_move_and_plays_nothing() {
     let bad = f.type_line("hint lots");
     assert!(bad.contains("not a number of playouts"), "{bad}");
 }
+
+/// A house rule that counts, in its own module-level variable, how many
+/// games its rules have set up.
+const COUNTS_STARTS: &str = r#"
+local starts = 0
+return { id = "counts", title = "Counts its games", game = "high_card",
+  modify = function(R)
+    local setup = R.setup
+    R.setup = function(game)
+      starts = starts + 1
+      string.upper = nil -- a change to its own world
+      setup(game)
+      game.vars.starts = starts
+    end
+  end }
+"#;
+
+#[test]
+fn every_new_game_loads_its_rules_afresh() {
+    let mut f = fixture();
+    let rule = f.dir.path().join("counts.lua");
+    std::fs::write(&rule, COUNTS_STARTS).expect("write");
+    let out = f.type_line(&format!(
+        "new high_card players=2 seats=human,lowest variant={}",
+        rule.display()
+    ));
+    assert!(out.contains("New game"), "{out}");
+    assert_eq!(f.type_line("lua game.vars.starts"), "1");
+    let out = f.type_line("new");
+    assert!(out.contains("New game"), "{out}");
+    // The second game's rules are not the first game's, changed.
+    assert_eq!(f.type_line("lua game.vars.starts"), "1");
+}
