@@ -21,8 +21,8 @@
 -- 4. Error messages survive: a NUL byte in a message is written as `\0`
 --    (the host reads messages as C strings, which would end at the NUL).
 --
--- The host resets `guard.depth` and `guard.aborted` before every call into
--- the VM.
+-- `reset` starts a new call into the VM: no nesting, not aborted. The
+-- prelude's entry points run it first; the host runs it before a chunk.
 
 local guard = ...
 
@@ -235,4 +235,9 @@ print = counted("print", print)
 -- reached, so the library behind every string stays as it is here.
 getmetatable("").__metatable = false
 
-return { guarded = counted }
+local function reset()
+  guard.depth = 0
+  guard.aborted = false
+end
+
+return { guarded = counted, reset = reset }

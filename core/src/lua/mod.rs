@@ -50,6 +50,7 @@ impl Host {
         let (lua, budget, output, env_base) = sandbox::new_vm(library.clone(), limits)?;
         let in_play = Rc::new(InPlay::default());
         let prims = api::primitives(&lua, &in_play)?;
+        prims.raw_set("reset", env_base.reset.clone())?;
         let prelude: Table =
             sandbox::load_text(&lua, PRELUDE, "@deckhand/prelude.lua", None)?.call(prims)?;
         sandbox::lock_globals(&lua, &env_base)?;
@@ -164,6 +165,7 @@ impl Host {
     pub fn run_script(&self, script: &ScriptText, env: &Table) -> Result<Value> {
         let name = format!("@{}", script.chunk_name);
         self.arm();
+        self.env_base.reset.call::<()>(())?;
         let chunk = sandbox::load_text(&self.lua, &script.text, &name, Some(env))?;
         Ok(chunk.call::<Value>(())?)
     }
@@ -171,6 +173,7 @@ impl Host {
     /// Evaluate a line of Lua typed by a user with `game` bound; returns what it printed or returned.
     pub fn eval(&self, code: &str, game: Option<&Table>) -> Result<String> {
         self.arm();
+        self.env_base.reset.call::<()>(())?;
         let env = self.new_env()?;
         if let Some(g) = game {
             env.raw_set("game", g.clone())?;

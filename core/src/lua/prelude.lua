@@ -504,4 +504,17 @@ function M.mirrors(game)
   return out
 end
 
+-- The entry points the host calls: each starts a new call for the guards
+-- (no nesting of C calls, not aborted) before it runs.
+local reset = core.reset
+for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "describe", "bot",
+    "status", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
+    "set_zones", "mirrors" }) do
+  local f = M[name]
+  M[name] = function(...)
+    reset()
+    return f(...)
+  end
+end
+
 return M

@@ -72,24 +72,19 @@ pub fn last_position() -> Option<String> {
     LAST_POSITION.with(|p| p.borrow().clone())
 }
 
-/// The state of the budget and of the guards, shared by the hook, the
-/// guards in Lua and the host.
+/// The state of the budget, shared by the hook and the host.
 pub struct Budget {
     ticks: Cell<u64>,
     max_ticks: Cell<u64>,
     /// The guards' table: `depth`, `aborted`, `message`.
     guard: Table,
-    key_depth: mlua::LuaString,
-    key_aborted: mlua::LuaString,
 }
 
 impl Budget {
-    /// Start a new call's budget: no instruction spent, no nesting, not
-    /// aborted.
+    /// Start a new call's budget: no instruction spent. (The guards' own
+    /// state is reset by Lua at each entry point: see [`EnvBase::reset`].)
     pub fn arm(&self) {
         self.ticks.set(0);
-        let _ = self.guard.raw_set(&self.key_depth, 0);
-        let _ = self.guard.raw_set(&self.key_aborted, false);
         LAST_POSITION.with(|p| p.borrow_mut().take());
     }
 }
@@ -118,6 +113,12 @@ pub struct EnvBase {
     strict: Table,
     /// Wraps a function so that its calls count against the call depth.
     counted: Function,
+    /// Starts a new call for the guards (no nesting, not aborted): the
+    /// prelude runs it at each of its entry points, the host before a
+    /// chunk. (From Lua it costs a few instructions; a table write from
+    /// the host costs a protected call, about a fifth of a simulated game
+    /// when done for every call.)
+    pub reset: Function,
     library: Arc<ScriptLibrary>,
 }
 
@@ -198,12 +199,11 @@ pub fn new_vm(
     )?;
     let guards: Table = load_text(&lua, GUARDS, "@deckhand/guards.lua", None)?.call(&guard)?;
     let counted: Function = guards.get("guarded")?;
+    let reset: Function = guards.get("reset")?;
 
     let budget = Rc::new(Budget {
         ticks: Cell::new(0),
         max_ticks: Cell::new(u64::MAX),
-        key_depth: lua.create_string("depth")?,
-        key_aborted: lua.create_string("aborted")?,
         guard: guard.clone(),
     });
 
@@ -221,6 +221,7 @@ pub fn new_vm(
         globals: base,
         strict,
         counted,
+        reset,
         library,
     };
 
