@@ -379,15 +379,44 @@ impl Game {
     /// before the step (see [`Game::restore`]).
     fn apply_inner(&mut self, index: usize) -> Result<()> {
         self.usable()?;
-        match self.step_raw(index) {
-            Ok(()) => Ok(()),
-            Err(err) => {
-                if matches!(err, CoreError::Script(ref m) if m.contains("out of memory")) {
-                    let _ = self.host.lua().gc_collect();
-                }
-                self.restore(err)
+        let Err(err) = self.step_raw(index) else {
+            return Ok(());
+        };
+        self.collect_after(&err);
+        match self.restore(err) {
+            Err(CoreError::Script(msg))
+                if !self.is_broken() && crate::lua::lacks_position(&msg) =>
+            {
+                self.locate(index, msg)
             }
+            other => other,
         }
+    }
+
+    /// After an out-of-memory error, free the failed call's garbage.
+    fn collect_after(&self, err: &CoreError) {
+        if matches!(err, CoreError::Script(m) if m.contains("out of memory")) {
+            let _ = self.host.lua().gc_collect();
+        }
+    }
+
+    /// Step `index` failed with `msg`, which names no exact position (an
+    /// out-of-memory error has none): run it again noting the script's
+    /// position finely, to say where it failed, then put the game back as
+    /// it was (the step is deterministic: it fails the same way again).
+    fn locate(&mut self, index: usize, msg: String) -> Result<()> {
+        let host = self.host.clone();
+        let steps = self.history.len();
+        let again = host.with_fine_positions(|| self.step_raw(index));
+        self.history.truncate(steps);
+        let msg = match (&again, crate::lua::last_position()) {
+            (Err(_), Some(at)) => crate::lua::with_position(&msg, &at),
+            _ => msg,
+        };
+        if let Err(e) = &again {
+            self.collect_after(e);
+        }
+        self.restore(CoreError::Script(msg))
     }
 
     /// Run one step of the rules, with no rollback: on an error the Lua

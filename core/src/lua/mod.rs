@@ -6,7 +6,7 @@ mod sandbox;
 
 pub use api::to_json;
 pub(crate) use api::{Entered, Token};
-pub use sandbox::{load_text, Limits};
+pub use sandbox::{last_position, load_text, Limits};
 
 use crate::error::{CoreError, Result};
 use crate::library::{ScriptLibrary, ScriptText};
@@ -94,6 +94,13 @@ impl Host {
     /// The VM.
     pub fn lua(&self) -> &Lua {
         &self.lua
+    }
+
+    /// Run `f` (calls into scripts) noting the script's position finely, to
+    /// locate an error that carries no position of its own (see
+    /// [`sandbox::with_fine_positions`]).
+    pub(crate) fn with_fine_positions<R>(&self, f: impl FnOnce() -> R) -> R {
+        sandbox::with_fine_positions(&self.lua, &self.budget, f)
     }
 
     /// The limits this host runs scripts under.
@@ -240,9 +247,26 @@ pub fn describe_error(e: &mlua::Error) -> String {
         return msg;
     }
     match sandbox::last_position() {
-        Some(at) => format!("{at}: {msg} (approximate position: where the script was last seen)"),
+        Some(at) => format!("{at}: {msg}{APPROXIMATE}"),
         None => msg,
     }
+}
+
+/// Said of a position taken from where the script was last seen running.
+const APPROXIMATE: &str = " (approximate position: where the script was last seen)";
+
+/// Whether a message from [`describe_error`] lacks an exact position.
+pub(crate) fn lacks_position(msg: &str) -> bool {
+    !has_position(msg) || msg.ends_with(APPROXIMATE)
+}
+
+/// A message from [`describe_error`] with the position `at` instead of
+/// none or an approximate one.
+pub(crate) fn with_position(msg: &str, at: &str) -> String {
+    let bare = msg
+        .strip_suffix(APPROXIMATE)
+        .map_or(msg, |m| m.split_once(": ").map_or(m, |(_, rest)| rest));
+    format!("{at}: {bare}")
 }
 
 fn describe_inner(e: &mlua::Error) -> String {

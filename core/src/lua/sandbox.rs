@@ -74,8 +74,10 @@ pub fn last_position() -> Option<String> {
 
 /// The state of the budget, shared by the hook and the host.
 pub struct Budget {
-    ticks: Cell<u64>,
-    max_ticks: Cell<u64>,
+    /// Instructions spent by the current call (counted by the hook).
+    spent: Cell<u64>,
+    /// Instructions a call may spend.
+    max: Cell<u64>,
     /// The guards' table: `depth`, `aborted`, `message`.
     guard: Table,
 }
@@ -84,7 +86,7 @@ impl Budget {
     /// Start a new call's budget: no instruction spent. (The guards' own
     /// state is reset by Lua at each entry point: see [`EnvBase::reset`].)
     pub fn arm(&self) {
-        self.ticks.set(0);
+        self.spent.set(0);
         LAST_POSITION.with(|p| p.borrow_mut().take());
     }
 }
@@ -174,10 +176,11 @@ pub fn new_vm(
     let output = Rc::new(RefCell::new(Vec::new()));
     let out = output.clone();
     let print = lua.create_function(move |_, args: mlua::Variadic<Value>| {
-        let parts: Vec<String> = args
+        // An error in a `__tostring` goes on up, like Lua's own print.
+        let parts = args
             .iter()
-            .map(|v| v.to_string().unwrap_or_else(|_| "?".into()))
-            .collect();
+            .map(Value::to_string)
+            .collect::<mlua::Result<Vec<String>>>()?;
         out.borrow_mut().push(parts.join("\t"));
         Ok(())
     })?;
@@ -202,8 +205,8 @@ pub fn new_vm(
     let reset: Function = guards.get("reset")?;
 
     let budget = Rc::new(Budget {
-        ticks: Cell::new(0),
-        max_ticks: Cell::new(u64::MAX),
+        spent: Cell::new(0),
+        max: Cell::new(u64::MAX),
         guard: guard.clone(),
     });
 
@@ -232,37 +235,63 @@ pub fn new_vm(
         lua.set_memory_limit(limits.memory)?;
         return Ok((lua, budget, output, env_base));
     };
-    budget
-        .max_ticks
-        .set((instructions / HOOK_PERIOD as u64).max(1));
+    budget.max.set(instructions);
+    install_hook(&lua, &budget, HOOK_PERIOD)?;
+    lua.set_memory_limit(limits.memory)?;
+    Ok((lua, budget, output, env_base))
+}
+
+/// Install the budget hook, run every `period` instructions: it counts
+/// them against the call's budget and notes where the script is (the
+/// position given to errors that carry none). Once a call is over budget
+/// the hook keeps raising, and the guards raise the error again wherever a
+/// script catches it.
+pub fn install_hook(lua: &Lua, budget: &Rc<Budget>, period: u32) -> mlua::Result<()> {
     let b = budget.clone();
     lua.set_global_hook(
-        HookTriggers::new().every_nth_instruction(HOOK_PERIOD),
+        HookTriggers::new().every_nth_instruction(period),
         move |_lua, debug| {
-            let t = b.ticks.get() + 1;
-            b.ticks.set(t);
+            let spent = b.spent.get() + u64::from(period);
+            b.spent.set(spent);
             let src = debug.source();
             let at = format!(
                 "{}:{}",
                 src.short_src.as_deref().unwrap_or("?"),
                 debug.current_line().unwrap_or(0)
             );
-            if t > b.max_ticks.get() {
+            if spent > b.max.get() {
                 let msg = format!(
                     "{at}: instruction budget exceeded ({} instructions): a loop that never ends?",
-                    b.max_ticks.get() * HOOK_PERIOD as u64
+                    b.max.get()
                 );
                 b.guard.raw_set("aborted", true)?;
                 b.guard.raw_set("message", msg.as_str())?;
                 return Err(mlua::Error::runtime(msg));
             }
-            LAST_POSITION.with(|p| *p.borrow_mut() = Some(at));
+            // The core's own Lua is never the position a script error names.
+            if !at.starts_with("deckhand/") {
+                LAST_POSITION.with(|p| *p.borrow_mut() = Some(at));
+            }
             Ok(VmState::Continue)
         },
-    )?;
-    lua.set_memory_limit(limits.memory)?;
-    Ok((lua, budget, output, env_base))
+    )
 }
+
+/// Run `f` with the budget hook noting the script's position every
+/// [`FINE_PERIOD`] instructions instead of every [`HOOK_PERIOD`]: to find
+/// where a call that failed without a position (out of memory) was, by
+/// running it again. Does nothing special when no budget is kept.
+pub fn with_fine_positions<R>(lua: &Lua, budget: &Rc<Budget>, f: impl FnOnce() -> R) -> R {
+    if budget.max.get() == u64::MAX || install_hook(lua, budget, FINE_PERIOD).is_err() {
+        return f();
+    }
+    let out = f();
+    let _ = install_hook(lua, budget, HOOK_PERIOD);
+    out
+}
+
+/// How often the hook notes the position while locating an error.
+const FINE_PERIOD: u32 = 50;
 
 /// The metatable of the VM's globals and of every script environment:
 /// reading or assigning an undeclared global is an error (catches typos),

@@ -1,0 +1,221 @@
+//! Hostile house rules through every entry point a user has: `play` (the
+//! REPL), `check` and `replay` (`sim`'s watchdog has its own tests in
+//! tests/cli.rs). Each run must end with a clear error naming the rule file
+//! and line, within a bounded time, and never crash the process; at the
+//! REPL the game goes on.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The hostile pieces of Lua, with what the error must say.
+const ATTACKS: [(&str, &str, &str); 5] = [
+    (
+        "budget",
+        "local function loop() while true do end end while true do pcall(loop) end",
+        "instruction budget exceeded",
+    ),
+    (
+        "gsub",
+        "local function f(s) return (s:gsub('.', f)) end f('aaaa')",
+        "nested more than",
+    ),
+    (
+        "tostring",
+        "local t t = setmetatable({}, { __tostring = function(x) return string.format('%s', x) end }) \
+         print(t)",
+        "nested more than",
+    ),
+    (
+        "memory",
+        "local s = 'x' while true do s = s .. s end",
+        "out of memory",
+    ),
+    (
+        "events",
+        "local s = string.rep('x', 4e7) for i = 1, 100 do game:event('big', { s = s }) end",
+        "out of memory",
+    ),
+];
+
+/// A Sea Change house rule `ID.lua` in `dir` running `code` (on line 4)
+/// at the start of every step.
+fn house_rule(dir: &Path, id: &str, code: &str) -> PathBuf {
+    let path = dir.join(format!("{id}.lua"));
+    let text = format!(
+        "return {{ id = \"{id}\", game = \"sea_change\", modify = function(rules)\n\
+         local apply = rules.apply\n\
+         rules.apply = function(game, seat, action)\n\
+         {code}\n\
+         return apply(game, seat, action)\n\
+         end\n\
+         end }}\n"
+    );
+    std::fs::write(&path, text).expect("write house rule");
+    path
+}
+
+/// Run deckhand with `args` and `stdin`, timed.
+fn run(dir: &Path, args: &[&str], stdin: &str) -> (Output, Duration) {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run deckhand");
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let out = child.wait_with_output().expect("wait");
+    (out, started.elapsed())
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Killed by a signal (a crash) rather than exiting.
+fn crashed(o: &Output) -> bool {
+    o.status.code().is_none()
+}
+
+#[test]
+fn a_hostile_step_at_the_repl_is_an_error_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (id, code, expect) in ATTACKS {
+        let rule = house_rule(dir.path(), id, code);
+        let rule = rule.display().to_string();
+        // Every seat a bot's but the first: whoever moves first runs the rule.
+        let (o, took) = run(
+            dir.path(),
+            &[
+                "play",
+                "sea_change",
+                "-p",
+                "2",
+                "--seed",
+                "3",
+                "-v",
+                &rule,
+                "--seat",
+                "human",
+                "--seat",
+                "random",
+            ],
+            "1\nmoves\nshow\nquit\n",
+        );
+        let all = text(&o);
+        assert!(!crashed(&o), "{id}: crashed: {all}");
+        assert!(o.status.success(), "{id}: {all}");
+        assert!(all.contains(expect), "{id}: expected '{expect}': {all}");
+        assert!(
+            all.contains(&format!("{id}.lua:4")),
+            "{id}: no position: {all}"
+        );
+        // The REPL went on to the next commands: the table and the moves.
+        assert!(
+            all.contains("Your hand") || all.contains("hand"),
+            "{id}: {all}"
+        );
+        assert!(took < Duration::from_secs(60), "{id}: took {took:?}");
+    }
+}
+
+#[test]
+fn check_reports_a_hostile_rule_with_its_position() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (id, code, expect) in ATTACKS {
+        let rule = house_rule(dir.path(), id, code);
+        let rule = rule.display().to_string();
+        let (o, took) = run(dir.path(), &["check", &rule, "-n", "1", "-p", "2"], "");
+        let all = text(&o);
+        assert!(!crashed(&o), "{id}: crashed: {all}");
+        assert!(
+            !o.status.success(),
+            "{id}: check passed a hostile rule: {all}"
+        );
+        assert!(all.contains(expect), "{id}: expected '{expect}': {all}");
+        assert!(
+            all.contains(&format!("{id}.lua:4")),
+            "{id}: no position: {all}"
+        );
+        assert!(took < Duration::from_secs(60), "{id}: took {took:?}");
+    }
+}
+
+#[test]
+fn replaying_a_save_with_a_hostile_rule_stops_with_a_clear_error() {
+    let dir = tempfile::tempdir().expect("dir");
+    for (id, code, expect) in ATTACKS {
+        // The save carries the rule's text (a shared save is all a victim
+        // gets); the first step runs it.
+        let rule = house_rule(dir.path(), id, code);
+        let source = std::fs::read_to_string(&rule).expect("read");
+        std::fs::remove_file(&rule).expect("remove");
+        let save = serde_json::json!({
+            "format": 1,
+            "config": {
+                "game": "sea_change",
+                "variants": [format!("{id}.lua")],
+                "sources": { format!("{id}.lua"): source },
+                "players": 2,
+                "seed": 3
+            },
+            "seats": ["human", "random"],
+            "actions": [{ "seat": 0, "index": 1 }]
+        });
+        let path = dir.path().join(format!("{id}.json"));
+        std::fs::write(&path, save.to_string()).expect("write save");
+        let path = path.display().to_string();
+        let (o, took) = run(dir.path(), &["replay", &path], "");
+        let all = text(&o);
+        assert!(!crashed(&o), "{id}: crashed: {all}");
+        assert!(all.contains(expect), "{id}: expected '{expect}': {all}");
+        assert!(took < Duration::from_secs(60), "{id}: took {took:?}");
+        // The REPL's `load` of the same save.
+        let (o, _) = run(dir.path(), &[], &format!("load {path}\nquit\n"));
+        let all = text(&o);
+        assert!(!crashed(&o), "{id}: load crashed: {all}");
+        assert!(o.status.success(), "{id}: {all}");
+        assert!(
+            all.contains(expect),
+            "{id}: load: expected '{expect}': {all}"
+        );
+    }
+}
+
+#[test]
+fn a_hostile_rule_that_never_finishes_loading_is_stopped() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("top.lua");
+    std::fs::write(
+        &path,
+        "local function loop() while true do end end\nwhile true do pcall(loop) end\n\
+         return { id = 'top', game = 'sea_change', modify = function() end }\n",
+    )
+    .expect("write");
+    let rule = path.display().to_string();
+    for args in [
+        vec!["check", rule.as_str(), "-n", "1", "-p", "2"],
+        vec!["play", "sea_change", "-p", "2", "-v", rule.as_str()],
+    ] {
+        let (o, took) = run(dir.path(), &args, "quit\n");
+        let all = text(&o);
+        assert!(!crashed(&o), "{args:?}: crashed: {all}");
+        assert!(
+            all.contains("instruction budget exceeded"),
+            "{args:?}: {all}"
+        );
+        assert!(all.contains("top.lua:1"), "{args:?}: no position: {all}");
+        assert!(took < Duration::from_secs(60), "{args:?}: took {took:?}");
+    }
+}
