@@ -18,6 +18,7 @@ pub fn default_fill(info: &deckhand_core::RulesInfo) -> SeatSpec {
 }
 
 pub fn run(library: Arc<ScriptLibrary>, args: &GameArgs) -> Result<()> {
+    crate::files::check_rule_files(&args.variants)?;
     let engine = Engine::new(library.clone())?;
     let info = engine.rules(&args.game, &args.variants)?.info.clone();
     let mut args = args.clone();

@@ -4,7 +4,7 @@
 use crate::render::{colour_enabled, Painter};
 use anyhow::{Context, Result};
 use clap::Args;
-use deckhand_core::{Engine, SaveFile, ScriptLibrary};
+use deckhand_core::{Engine, ScriptLibrary};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,7 +22,8 @@ pub struct ReplayArgs {
 }
 
 pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
-    let save = SaveFile::read(&args.file)?;
+    let save = crate::files::read_save(&args.file)?;
+    crate::files::check_rule_files(&save.config.variants)?;
     let engine = Engine::new(library)?;
     let mut game = engine
         .new_game(save.config.clone(), true)

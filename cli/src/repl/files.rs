@@ -24,12 +24,16 @@ impl Session {
     }
 
     pub(super) fn load(&mut self, path: &str) {
-        let save = match SaveFile::read(Path::new(path)) {
+        let checked = crate::files::read_save(Path::new(path)).and_then(|save| {
+            crate::files::check_rule_files(&save.config.variants)?;
+            Ok(save)
+        });
+        let save = match checked {
             Ok(s) => s,
             Err(e) => {
                 return self
                     .out
-                    .error(format!("cannot load {path}: {e}; nothing changed"))
+                    .error(format!("cannot load {path}: {e:#}; nothing changed"))
             }
         };
         let info = match self.engine.rules(&save.config.game, &save.config.variants) {
@@ -125,6 +129,11 @@ impl Session {
         let config = c.game.config().clone();
         let actions = c.game.history().to_vec();
         let specs = c.seats.clone();
+        if let Err(e) = crate::files::check_rule_files(&config.variants) {
+            return self.out.error(format!(
+                "reload failed: {e:#}. The game goes on under the rules loaded before."
+            ));
+        }
         match engine.replay(config, &actions) {
             Ok(game) => {
                 let n = actions.len();

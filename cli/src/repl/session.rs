@@ -396,6 +396,9 @@ impl Session {
     /// Start a game; `fill` seats the players not in `specs` (default: the
     /// game's first bot). On failure, says why and keeps the current game.
     pub fn start(&mut self, cfg: GameConfig, specs: Vec<SeatSpec>, fill: Option<SeatSpec>) {
+        if let Err(e) = crate::files::check_rule_files(&cfg.variants) {
+            return self.out.error(format!("cannot start {}: {e:#}", cfg.game));
+        }
         let info = match self.engine.rules(&cfg.game, &cfg.variants) {
             Ok(r) => r.info.clone(),
             Err(e) => {
@@ -474,6 +477,9 @@ impl Session {
             cfg.options.insert(k.clone(), parse_option_text(v));
         }
         cfg.seed = args.seed.unwrap_or_else(clock_seed);
+        if let Err(e) = crate::files::check_rule_files(&cfg.variants) {
+            return self.out.error(format!("cannot start {}: {e:#}", cfg.game));
+        }
         let info = match self.engine.rules(&cfg.game, &cfg.variants) {
             Ok(r) => r.info.clone(),
             Err(e) => {
