@@ -76,7 +76,7 @@ impl Session {
                     error,
                 } => {
                     let msg = self.stop_message(&error, &save.actions, game.history().len());
-                    self.out.error(format!("{path}: {msg}"));
+                    self.out.warn(format!("{path}: {msg}"));
                     self.install(game, specs);
                 }
             },
@@ -154,7 +154,7 @@ impl Session {
                     error,
                 } => {
                     let msg = self.stop_message(&error, &actions, game.history().len());
-                    self.out.error(format!("Reloaded the scripts, but {msg}"));
+                    self.out.warn(format!("Reloaded the scripts, but {msg}"));
                     self.engine = engine;
                     self.words = self.game_words();
                     self.reinstall(game, specs);

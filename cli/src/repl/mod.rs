@@ -154,4 +154,6 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;
