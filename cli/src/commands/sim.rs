@@ -300,9 +300,10 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let tracing = args.trace.is_some();
     let players = cfg.players as usize;
     let start = Instant::now();
-    // Each batch returns its totals and the error that stopped it, if any,
-    // and hands its trace records to the trace file, which keeps those
-    // written before a failure.
+    // Each thread adds up the totals of its batches and keeps the first
+    // (lowest numbered) batch that failed; each batch hands its trace
+    // records to the trace file, which keeps those written before a
+    // failure.
     // Every worker thread makes one engine (VM, compiled scripts: as much
     // work as a few games, and the JIT compiler's warm-up) and takes the
     // next batch from a shared counter until none is left, so that a slow
