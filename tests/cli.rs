@@ -578,3 +578,509 @@ fn a_step_that_never_ends_stops_the_simulation_and_says_where() {
     assert!(!o.status.success());
     assert!(text(&o).contains("--step-timeout"), "{}", text(&o));
 }
+
+/// What a run of the binary gave, and whether it had to be killed.
+struct Timed {
+    status: Option<i32>,
+    text: String,
+    killed: bool,
+}
+
+/// Run `program args` with `stdin` piped in; kill it after `limit` (a run
+/// that does not end is a failure the caller reports, not a hang of the
+/// test suite).
+fn run_timed(
+    program: &str,
+    args: &[&str],
+    stdin: &[u8],
+    home: &std::path::Path,
+    limit: std::time::Duration,
+) -> Timed {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(home)
+        .env("NO_COLOR", "1")
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run deckhand");
+    let input = stdin.to_vec();
+    let mut pipe_in = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = pipe_in.write_all(&input);
+    });
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let reader_out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let reader_err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let start = std::time::Instant::now();
+    let mut killed = false;
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            killed = true;
+            break child.wait().expect("wait");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let _ = writer.join();
+    let mut text = String::from_utf8_lossy(&reader_out.join().expect("stdout")).into_owned();
+    text.push_str(&String::from_utf8_lossy(
+        &reader_err.join().expect("stderr"),
+    ));
+    Timed {
+        status: status.code(),
+        text,
+        killed,
+    }
+}
+
+/// `deckhand ARGS`, killed after a minute.
+fn deckhand_timed(args: &[&str], stdin: &[u8], home: &std::path::Path) -> Timed {
+    run_timed(
+        env!("CARGO_BIN_EXE_deckhand"),
+        args,
+        stdin,
+        home,
+        std::time::Duration::from_secs(60),
+    )
+}
+
+/// A `sim` stopped by the watchdog: within the time, exit status 2, and a
+/// message naming the runaway; the message is returned.
+fn stopped_by_the_watchdog(args: &[&str], home: &std::path::Path) -> String {
+    let start = std::time::Instant::now();
+    let r = deckhand_timed(args, b"", home);
+    assert!(!r.killed, "sim never stopped: {}", r.text);
+    assert_eq!(r.status, Some(2), "{}", r.text);
+    assert!(
+        r.text.contains("never ends") && r.text.contains("--exact-budget"),
+        "{}",
+        r.text
+    );
+    assert!(start.elapsed().as_secs() < 30, "stopped in good time");
+    r.text
+}
+
+#[test]
+fn a_house_rule_whose_top_level_code_never_ends_stops_the_simulation() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("spin_on_load.lua");
+    std::fs::write(
+        &rule,
+        "while true do end\n\
+         return { id = \"spin_on_load\", game = \"sea_change\", modify = function(rules) end }\n",
+    )
+    .expect("write");
+    let rule = rule.display().to_string();
+    let t = stopped_by_the_watchdog(
+        &[
+            "sim",
+            "sea_change",
+            "-n",
+            "4",
+            "-j",
+            "2",
+            "--seed",
+            "5",
+            "--step-timeout",
+            "0.5",
+            "--variant",
+            &rule,
+        ],
+        dir.path(),
+    );
+    assert!(t.contains("game 0 (seed 5), loading the rules:"), "{t}");
+}
+
+#[test]
+fn a_variant_whose_setup_never_ends_stops_the_simulation() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("spin_setup.lua");
+    std::fs::write(
+        &rule,
+        "return { id = \"spin_setup\", game = \"sea_change\", modify = function(rules)\n\
+         rules.setup = function(game) while true do end end\n\
+         end }\n",
+    )
+    .expect("write");
+    let rule = rule.display().to_string();
+    let t = stopped_by_the_watchdog(
+        &[
+            "sim",
+            "sea_change",
+            "-n",
+            "4",
+            "-j",
+            "2",
+            "--seed",
+            "5",
+            "--step-timeout",
+            "0.5",
+            "--variant",
+            &rule,
+        ],
+        dir.path(),
+    );
+    assert!(t.contains("game 0 (seed 5), setup:"), "{t}");
+}
+
+#[test]
+fn a_runaway_in_the_setup_of_a_later_game_on_a_worker_stops_the_simulation() {
+    // Each engine counts the games it sets up: the fourth one never ends,
+    // so the check on the main thread passes and a worker thread hangs in
+    // the setup of a game numbered 3 or later.
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("spin_later.lua");
+    std::fs::write(
+        &rule,
+        "local games = 0\n\
+         return { id = \"spin_later\", game = \"sea_change\", modify = function(rules)\n\
+         local setup = rules.setup\n\
+         rules.setup = function(game)\n\
+         games = games + 1\n\
+         if games >= 4 then while true do end end\n\
+         return setup(game)\n\
+         end\n\
+         end }\n",
+    )
+    .expect("write");
+    let rule = rule.display().to_string();
+    let t = stopped_by_the_watchdog(
+        &[
+            "sim",
+            "sea_change",
+            "-n",
+            "12",
+            "-j",
+            "2",
+            "--seed",
+            "10",
+            "--step-timeout",
+            "0.5",
+            "--seat",
+            "random",
+            "--variant",
+            &rule,
+        ],
+        dir.path(),
+    );
+    // "game N (seed 10 + N), setup:" with N >= 3.
+    let at = t.find("error: game ").expect("a game named") + "error: game ".len();
+    let rest = &t[at..];
+    let n: u64 = rest
+        .split(' ')
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("{t}"));
+    assert!(n >= 3, "{t}");
+    assert!(
+        rest.starts_with(&format!("{n} (seed {}), setup:", 10 + n)),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_bot_whose_decision_never_ends_stops_the_simulation() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("spin_bot.lua");
+    std::fs::write(
+        &rule,
+        "return { id = \"spin_bot\", game = \"sea_change\", modify = function(rules)\n\
+         rules.bots.spin = function(view, decision) while true do end end\n\
+         end }\n",
+    )
+    .expect("write");
+    let rule = rule.display().to_string();
+    let t = stopped_by_the_watchdog(
+        &[
+            "sim",
+            "sea_change",
+            "-p",
+            "2",
+            "-n",
+            "4",
+            "-j",
+            "2",
+            "--seed",
+            "5",
+            "--step-timeout",
+            "0.5",
+            "--seat",
+            "spin",
+            "--seat",
+            "spin",
+            "--variant",
+            &rule,
+        ],
+        dir.path(),
+    );
+    assert!(
+        t.contains("(seed ") && t.contains(", step 1, bot decision:"),
+        "{t}"
+    );
+}
+
+/// A run that must end at once with a clear message and no panic.
+fn refused(args: &[&str], stdin: &[u8], needle: &str) -> String {
+    let dir = tempfile::tempdir().expect("tmp");
+    let r = deckhand_timed(args, stdin, dir.path());
+    assert!(!r.killed, "never ended: {}", r.text);
+    assert!(
+        r.text.contains(needle) && !r.text.contains("panicked"),
+        "{args:?}: {}",
+        r.text
+    );
+    r.text
+}
+
+#[test]
+fn huge_player_counts_are_refused_before_any_seat_is_made() {
+    let msg = "Sea Change is for 1-8 players, not 4000000000";
+    for cmd in ["play", "sim"] {
+        let r = refused(
+            &[cmd, "sea_change", "-p", "4000000000", "--seat", "random"],
+            b"",
+            msg,
+        );
+        assert!(r.starts_with("error:"), "{r}");
+    }
+    // The REPL's `new` keeps the game going.
+    let t = refused(
+        &[],
+        b"new sea_change players=4000000000\nlog\n",
+        &format!("cannot start sea_change: {msg}"),
+    );
+    assert!(t.ends_with("Bye.\n"), "{t}");
+    // A save that says so.
+    let dir = tempfile::tempdir().expect("tmp");
+    let save = dir.path().join("many.json");
+    std::fs::write(
+        &save,
+        r#"{"format": 1, "config": {"game": "sea_change", "players": 4000000000, "seed": 1},
+            "seats": ["human"], "actions": []}"#,
+    )
+    .expect("write");
+    let line = format!("load {}\nlog\n", save.display());
+    let t = refused(&[], line.as_bytes(), msg);
+    assert!(
+        t.contains("nothing changed") && t.ends_with("Bye.\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn huge_game_counts_thread_counts_and_timeouts_are_refused() {
+    refused(
+        &["sim", "sea_change", "-n", "1000000000000"],
+        b"",
+        "-n 1000000000000: at most 1000000000 games",
+    );
+    refused(
+        &["sim", "sea_change", "-n", "2", "-j", "1000000"],
+        b"",
+        "-j 1000000: the number of threads must be from 1 to 256",
+    );
+    for bad in ["1e20", "inf", "NaN", "0", "-1", "0.0001"] {
+        let arg = format!("--step-timeout={bad}");
+        refused(
+            &["sim", "sea_change", "-n", "2", &arg],
+            b"",
+            "must be a number of seconds from 0.01 to 86400",
+        );
+    }
+}
+
+#[test]
+fn search_bots_are_capped_at_100000_playouts() {
+    refused(
+        &["sim", "sea_change", "-n", "1", "--seat", "mc:4000000000"],
+        b"",
+        "'mc:4000000000': a search bot makes at most 100000 playouts a decision",
+    );
+    // At the REPL the game goes on: the move after the refused `new` is
+    // played in it and the bots answer at once.
+    let t = refused(
+        &[],
+        b"new sea_change seed=3 seats=human,random,random,random\n\
+          new sea_change seed=3 seats=human,mc:4000000000\n\
+          seats 2=mc:4000000000\n\
+          1\nlog\n",
+        "at most 100000 playouts",
+    );
+    assert_eq!(t.matches("at most 100000 playouts").count(), 2, "{t}");
+    assert!(t.contains("   1. seat ") && t.ends_with("Bye.\n"), "{t}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_skipped_and_the_game_goes_on() {
+    let t = refused(
+        &[],
+        b"new sea_change seed=3 seats=human,random,random,random\n\
+          \xff\xfe not text \xc3\n\
+          1\nlog\n",
+        "that line was not valid UTF-8 text and was ignored",
+    );
+    let after = t.split("not valid UTF-8").nth(1).expect("the message");
+    assert!(
+        after.contains("seat 1 (you): "),
+        "the move after it was played: {t}"
+    );
+    assert!(
+        after.contains("   1. seat ") && t.ends_with("Bye.\n"),
+        "{t}"
+    );
+    assert!(!t.contains("cannot read the terminal"), "{t}");
+}
+
+/// `sh -c SCRIPT` with the path of the deckhand binary as `$1`.
+fn sh(script: &str, stdin: &[u8], home: &std::path::Path) -> Timed {
+    run_timed(
+        "sh",
+        &["-c", script, "sh", env!("CARGO_BIN_EXE_deckhand")],
+        stdin,
+        home,
+        std::time::Duration::from_secs(60),
+    )
+}
+
+#[test]
+fn devices_folders_and_huge_files_are_not_read() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let big = dir.path().join("big.json");
+    // A sparse file just over the 64 MiB cap of a save.
+    let f = std::fs::File::create(&big).expect("create");
+    f.set_len((64 << 20) + 1).expect("grow");
+    drop(f);
+    let d = dir.path().display().to_string();
+    let input = format!(
+        "new sea_change seed=3 seats=human,random,random,random\n\
+         load /dev/zero\n\
+         load {d}\n\
+         load {d}/big.json\n\
+         new sea_change variant=/dev/zero\n\
+         1\nlog\n"
+    );
+    // With a cap on the address space, so that a regression cannot eat
+    // the machine's memory.
+    let r = sh(
+        "ulimit -v 4000000; exec \"$1\"",
+        input.as_bytes(),
+        dir.path(),
+    );
+    let t = r.text;
+    assert!(!r.killed, "{t}");
+    assert!(
+        t.contains("cannot load /dev/zero: /dev/zero: not a regular file (a save file must be a plain file); nothing changed"),
+        "{t}"
+    );
+    assert!(
+        t.contains(&format!("cannot load {d}: {d}: not a regular file")),
+        "{t}"
+    );
+    assert!(
+        t.contains("big.json: 67108865 bytes; a save file may be at most 67108864 bytes"),
+        "{t}"
+    );
+    assert!(
+        t.contains("cannot start sea_change: '/dev/zero' is not read as a house rule"),
+        "{t}"
+    );
+    assert!(t.contains("   1. seat ") && t.ends_with("Bye.\n"), "{t}");
+    for args in [
+        vec!["replay", "/dev/zero"],
+        vec!["sim", "sea_change", "-n", "1", "--variant", "/dev/zero"],
+        vec![
+            "play",
+            "sea_change",
+            "--seat",
+            "random",
+            "--variant",
+            "/dev/zero",
+        ],
+        vec!["check", "sea_change", "-v", "/dev/zero"],
+    ] {
+        let script = format!("ulimit -v 4000000; exec \"$1\" {}", args.join(" "));
+        let r = sh(&script, b"", dir.path());
+        assert!(!r.killed, "{args:?}: {}", r.text);
+        assert!(
+            (r.text.contains("/dev/zero: not a regular file")
+                || r.text.contains("'/dev/zero' is not read as a house rule"))
+                && r.status == Some(1),
+            "{args:?}: {}",
+            r.text
+        );
+    }
+}
+
+#[test]
+fn a_failing_save_keeps_the_old_file_and_a_good_one_replaces_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let d = dir.path().display().to_string();
+    let file = dir.path().join("game.json");
+    let r = deckhand_timed(
+        &[],
+        format!("new sea_change seed=4 seats=human,random,random,random\nsave {d}/game.json\n")
+            .as_bytes(),
+        dir.path(),
+    );
+    assert!(r.text.contains("Saved to"), "{}", r.text);
+    let old = std::fs::read(&file).expect("the first save");
+    assert!(old.len() > 2048, "a save bigger than the write limit below");
+    // Files may not grow past 1 KiB (ulimit -f counts 512-byte blocks;
+    // SIGXFSZ ignored, so the write fails with an error instead): the
+    // second save cannot be written whole.
+    let input = format!(
+        "new sea_change seed=9 seats=human,random,random,random\n1\nsave {d}/game.json\nlog\n"
+    );
+    let r = sh(
+        "trap '' XFSZ; ulimit -f 2; exec \"$1\"",
+        input.as_bytes(),
+        dir.path(),
+    );
+    assert!(!r.killed, "{}", r.text);
+    assert!(
+        r.text.contains(&format!("cannot save to {d}/game.json")),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("still there"),
+        old,
+        "old save intact"
+    );
+    // A save that can be written replaces the old one, and no temporary
+    // file is left behind.
+    let r = deckhand_timed(&[], input.as_bytes(), dir.path());
+    assert!(
+        r.text.contains(&format!("Saved to {d}/game.json (")),
+        "{}",
+        r.text
+    );
+    let new = std::fs::read_to_string(&file).expect("the new save");
+    let save: serde_json::Value = serde_json::from_str(&new).expect("JSON");
+    assert_eq!(save["config"]["seed"], 9);
+    assert!(!save["actions"].as_array().expect("actions").is_empty());
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}

@@ -63,7 +63,7 @@ pub struct GameArgs {
     /// Seed of the game's random generator (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Who sits at each seat, in seat order: human, random, mc (search; mc:N playouts a move), or a bot of the game (repeatable).
+    /// Who sits at each seat, in seat order: human, random, mc (search; mc:N playouts a move, N up to 100000), or a bot of the game (repeatable).
     #[arg(long = "seat", value_name = "WHO")]
     pub seats: Vec<String>,
 }

@@ -3,6 +3,32 @@
 use anyhow::{bail, Result};
 use deckhand_core::{Bot, BotKind, Game, RulesInfo};
 
+/// The most playouts a search bot may make a decision (`mc:N`): the same
+/// cap as `hint`. More would keep one decision running for hours.
+pub const MAX_PLAYOUTS: u32 = 100_000;
+
+/// The most players of any game, whatever its rules declare: seats are
+/// allocated per player before the game starts.
+pub const MAX_PLAYERS: u32 = 1_000;
+
+/// Check a player count against the rules' declared range (and
+/// [`MAX_PLAYERS`]) before anything is allocated per seat.
+pub fn check_players(players: u32, info: &RulesInfo) -> Result<()> {
+    let range = info.players;
+    if players < range.min || players > range.max {
+        bail!(
+            "{} is for {}-{} players, not {players}",
+            info.title,
+            range.min,
+            range.max
+        );
+    }
+    if players > MAX_PLAYERS {
+        bail!("{players} players: deckhand plays at most {MAX_PLAYERS}");
+    }
+    Ok(())
+}
+
 /// A seat's controller as the user names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatSpec {
@@ -28,19 +54,32 @@ impl SeatSpec {
     }
 }
 
-/// Check bot names against the rules and fill missing seats with `fill`.
+/// Check the player count and the bot names against the rules and fill
+/// missing seats with `fill`.
 pub fn complete(
     specs: &[SeatSpec],
     players: u32,
     fill: &SeatSpec,
     info: &RulesInfo,
 ) -> Result<Vec<SeatSpec>> {
+    check_players(players, info)?;
     if specs.len() > players as usize {
         bail!("{} seats given for {players} players", specs.len());
     }
     let mut out = specs.to_vec();
     out.resize(players as usize, fill.clone());
     for s in &out {
+        if let SeatSpec::Bot(BotKind::Search {
+            name, iterations, ..
+        }) = s
+        {
+            if *iterations > MAX_PLAYOUTS {
+                bail!(
+                    "'{name}': a search bot makes at most {MAX_PLAYOUTS} playouts a decision \
+                     (mc:N with N from 1 to {MAX_PLAYOUTS})"
+                );
+            }
+        }
         let script_bot = match s {
             SeatSpec::Bot(BotKind::Script(name)) => Some(name),
             SeatSpec::Bot(BotKind::Search {

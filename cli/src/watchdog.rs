@@ -2,17 +2,72 @@
 //!
 //! The budget (a Lua count hook) makes the VM stop at every instruction,
 //! which costs about a third of a simulation's time. Without it nothing
-//! inside Lua can interrupt a step that never ends, so `sim` runs this
-//! watchdog instead: a thread that looks at every worker's engine and, when
-//! one has made no call into the scripts for the time limit, ends the run
-//! with a message naming the game and the step. (`--exact-budget` brings
-//! the count back: the step then fails with the script's file and line.)
+//! inside Lua can interrupt script code that never returns, so `sim` runs
+//! this watchdog instead: a thread that looks at every engine `sim` uses
+//! (the one that checks the rules first and one per worker thread) and,
+//! when one is busy and has made no call into the scripts for the time
+//! limit, ends the run with a message naming the game, its seed and the
+//! phase: loading the rules (the top-level code of the game, variant and
+//! house-rule files), the game's setup, a bot's decision or a step.
+//! (`--exact-budget` brings the count back: the call then fails with the
+//! script's file and line.)
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, Weak};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// What a worker's engine is running scripts for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Composing the rules: the top-level code of the game script and of
+    /// each variant and house-rule file, then their `modify` functions.
+    Rules,
+    /// The game's setup (and the first decision).
+    Setup,
+    /// A bot choosing the move of this step (1 = the first decision).
+    Bot(usize),
+    /// Applying the move of this step.
+    Step(usize),
+    /// Reading the result of the finished game.
+    Result,
+}
+
+impl Phase {
+    fn code(self) -> (u8, u64) {
+        match self {
+            Phase::Rules => (0, 0),
+            Phase::Setup => (1, 0),
+            Phase::Bot(s) => (2, s as u64),
+            Phase::Step(s) => (3, s as u64),
+            Phase::Result => (4, 0),
+        }
+    }
+
+    fn from_code(kind: u8, step: u64) -> Phase {
+        let step = usize::try_from(step).unwrap_or(usize::MAX);
+        match kind {
+            0 => Phase::Rules,
+            1 => Phase::Setup,
+            2 => Phase::Bot(step),
+            3 => Phase::Step(step),
+            _ => Phase::Result,
+        }
+    }
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Phase::Rules => write!(f, "loading the rules"),
+            Phase::Setup => write!(f, "setup"),
+            Phase::Bot(s) => write!(f, "step {s}, bot decision"),
+            Phase::Step(s) => write!(f, "step {s}"),
+            Phase::Result => write!(f, "reading the result"),
+        }
+    }
+}
 
 /// What one worker is doing, as far as the watchdog needs to know.
 pub struct Worker {
@@ -20,19 +75,32 @@ pub struct Worker {
     calls: Arc<AtomicU64>,
     game: AtomicU64,
     seed: AtomicU64,
+    phase: AtomicU8,
     step: AtomicU64,
-    /// Whether it is playing a game (an idle worker is never stuck).
+    /// Whether it is running scripts for a game (an idle worker is never
+    /// stuck).
     busy: AtomicBool,
 }
 
 impl Worker {
-    /// Say which game and step the worker is at (for the message); the
-    /// worker is busy until [`Worker::idle`].
-    pub fn at(&self, game: u64, seed: u64, step: usize) {
+    /// Say which game and phase the worker is at (for the message); the
+    /// worker is busy until [`Worker::idle`]. Call it before the engine
+    /// runs any script code for that phase.
+    pub fn at(&self, game: u64, seed: u64, phase: Phase) {
+        let (kind, step) = phase.code();
         self.game.store(game, Ordering::Relaxed);
         self.seed.store(seed, Ordering::Relaxed);
-        self.step.store(step as u64, Ordering::Relaxed);
+        self.phase.store(kind, Ordering::Relaxed);
+        self.step.store(step, Ordering::Relaxed);
         self.busy.store(true, Ordering::Relaxed);
+    }
+
+    /// The phase last given to [`Worker::at`].
+    pub fn phase(&self) -> Phase {
+        Phase::from_code(
+            self.phase.load(Ordering::Relaxed),
+            self.step.load(Ordering::Relaxed),
+        )
     }
 
     /// The worker has finished its game.
@@ -50,8 +118,9 @@ pub struct Watchdog {
 }
 
 impl Watchdog {
-    /// Start watching: a step that runs longer than `limit` ends the
-    /// process (exit status 2) after printing what was running.
+    /// Start watching: a busy worker whose engine makes no new call into
+    /// the scripts for longer than `limit` ends the process (exit status 2)
+    /// after printing what was running.
     pub fn start(limit: Duration) -> Watchdog {
         let workers: Arc<Mutex<Vec<Weak<Worker>>>> = Arc::default();
         let (stop, stopped) = mpsc::channel::<()>();
@@ -105,6 +174,7 @@ impl Watchdog {
             calls,
             game: AtomicU64::new(0),
             seed: AtomicU64::new(0),
+            phase: AtomicU8::new(0),
             step: AtomicU64::new(0),
             busy: AtomicBool::new(false),
         });
@@ -128,18 +198,48 @@ fn ptr_eq(a: &Weak<Worker>, b: &Arc<Worker>) -> bool {
     std::ptr::eq(a.as_ptr(), Arc::as_ptr(b))
 }
 
-/// A step has not returned within the limit: say where, and end the run
-/// (the stuck step cannot be interrupted from outside the VM).
+/// A call into the scripts has not returned within the limit: say where,
+/// and end the run (the stuck call cannot be interrupted from outside the
+/// VM).
 fn stalled(w: &Worker, limit: Duration) -> ! {
-    eprintln!(
-        "error: game {} (seed {}), step {}: a step has run for more than {} s without \
-         returning (a script loop that never ends?). Run the same simulation with \
-         --exact-budget, or `deckhand check`, to have the step stopped and the script \
+    eprintln!("error: {}", stall_message(w, limit));
+    std::process::exit(2);
+}
+
+/// What [`stalled`] prints (without `error: `).
+fn stall_message(w: &Worker, limit: Duration) -> String {
+    format!(
+        "game {} (seed {}), {}: the script has run for more than {} s without \
+         returning (a loop that never ends?). Run the same simulation with \
+         --exact-budget, or `deckhand check`, to have the script stopped and its \
          line named.",
         w.game.load(Ordering::Relaxed),
         w.seed.load(Ordering::Relaxed),
-        w.step.load(Ordering::Relaxed),
+        w.phase(),
         limit.as_secs_f64()
-    );
-    std::process::exit(2);
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_message_names_game_seed_and_phase() {
+        let dog = Watchdog::start(Duration::from_secs(3600));
+        let w = dog.watch(Arc::default());
+        let limit = Duration::from_millis(500);
+        for (phase, text) in [
+            (Phase::Rules, "game 3 (seed 9), loading the rules: "),
+            (Phase::Setup, "game 3 (seed 9), setup: "),
+            (Phase::Bot(12), "game 3 (seed 9), step 12, bot decision: "),
+            (Phase::Step(12), "game 3 (seed 9), step 12: "),
+            (Phase::Result, "game 3 (seed 9), reading the result: "),
+        ] {
+            w.at(3, 9, phase);
+            assert_eq!(w.phase(), phase);
+            let m = stall_message(&w, limit);
+            assert!(m.starts_with(text) && m.contains("0.5 s"), "{m}");
+        }
+    }
 }

@@ -8,7 +8,6 @@
 //! game starts; saves, traces and replays use that text, not the file.
 
 use crate::error::{CoreError, Result};
-use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 /// The largest house-rule file read (a house rule is a few lines; whole
@@ -76,29 +75,7 @@ pub fn check(path: &Path) -> Result<()> {
 /// file ever appears in the error.
 pub fn read(path: &Path) -> Result<String> {
     check(path)?;
-    let shown = path.display();
-    let file = std::fs::File::open(path)
-        .map_err(|e| CoreError::NotFound(format!("house rule file '{shown}': {e}")))?;
-    // The file may have been replaced since it was checked: check what was opened.
-    let opened = file.metadata()?;
-    if !opened.is_file() {
-        return Err(CoreError::Invalid(format!(
-            "'{shown}' is not read as a house rule: it is not a regular file"
-        )));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(CoreError::Invalid(format!(
-            "'{shown}' is not read as a house rule: it is larger than {} KB",
-            MAX_BYTES / 1024
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        CoreError::Invalid(format!(
-            "'{shown}' is not read as a house rule: it is not UTF-8 text"
-        ))
-    })
+    crate::files::read_text(path, MAX_BYTES, "house rule")
 }
 
 /// `path` with `.` removed and each `..` cancelling the folder before it,

@@ -14,6 +14,7 @@ pub mod config;
 pub mod engine;
 pub mod error;
 pub mod event;
+pub mod files;
 pub mod game;
 pub mod house_rule;
 pub mod knowledge;

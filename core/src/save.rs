@@ -14,6 +14,10 @@ use std::path::Path;
 /// The version of the save format written by this build.
 pub const SAVE_FORMAT: u32 = 1;
 
+/// The largest save file read: 64 MiB, far more than a game of a million
+/// decisions needs.
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
+
 /// A saved game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SaveFile {
@@ -45,17 +49,55 @@ impl SaveFile {
         })
     }
 
-    /// Write as pretty JSON.
+    /// Write as pretty JSON, atomically: the text goes to a new temporary
+    /// file in the same folder, which then replaces `path` in one rename.
+    /// If anything fails (a full disk, a folder without write access), the
+    /// file that was at `path` is left as it was. A symbolic link is
+    /// followed (its target is replaced); a path that names something other
+    /// than a regular file (a folder, a device) is refused.
     pub fn write(&self, path: &Path) -> Result<()> {
+        use std::io::Write;
         let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(path, text)?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".deckhand-save-").suffix(".tmp");
+        let target = match std::fs::canonicalize(path) {
+            Ok(real) => {
+                let meta = std::fs::metadata(&real)?;
+                if !meta.is_file() {
+                    return Err(CoreError::Invalid(format!(
+                        "{}: not a regular file (a save is written to a plain file)",
+                        path.display()
+                    )));
+                }
+                // The new file keeps the old one's permissions.
+                builder.permissions(meta.permissions());
+                real
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // Not the temporary file's private 0600: the mode any new
+                // file gets (0666 less the umask).
+                #[cfg(unix)]
+                builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+                path.to_path_buf()
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut tmp = builder.tempfile_in(dir)?;
+        tmp.write_all(text.as_bytes())?;
+        tmp.as_file().sync_all()?;
+        // On failure the temporary file is removed when dropped.
+        tmp.persist(&target).map_err(|e| CoreError::Io(e.error))?;
         Ok(())
     }
 
     /// Read and check a save file.
+    /// Only a regular file of at most [`MAX_SAVE_BYTES`] is read.
     pub fn read(path: &Path) -> Result<SaveFile> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CoreError::BadSave(format!("{}: {e}", path.display())))?;
+        let text = crate::files::read_text(path, MAX_SAVE_BYTES, "save file")?;
         Self::parse(&text)
     }
 

@@ -42,6 +42,7 @@ fn resolve(
     if !path.is_file() {
         return Ok((library.clone(), args.script.clone(), args.variants.clone()));
     }
+    deckhand_core::files::check_regular(path, deckhand_core::house_rule::MAX_BYTES, "script")?;
     if path.file_name().is_some_and(|n| n == "game.lua") {
         let dir = path.parent().context("game.lua has no folder")?;
         let id = dir
@@ -126,9 +127,23 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     let (library, game_id, variants) = resolve(&library, args)?;
     let engine = Engine::new(library)?;
     let rules = engine.rules(&game_id, &variants)?;
+    if args.games > super::sim::MAX_GAMES {
+        bail!(
+            "-n {}: at most {} games per player count",
+            args.games,
+            super::sim::MAX_GAMES
+        );
+    }
     let counts: Vec<u32> = match args.players {
-        Some(p) => vec![p],
-        None => (rules.info.players.min..=rules.info.players.max).collect(),
+        Some(p) => {
+            crate::seats::check_players(p, &rules.info)?;
+            vec![p]
+        }
+        None => {
+            let range = rules.info.players;
+            crate::seats::check_players(range.max, &rules.info)?;
+            (range.min..=range.max).collect()
+        }
     };
     let mut total_steps = 0;
     for &players in &counts {

@@ -4,7 +4,7 @@
 use super::setup;
 use crate::seats::{self, SeatSpec};
 use crate::trace_file::TraceFile;
-use crate::watchdog::{Watchdog, Worker};
+use crate::watchdog::{Phase, Watchdog, Worker};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -13,22 +13,33 @@ use deckhand_core::{Engine, GameConfig, GameResult, ScriptLibrary, TraceWriter};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// What a batch of games gives back: its totals and the error that stopped
-/// it, if any (its trace records go to the [`TraceFile`]).
-type BatchResult = (Totals, Option<anyhow::Error>);
+/// What a worker thread gives back: the totals of its games and the first
+/// error that stopped one of its batches, with the batch's number (its
+/// trace records go to the [`TraceFile`]).
+type ThreadResult = (Totals, Option<(usize, anyhow::Error)>);
 
 /// Games longer than this many decisions are reported as not ending.
 const MAX_STEPS: usize = 200_000;
+
+/// The most games one run may play (`-n`): a billion games take days.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// The most worker threads (`-j`).
+pub const MAX_THREADS: usize = 256;
+
+/// The range of `--step-timeout`, in seconds (a hundredth of a second to a
+/// day).
+pub const STEP_TIMEOUT_RANGE: (f64, f64) = (0.01, 86_400.0);
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// How many games.
+    /// How many games (at most 1000000000).
     #[arg(long, short = 'n', default_value_t = 100)]
     pub games: u64,
     /// Print the statistics as one JSON object.
@@ -43,11 +54,12 @@ pub struct SimArgs {
     /// ends the run when one step runs longer than --step-timeout.
     #[arg(long)]
     pub exact_budget: bool,
-    /// Seconds one step may run before the watchdog ends the run (when the
-    /// budget is not counted exactly).
+    /// Seconds a call into the scripts (loading the rules, setup, a bot's
+    /// decision, a step) may run before the watchdog ends the run, when the
+    /// budget is not counted exactly (0.01 to 86400).
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
     pub step_timeout: f64,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 256).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
 }
@@ -131,6 +143,9 @@ impl Totals {
 }
 
 /// Play one game between bots; `trace` receives its records when given.
+/// `watched` is told the phase before every piece of script code runs
+/// (composing the rules, setup, each bot decision and step, the result), so
+/// that the watchdog can name it; the caller marks the worker idle after.
 pub fn play_one(
     engine: &Engine,
     cfg: GameConfig,
@@ -140,7 +155,21 @@ pub fn play_one(
     watched: Option<&Worker>,
 ) -> Result<(GameResult, usize)> {
     let seed = cfg.seed;
-    let mut game = engine.new_game(cfg, trace.is_some())?;
+    let at = |phase: Phase| {
+        if let Some(w) = watched {
+            w.at(index, seed, phase);
+        }
+    };
+    // The rules are composed once per engine, when its first game asks for
+    // them: the top-level code of every rule file runs then.
+    at(Phase::Rules);
+    engine
+        .rules(&cfg.game, &cfg.variants)
+        .with_context(|| format!("game {index} (seed {seed}), loading the rules"))?;
+    at(Phase::Setup);
+    let mut game = engine
+        .new_game(cfg, trace.is_some())
+        .with_context(|| format!("game {index} (seed {seed}), setup"))?;
     let mut bots = seats::bots(specs, seed);
     if let Some(t) = trace.as_deref_mut() {
         t.start(&game, index)?;
@@ -149,12 +178,10 @@ pub fn play_one(
     }
     while let Some((seat, _)) = game.pending() {
         let step = game.history().len() + 1;
-        if let Some(w) = watched {
-            w.at(index, seed, step);
-        }
         if step > MAX_STEPS {
             bail!("game {index} (seed {seed}) did not end within {MAX_STEPS} decisions");
         }
+        at(Phase::Bot(step));
         let bot = bots
             .get_mut(seat as usize - 1)
             .and_then(Option::as_mut)
@@ -162,6 +189,7 @@ pub fn play_one(
         let choice = bot.choose(&game).with_context(|| {
             format!("game {index} (seed {seed}), step {step}, bot of seat {seat}")
         })?;
+        at(Phase::Step(step));
         if let Some(t) = trace.as_deref_mut() {
             t.decision(&game, index, choice)?;
         }
@@ -172,37 +200,71 @@ pub fn play_one(
             t.events(&game, index, &ev)?;
         }
     }
+    at(Phase::Result);
     if let Some(t) = trace {
         t.end(&game, index)?;
     }
     Ok((game.result()?, game.history().len()))
 }
 
+/// Check the numbers of the command line before anything is allocated
+/// from them.
+fn check_numbers(args: &SimArgs) -> Result<()> {
+    if args.games > MAX_GAMES {
+        bail!("-n {}: at most {MAX_GAMES} games in one run", args.games);
+    }
+    if let Some(j) = args.threads {
+        if !(1..=MAX_THREADS).contains(&j) {
+            bail!("-j {j}: the number of threads must be from 1 to {MAX_THREADS}");
+        }
+    }
+    let (lo, hi) = STEP_TIMEOUT_RANGE;
+    let t = args.step_timeout;
+    if !(t.is_finite() && (lo..=hi).contains(&t)) {
+        bail!("--step-timeout {t}: must be a number of seconds from {lo} to {hi}");
+    }
+    Ok(())
+}
+
 pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
+    check_numbers(args)?;
     let mut limits = Limits::default();
-    // Without the exact count, the watchdog stops a step that never ends.
+    // Without the exact count, the watchdog stops script code that never
+    // returns.
     let watchdog = if args.exact_budget {
         None
     } else {
-        if !(args.step_timeout.is_finite() && args.step_timeout > 0.0) {
-            bail!("--step-timeout must be a positive number of seconds");
-        }
         limits.instructions = None;
-        Some(Watchdog::start(Duration::from_secs_f64(args.step_timeout)))
+        let limit = Duration::try_from_secs_f64(args.step_timeout)
+            .map_err(|e| anyhow!("--step-timeout {}: {e}", args.step_timeout))?;
+        Some(Watchdog::start(limit))
     };
     let engine = Engine::with_limits(library.clone(), limits)?;
-    let fill = |_: &_| SeatSpec::Bot(deckhand_core::BotKind::Random);
     let mut game_args = args.game.clone();
     let first_seed = game_args.seed.unwrap_or(1);
     game_args.seed = Some(first_seed);
-    let (cfg, specs) = setup::game_config(&engine, &game_args, fill)?;
+    // This thread composes the rules and starts game 0 once before the
+    // workers start, to fail early: under the watchdog too.
+    let checker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
+    if let Some(w) = &checker {
+        w.at(0, first_seed, Phase::Rules);
+    }
+    let fill = |_: &_| SeatSpec::Bot(deckhand_core::BotKind::Random);
+    let (cfg, specs) =
+        setup::game_config(&engine, &game_args, fill).context("loading the rules")?;
     let rules = engine.rules_of(&cfg)?;
     if specs.contains(&SeatSpec::Human) {
         bail!("sim needs bots at every seat (got 'human')");
     }
-    // Fail early, on this thread, if the game cannot even start.
-    engine.new_game(cfg.clone(), false)?;
-    let options = engine.new_game(cfg.clone(), false)?.options().clone();
+    if let Some(w) = &checker {
+        w.at(0, first_seed, Phase::Setup);
+    }
+    let options = engine
+        .new_game(cfg.clone(), false)
+        .with_context(|| format!("game 0 (seed {first_seed}), setup"))?
+        .options()
+        .clone();
+    drop(checker);
     let threads = args
         .threads
         .unwrap_or_else(|| {
@@ -220,10 +282,10 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     // (a 4-player Sea Change game writes about 360 KB).
     let max_batch = if args.trace.is_some() { 16 } else { 500 };
     let chunk = (n / (threads as u64 * 8)).clamp(1, max_batch);
-    let chunks: Vec<(u64, u64)> = (0..n)
-        .step_by(chunk as usize)
-        .map(|s| (s, (s + chunk).min(n)))
-        .collect();
+    // Batch k holds the games k * chunk .. (k + 1) * chunk (the last one
+    // fewer), computed when taken: nothing is allocated per game.
+    let batches = n.div_ceil(chunk);
+    let batch = |k: u64| (k * chunk, ((k + 1) * chunk).min(n));
     let bar = if args.json {
         ProgressBar::hidden()
     } else {
@@ -236,9 +298,10 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let tracing = args.trace.is_some();
     let players = cfg.players as usize;
     let start = Instant::now();
-    // Each batch returns its totals and the error that stopped it, if any,
-    // and hands its trace records to the trace file, which keeps those
-    // written before a failure.
+    // Each thread adds up the totals of its batches and keeps the first
+    // (lowest numbered) batch that failed; each batch hands its trace
+    // records to the trace file, which keeps those written before a
+    // failure.
     // Every worker thread makes one engine (VM, compiled scripts: as much
     // work as a few games, and the JIT compiler's warm-up) and takes the
     // next batch from a shared counter until none is left, so that a slow
@@ -247,21 +310,24 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         Some(p) => Some(TraceFile::create(p).with_context(|| format!("creating {}", p.display()))?),
         None => None,
     };
-    let next = AtomicUsize::new(0);
+    let next = AtomicU64::new(0);
     // After a failed batch no new one starts: every later batch would be
     // thrown away.
     let failed = AtomicBool::new(false);
-    let per_thread: Vec<Vec<(usize, BatchResult)>> = pool.broadcast(|_| {
+    let per_thread: Vec<ThreadResult> = pool.broadcast(|_| {
         let made = Engine::with_limits(library.clone(), limits).map(|engine| {
             let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
             (engine, worker)
         });
-        let mut done = Vec::new();
+        let mut all = Totals::default();
+        let mut first_error: Option<(usize, anyhow::Error)> = None;
         while !failed.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&(a, b)) = chunks.get(k) else {
+            if k >= batches {
                 break;
-            };
+            }
+            let (a, b) = batch(k);
+            let k = usize::try_from(k).unwrap_or(usize::MAX);
             let mut totals = Totals::default();
             let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
             let mut play_batch = || -> Result<()> {
@@ -286,25 +352,29 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
             if let (Some(f), Some(tw)) = (&trace_file, tw) {
                 f.put(k, tw.into_inner(), error.is_some());
             }
-            done.push((k, (totals, error)));
+            all = all.merge(totals);
+            if let Some(e) = error {
+                if first_error.as_ref().is_none_or(|(j, _)| k < *j) {
+                    first_error = Some((k, e));
+                }
+            }
         }
-        done
+        (all, first_error)
     });
-    // Back in the order of the games.
-    let mut results: Vec<(usize, BatchResult)> = per_thread.into_iter().flatten().collect();
-    results.sort_by_key(|(k, _)| *k);
-    let results = results.into_iter().map(|(_, r)| r);
     let elapsed = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    // The totals of every game, or the error of the first failing batch.
     let mut totals = Totals::default();
-    let mut failure = None;
-    for (t, error) in results {
-        if let Some(e) = error {
-            failure = Some(e);
-            break;
-        }
+    let mut failure: Option<(usize, anyhow::Error)> = None;
+    for (t, error) in per_thread {
         totals = totals.merge(t);
+        if let Some((k, e)) = error {
+            if failure.as_ref().is_none_or(|(j, _)| k < *j) {
+                failure = Some((k, e));
+            }
+        }
     }
+    let failure = failure.map(|(_, e)| e);
     if let Some(f) = trace_file {
         f.finish().context("writing the trace")?;
     }

@@ -35,7 +35,7 @@ impl Session {
             Err(e) => {
                 return self
                     .out
-                    .error(format!("cannot load {path}: {e}; nothing changed"))
+                    .error(format!("cannot load {path}: {e:#}; nothing changed"))
             }
         };
         // Said first: a file read is named even if the game then cannot start.
@@ -92,7 +92,7 @@ impl Session {
                     error,
                 } => {
                     let msg = self.stop_message(&error, &save.actions, game.history().len());
-                    self.out.error(format!("{path}: {msg}"));
+                    self.out.warn(format!("{path}: {msg}"));
                     self.install(game, specs);
                 }
             },
@@ -171,7 +171,7 @@ impl Session {
                     error,
                 } => {
                     let msg = self.stop_message(&error, &actions, game.history().len());
-                    self.out.error(format!("Reloaded the scripts, but {msg}"));
+                    self.out.warn(format!("Reloaded the scripts, but {msg}"));
                     self.engine = engine;
                     self.words = self.game_words();
                     self.reinstall(game, specs);

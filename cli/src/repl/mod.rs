@@ -113,6 +113,15 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
                 }
                 break;
             }
+            // A line that is not UTF-8 (bytes piped in from a file, a
+            // terminal in another encoding): it has been read, so say so
+            // and read the next one; the game goes on.
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                print(vec![
+                    "that line was not valid UTF-8 text and was ignored (nothing changed)".into(),
+                ]);
+                continue;
+            }
             Err(e) => {
                 print(vec![format!("cannot read the terminal: {e}")]);
                 break;
@@ -144,5 +153,7 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
     Ok(())
 }
 
+#[cfg(test)]
+mod fuzz;
 #[cfg(test)]
 mod tests;

@@ -48,7 +48,8 @@ pub const COMMANDS: &[CommandInfo] = &[
                      variant=a,b, to apply several in order
   seed=S             the seed of the game's shuffles (default: from the clock)
   seats=WHO,WHO,...  who sits where, seat 1 first: human, random, mc (search;
-                     mc:N for N playouts a move), or a bot of the game;
+                     mc:N for N playouts a move, N up to 100000), or a bot
+                     of the game;
                      seats not given get the game's first bot
                      (default: you at seat 1, bots elsewhere)
   OPTION=VALUE       any option of the game or its variants (see `options GAME`)

@@ -29,15 +29,20 @@ pub(super) const BOT_MOVE_LIMIT: usize = 1_000_000;
 pub struct Output {
     lines: Vec<String>,
     colour: bool,
+    /// Whether anything but an error was said since the last take: a
+    /// command that only says errors was refused and changed nothing.
+    said: bool,
 }
 
 impl Output {
     /// Add a line (or several, separated by newlines).
     pub fn say(&mut self, text: impl Into<String>) {
+        self.said = true;
         self.lines.push(text.into());
     }
 
-    /// Add a one-line error message.
+    /// Add a one-line error message: the command was refused, or a part of
+    /// it failed.
     pub fn error(&mut self, text: impl AsRef<str>) {
         let text = text.as_ref();
         self.lines.push(if self.colour {
@@ -45,6 +50,13 @@ impl Output {
         } else {
             text.to_string()
         });
+    }
+
+    /// A problem with something that was done all the same (shown as an
+    /// error is).
+    pub fn warn(&mut self, text: impl AsRef<str>) {
+        self.error(text);
+        self.said = true;
     }
 }
 
@@ -222,6 +234,7 @@ impl Session {
             out: Output {
                 lines: Vec::new(),
                 colour,
+                said: false,
             },
             colour,
             words: Vec::new(),
@@ -232,7 +245,15 @@ impl Session {
 
     /// The lines to print since the last call.
     pub fn take_output(&mut self) -> Vec<String> {
+        self.out.said = false;
         std::mem::take(&mut self.out.lines)
+    }
+
+    /// Whether the commands since the last [`Session::take_output`] said
+    /// only errors (were refused): the game must then be as it was.
+    #[cfg(test)]
+    pub fn only_errors(&self) -> bool {
+        !self.out.said
     }
 
     /// The prompt: the seat to move, or `deckhand>`.
