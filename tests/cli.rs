@@ -1,5 +1,8 @@
 //! The `deckhand` subcommands, run as a user runs them.
 
+mod common;
+
+use common::before_apply;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -28,23 +31,6 @@ fn sim_json(args: &[&str]) -> serde_json::Value {
     let o = deckhand(&all);
     assert!(o.status.success(), "{}", text(&o));
     serde_json::from_slice(&o.stdout).expect("one JSON object")
-}
-
-/// A Sea Change house rule `ID.lua` in `dir` that runs the Lua statement
-/// `before` (on line 4 of the file) before every step.
-fn before_apply(dir: &std::path::Path, id: &str, before: &str) -> PathBuf {
-    let path = dir.join(format!("{id}.lua"));
-    let text = format!(
-        "return {{ id = \"{id}\", game = \"sea_change\", modify = function(rules)\n\
-         local apply = rules.apply\n\
-         rules.apply = function(game, seat, action)\n\
-         {before}\n\
-         return apply(game, seat, action)\n\
-         end\n\
-         end }}\n"
-    );
-    std::fs::write(&path, text).expect("write house rule");
-    path
 }
 
 fn repo(path: &str) -> String {
@@ -678,6 +664,34 @@ fn stopped_by_the_watchdog(args: &[&str], home: &std::path::Path) -> String {
     r.text
 }
 
+/// `sim` of `games` Sea Change games from `seed` on two threads with the
+/// house rule `rule`, which the watchdog (0.5 s) must stop.
+fn sim_stopped_by_the_watchdog(
+    rule: &str,
+    games: u32,
+    seed: u64,
+    home: &std::path::Path,
+) -> String {
+    let (games, seed) = (games.to_string(), seed.to_string());
+    stopped_by_the_watchdog(
+        &[
+            "sim",
+            "sea_change",
+            "-n",
+            &games,
+            "-j",
+            "2",
+            "--seed",
+            &seed,
+            "--step-timeout",
+            "0.5",
+            "--variant",
+            rule,
+        ],
+        home,
+    )
+}
+
 #[test]
 fn a_house_rule_whose_top_level_code_never_ends_stops_the_simulation() {
     let dir = tempfile::tempdir().expect("tmp");
@@ -689,23 +703,7 @@ fn a_house_rule_whose_top_level_code_never_ends_stops_the_simulation() {
     )
     .expect("write");
     let rule = rule.display().to_string();
-    let t = stopped_by_the_watchdog(
-        &[
-            "sim",
-            "sea_change",
-            "-n",
-            "4",
-            "-j",
-            "2",
-            "--seed",
-            "5",
-            "--step-timeout",
-            "0.5",
-            "--variant",
-            &rule,
-        ],
-        dir.path(),
-    );
+    let t = sim_stopped_by_the_watchdog(&rule, 4, 5, dir.path());
     assert!(t.contains("game 0 (seed 5), loading the rules:"), "{t}");
 }
 
@@ -721,23 +719,7 @@ fn a_variant_whose_setup_never_ends_stops_the_simulation() {
     )
     .expect("write");
     let rule = rule.display().to_string();
-    let t = stopped_by_the_watchdog(
-        &[
-            "sim",
-            "sea_change",
-            "-n",
-            "4",
-            "-j",
-            "2",
-            "--seed",
-            "5",
-            "--step-timeout",
-            "0.5",
-            "--variant",
-            &rule,
-        ],
-        dir.path(),
-    );
+    let t = sim_stopped_by_the_watchdog(&rule, 4, 5, dir.path());
     assert!(t.contains("game 0 (seed 5), setup:"), "{t}");
 }
 

@@ -328,3 +328,20 @@ pub fn bots_for(seats: &[&str], seed: u64, n: u32) -> Vec<Bot> {
         })
         .collect()
 }
+
+/// A Sea Change house rule `ID.lua` in `dir` that runs the Lua statement
+/// `before` (on line 4 of the file) before every step.
+pub fn before_apply(dir: &std::path::Path, id: &str, before: &str) -> PathBuf {
+    let path = dir.join(format!("{id}.lua"));
+    let text = format!(
+        "return {{ id = \"{id}\", game = \"sea_change\", modify = function(rules)\n\
+         local apply = rules.apply\n\
+         rules.apply = function(game, seat, action)\n\
+         {before}\n\
+         return apply(game, seat, action)\n\
+         end\n\
+         end }}\n"
+    );
+    std::fs::write(&path, text).expect("write house rule");
+    path
+}

@@ -4,8 +4,11 @@
 //! and line, within a bounded time, and never crash the process; at the
 //! REPL the game goes on.
 
+mod common;
+
+use common::before_apply;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -38,23 +41,6 @@ const ATTACKS: [(&str, &str, &str); 5] = [
         "out of memory",
     ),
 ];
-
-/// A Sea Change house rule `ID.lua` in `dir` running `code` (on line 4)
-/// at the start of every step.
-fn house_rule(dir: &Path, id: &str, code: &str) -> PathBuf {
-    let path = dir.join(format!("{id}.lua"));
-    let text = format!(
-        "return {{ id = \"{id}\", game = \"sea_change\", modify = function(rules)\n\
-         local apply = rules.apply\n\
-         rules.apply = function(game, seat, action)\n\
-         {code}\n\
-         return apply(game, seat, action)\n\
-         end\n\
-         end }}\n"
-    );
-    std::fs::write(&path, text).expect("write house rule");
-    path
-}
 
 /// Run deckhand with `args` and `stdin`, timed.
 fn run(dir: &Path, args: &[&str], stdin: &str) -> (Output, Duration) {
@@ -92,7 +78,7 @@ fn crashed(o: &Output) -> bool {
 fn a_hostile_step_at_the_repl_is_an_error_and_the_game_goes_on() {
     let dir = tempfile::tempdir().expect("dir");
     for (id, code, expect) in ATTACKS {
-        let rule = house_rule(dir.path(), id, code);
+        let rule = before_apply(dir.path(), id, code);
         let rule = rule.display().to_string();
         // Every seat a bot's but the first: whoever moves first runs the rule.
         let (o, took) = run(
@@ -134,7 +120,7 @@ fn a_hostile_step_at_the_repl_is_an_error_and_the_game_goes_on() {
 fn check_reports_a_hostile_rule_with_its_position() {
     let dir = tempfile::tempdir().expect("dir");
     for (id, code, expect) in ATTACKS {
-        let rule = house_rule(dir.path(), id, code);
+        let rule = before_apply(dir.path(), id, code);
         let rule = rule.display().to_string();
         let (o, took) = run(dir.path(), &["check", &rule, "-n", "1", "-p", "2"], "");
         let all = text(&o);
@@ -158,7 +144,7 @@ fn replaying_a_save_with_a_hostile_rule_stops_with_a_clear_error() {
     for (id, code, expect) in ATTACKS {
         // The save carries the rule's text (a shared save is all a victim
         // gets); the first step runs it.
-        let rule = house_rule(dir.path(), id, code);
+        let rule = before_apply(dir.path(), id, code);
         let source = std::fs::read_to_string(&rule).expect("read");
         std::fs::remove_file(&rule).expect("remove");
         let save = serde_json::json!({

@@ -22,6 +22,7 @@ pub mod library;
 pub mod lua;
 pub mod rng;
 pub mod rules;
+pub mod runner;
 pub mod save;
 pub mod search;
 pub mod table;
@@ -40,6 +41,7 @@ pub use game::{
 };
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
+pub use runner::{Chooser, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};
 pub use trace::TraceWriter;
 pub use zone::{Seat, Visibility};

@@ -46,6 +46,10 @@ pub struct RulesInfo {
     /// (`rules.playout_bot`; none: random moves).
     #[serde(default)]
     pub playout_bot: Option<String>,
+    /// The most decisions a game may take before the runner stops it as
+    /// one that never ends (`rules.max_steps`; none: the runner's default).
+    #[serde(default)]
+    pub max_steps: Option<usize>,
 }
 
 /// A variant as listed by `deckhand games`.

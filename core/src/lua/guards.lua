@@ -137,6 +137,19 @@ end
 -- n characters of the subject in C(n + k, k) ways, all of which a failing
 -- match may try, from every start position unless the pattern is anchored
 -- (`^`). Items are counted once per pattern text.
+-- The position just after the set `[...]` that starts at `i` (a `]` right
+-- after `[` or `[^` belongs to the set; `%]` does too).
+local function past_set(p, i, n)
+  i = i + 1
+  if s_byte(p, i) == 94 then i = i + 1 end
+  i = i + 1
+  while i <= n and s_byte(p, i) ~= 93 do
+    if s_byte(p, i) == 37 then i = i + 1 end
+    i = i + 1
+  end
+  return i + 1
+end
+
 local REPEATS, cached = {}, 0
 local function repeats(p)
   local k = REPEATS[p]
@@ -153,27 +166,11 @@ local function repeats(p)
       if d == 98 then i = i + 4; single = false -- %bxy
       elseif d == 102 then -- %f[set]
         i = i + 2
-        if s_byte(p, i) == 91 then
-          i = i + 1
-          if s_byte(p, i) == 94 then i = i + 1 end
-          i = i + 1
-          while i <= n and s_byte(p, i) ~= 93 do
-            if s_byte(p, i) == 37 then i = i + 1 end
-            i = i + 1
-          end
-          i = i + 1
-        end
+        if s_byte(p, i) == 91 then i = past_set(p, i, n) end
         single = false
       else i = i + 2 end
     elseif c == 91 then -- [set]
-      i = i + 1
-      if s_byte(p, i) == 94 then i = i + 1 end
-      i = i + 1
-      while i <= n and s_byte(p, i) ~= 93 do
-        if s_byte(p, i) == 37 then i = i + 1 end
-        i = i + 1
-      end
-      i = i + 1
+      i = past_set(p, i, n)
     elseif c == 40 or c == 41 then i = i + 1; single = false -- ( )
     else i = i + 1 end
     if single then

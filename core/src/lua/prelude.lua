@@ -305,6 +305,7 @@ function M.info(rules)
     players = { min = rules.players.min, max = rules.players.max, default = rules.players.default },
     options = options, bots = bots,
     playout_bot = type(rules.playout_bot) == "string" and rules.playout_bot or nil,
+    max_steps = type(rules.max_steps) == "number" and rules.max_steps or nil,
   }
 end
 

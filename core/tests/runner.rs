@@ -1,0 +1,165 @@
+//! The runner on the toy game: observers see every start, decision, step
+//! and end in order; a seat without a chooser stops play; the step limit
+//! and a failing step are reported with their step and seat.
+
+use deckhand_core::{
+    Bot, BotKind, Engine, Event, Game, GameConfig, GameResult, MemorySource, Observer, Runner,
+    ScriptLibrary, Seat, Stop,
+};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+const HIGH_CARD: &str = include_str!("../../tests/fixtures/high_card/game.lua");
+
+fn engine(extra: &[(&str, &str)]) -> Engine {
+    let mut files = BTreeMap::new();
+    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
+    for (k, v) in extra {
+        files.insert(k.to_string(), v.to_string());
+    }
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(MemorySource::new("test", files)));
+    Engine::new(Arc::new(lib)).expect("engine")
+}
+
+/// Writes down what it is told, in order.
+#[derive(Default)]
+struct Log(Vec<String>);
+
+impl Observer for Log {
+    fn game_start(&mut self, game: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+        self.0.push(format!(
+            "start {} players, {} setup events",
+            game.config().players,
+            events.len()
+        ));
+        Ok(())
+    }
+    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> deckhand_core::Result<()> {
+        let d = game.decision()?.expect("still pending");
+        assert_eq!(d.seat, seat);
+        self.0
+            .push(format!("seat {seat} picks {choice} of {}", d.options.len()));
+        Ok(())
+    }
+    fn step(
+        &mut self,
+        _: &Game,
+        seat: Seat,
+        _: usize,
+        events: &[Event],
+    ) -> deckhand_core::Result<()> {
+        self.0
+            .push(format!("seat {seat} moved, {} events", events.len()));
+        Ok(())
+    }
+    fn game_end(&mut self, _: &Game, result: &GameResult) -> deckhand_core::Result<()> {
+        self.0.push(format!("end, winners {:?}", result.winners));
+        Ok(())
+    }
+}
+
+#[test]
+fn observers_see_every_decision_step_and_the_end_in_order() {
+    let e = engine(&[]);
+    let mut log = Log::default();
+    let (game, result) = Runner::random(2, 7)
+        .observe(&mut log)
+        .run(&e, GameConfig::new("high_card", 2, 7), true)
+        .expect("a whole game");
+    assert!(game.is_over());
+    assert_eq!(game.history().len(), 6);
+    let lines = &log.0;
+    // start, then a decision and a step for each of 6 moves, then the end.
+    assert_eq!(lines.len(), 1 + 6 * 2 + 1, "{lines:#?}");
+    assert!(lines[0].starts_with("start 2 players, "), "{lines:#?}");
+    assert!(lines[1].starts_with("seat 1 picks "), "{lines:#?}");
+    assert!(lines[2].starts_with("seat 1 moved, "), "{lines:#?}");
+    assert_eq!(
+        lines.last().expect("end"),
+        &format!("end, winners {:?}", result.winners)
+    );
+    // Each move logs at least its card moving.
+    assert!(lines
+        .iter()
+        .filter(|l| l.contains(" moved, "))
+        .all(|l| !l.ends_with(" 0 events")));
+}
+
+#[test]
+fn the_same_seed_and_bots_play_the_same_game() {
+    let e = engine(&[]);
+    let play = || {
+        Runner::random(3, 11)
+            .run(&e, GameConfig::new("high_card", 3, 11), false)
+            .expect("game")
+            .0
+            .history()
+            .to_vec()
+    };
+    assert_eq!(play(), play());
+}
+
+#[test]
+fn a_seat_without_a_chooser_stops_play_until_its_choice_is_applied() {
+    let e = engine(&[]);
+    let mut runner = Runner::new(vec![None, Some(Box::new(Bot::new(BotKind::Random, 1, 2)))]);
+    let mut game = runner
+        .start(&e, GameConfig::new("high_card", 2, 1), true)
+        .expect("start");
+    assert_eq!(runner.play(&mut game).expect("play"), Stop::Waiting(1));
+    runner.apply(&mut game, 1).expect("the person's move");
+    // The bot moved, and it is the person's turn again.
+    assert_eq!(runner.play(&mut game).expect("play"), Stop::Waiting(1));
+    assert_eq!(game.history().len(), 2);
+}
+
+#[test]
+fn the_step_limit_stops_a_game_that_never_ends() {
+    let e = engine(&[]);
+    let err = Runner::random(2, 1)
+        .max_steps(3)
+        .run(&e, GameConfig::new("high_card", 2, 1), false)
+        .err()
+        .expect("limit");
+    assert_eq!(err.step, 4);
+    assert!(
+        err.to_string().contains("did not end within 3 decisions"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_rules_may_declare_their_step_limit() {
+    let limited = r#"
+return { id = "short", title = "Short", game = "high_card",
+  modify = function(R) R.max_steps = 2 end }
+"#;
+    let e = engine(&[("high_card/variants/short.lua", limited)]);
+    let err = Runner::random(2, 1)
+        .run(
+            &e,
+            GameConfig::new("high_card", 2, 1).variant("short"),
+            false,
+        )
+        .err()
+        .expect("limit");
+    assert!(err.to_string().contains("within 2 decisions"), "{err}");
+}
+
+#[test]
+fn a_failing_step_names_its_step_and_seat_and_leaves_the_game_as_it_was() {
+    let e = engine(&[]);
+    let mut runner = Runner::random(2, 5);
+    let mut game = runner
+        .start(
+            &e,
+            GameConfig::new("high_card", 2, 5).option("boom_at", 3),
+            true,
+        )
+        .expect("start");
+    let err = runner.play(&mut game).expect_err("boom");
+    assert_eq!((err.step, err.choosing), (3, false));
+    assert!(err.to_string().contains("boom"), "{err}");
+    assert_eq!(game.history().len(), 2);
+}
