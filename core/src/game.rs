@@ -172,7 +172,7 @@ impl Game {
         let (state, seat, n) = {
             let _in_play = host.enter(token, &table);
             host.arm();
-            let state: LuaTable = host.f_new_game.call((
+            let state: LuaTable = host.entry.new_game.call((
                 rules.table.clone(),
                 token,
                 config.players,
@@ -180,7 +180,7 @@ impl Game {
                 logging,
             ))?;
             host.arm();
-            let (seat, n): (Option<Seat>, usize) = host.f_refresh.call(state.clone())?;
+            let (seat, n): (Option<Seat>, usize) = host.entry.refresh.call(state.clone())?;
             (state, seat, n)
         };
         Ok(Game {
@@ -303,7 +303,7 @@ impl Game {
         let Some(from) = from else {
             return Ok(());
         };
-        let f: mlua::Function = self.host.prelude.get("card_defs")?;
+        let f = &self.host.entry.card_defs;
         let _in_play = self.enter();
         let v: Value = f.call((self.state.clone(), from))?;
         let defs: Vec<serde_json::Map<String, Json>> =
@@ -352,7 +352,10 @@ impl Game {
             let v: Value = opts.raw_get(index)?;
             let text: String = {
                 let _in_play = self.enter();
-                self.host.f_describe.call((self.state.clone(), v.clone()))?
+                self.host
+                    .entry
+                    .describe
+                    .call((self.state.clone(), v.clone()))?
             };
             let action: Json = self.host.lua().from_value(v)?;
             options.push(OptionView {
@@ -440,7 +443,8 @@ impl Game {
         let stepped = {
             let _in_play = self.enter();
             self.host
-                .f_step
+                .entry
+                .step
                 .call::<(Option<Seat>, usize)>((self.state.clone(), index))
         };
         let (s, n) = stepped?;
@@ -540,7 +544,7 @@ impl Game {
             return Err(CoreError::Rule("the game is over".into()));
         }
         let _in_play = self.enter();
-        Ok(self.host.f_bot.call((self.state.clone(), bot))?)
+        Ok(self.host.entry.bot.call((self.state.clone(), bot))?)
     }
 
     /// Rebuild from the config by replaying `history` (by index: same rules).
@@ -597,7 +601,7 @@ impl Game {
         let state: LuaTable = {
             // The copy is made by this game's code, for the new token.
             let _in_play = self.enter();
-            self.host.f_clone.call((self.state.clone(), token))?
+            self.host.entry.clone.call((self.state.clone(), token))?
         };
         Ok(Game {
             host: self.host.clone(),
@@ -624,7 +628,7 @@ impl Game {
         if cards.is_empty() || owners.is_empty() {
             return Ok(BTreeSet::new());
         }
-        let f: mlua::Function = self.host.prelude.get("ruled_out")?;
+        let f = &self.host.entry.ruled_out;
         let _in_play = self.enter();
         let v: Value = f.call((self.state.clone(), owners, cards))?;
         let pairs: Vec<(Seat, u32)> = self
@@ -640,7 +644,7 @@ impl Game {
     /// A face-down card shows its back, so a guess at the hidden cards
     /// swaps a card only with cards of the same back.
     pub fn card_backs(&self) -> Result<Vec<u32>> {
-        let f: mlua::Function = self.host.prelude.get("card_backs")?;
+        let f = &self.host.entry.card_backs;
         let names: Vec<String> = f.call(self.state.clone())?;
         let mut classes: BTreeMap<String, u32> = BTreeMap::new();
         let mut backs = vec![0];
@@ -698,7 +702,7 @@ impl Game {
             }
             Ok(())
         })??;
-        let f: mlua::Function = self.host.prelude.get("set_zones")?;
+        let f = &self.host.entry.set_zones;
         {
             let _in_play = game.enter();
             f.call::<()>((game.state.clone(), zones))?;
@@ -758,7 +762,7 @@ impl Game {
 
     /// Lines the rules want shown under the table for `seat`.
     pub fn status_lines(&self, seat: Seat) -> Result<Vec<String>> {
-        let f: mlua::Function = self.host.prelude.get("status")?;
+        let f = &self.host.entry.status;
         let _in_play = self.enter();
         Ok(f.call((self.state.clone(), seat))?)
     }
@@ -767,12 +771,12 @@ impl Game {
     pub fn describe(&self, action: &Json) -> Result<String> {
         let v = self.host.lua().to_value_with(action, lua_opts())?;
         let _in_play = self.enter();
-        Ok(self.host.f_describe.call((self.state.clone(), v))?)
+        Ok(self.host.entry.describe.call((self.state.clone(), v))?)
     }
 
     /// The outcome reported by the rules (meaningful once the game is over).
     pub fn result(&self) -> Result<GameResult> {
-        let f: mlua::Function = self.host.prelude.get("result")?;
+        let f = &self.host.entry.result;
         let _in_play = self.enter();
         let v: Value = f.call(self.state.clone())?;
         // Straight from Lua, so that an empty table reads as an empty list.
@@ -784,7 +788,7 @@ impl Game {
 
     /// The number of rounds played or under way (the result's `rounds`).
     pub fn rounds(&self) -> Result<u32> {
-        let f: mlua::Function = self.host.prelude.get("rounds")?;
+        let f = &self.host.entry.rounds;
         let _in_play = self.enter();
         Ok(f.call(self.state.clone())?)
     }
@@ -793,7 +797,7 @@ impl Game {
     /// from 0 (a sure loss) to 1 (a sure win); `None` when the rules give
     /// none. Search bots use it to stop a playout at the end of a round.
     pub fn evaluate(&self, seat: Seat) -> Result<Option<f64>> {
-        let f: mlua::Function = self.host.prelude.get("evaluate")?;
+        let f = &self.host.entry.evaluate;
         let _in_play = self.enter();
         let v: Option<f64> = f.call((self.state.clone(), seat))?;
         Ok(v.map(|v| v.clamp(0.0, 1.0)))
@@ -804,7 +808,7 @@ impl Game {
     pub fn check_invariants(&self) -> Result<()> {
         // Also checks that every card's properties are plain data.
         self.ensure_cards()?;
-        let f: mlua::Function = self.host.prelude.get("mirrors")?;
+        let f = &self.host.entry.mirrors;
         let mirrors: Vec<Vec<u32>> = {
             let _in_play = self.enter();
             self.host.lua().from_value(f.call(self.state.clone())?)?
@@ -840,7 +844,7 @@ impl Game {
             let _in_play = self.enter();
             self.host.eval(code, Some(&self.state))?;
             self.host.arm();
-            self.host.f_refresh.call(self.state.clone())?
+            self.host.entry.refresh.call(self.state.clone())?
         };
         self.pending = seat.map(|s| (s, n));
         self.history.clear();

@@ -140,7 +140,7 @@ pub fn compose(
         list.raw_set(i + 1, host.run_script(&vt, &env)?)?;
     }
     host.arm();
-    let table: Table = host.f_compose.call((base, list))?;
+    let table: Table = host.entry.compose.call((base, list))?;
     let info = read_info(host, &table)?;
     if info.id != game {
         return Err(CoreError::Script(format!(
@@ -152,7 +152,7 @@ pub fn compose(
 }
 
 fn read_info(host: &Host, table: &Table) -> Result<RulesInfo> {
-    let v: Value = host.f_info.call(table.clone())?;
+    let v: Value = host.entry.info.call(table.clone())?;
     let json: Json = host.lua.from_value(v)?;
     serde_json::from_value(json)
         .map_err(|e| CoreError::Script(format!("game declaration is incomplete: {e}")))

@@ -21,6 +21,58 @@ use std::sync::Arc;
 
 const PRELUDE: &str = include_str!("prelude.lua");
 
+/// The functions of the prelude the core calls, each looked up once. Each
+/// is one of the prelude's entry points (the list at its end), which start
+/// a new call for the guards.
+pub(crate) struct Entries {
+    pub new_game: Function,
+    pub refresh: Function,
+    pub step: Function,
+    pub compose: Function,
+    pub info: Function,
+    pub describe: Function,
+    pub bot: Function,
+    pub clone: Function,
+    pub card_defs: Function,
+    pub ruled_out: Function,
+    pub card_backs: Function,
+    pub set_zones: Function,
+    pub status: Function,
+    pub result: Function,
+    pub rounds: Function,
+    pub evaluate: Function,
+    pub mirrors: Function,
+}
+
+impl Entries {
+    fn of(prelude: &Table) -> Result<Entries> {
+        let f = |name: &str| -> Result<Function> {
+            prelude
+                .get::<Function>(name)
+                .map_err(|e| CoreError::Script(format!("prelude: {name}: {e}")))
+        };
+        Ok(Entries {
+            new_game: f("new_game")?,
+            refresh: f("refresh")?,
+            step: f("step")?,
+            compose: f("compose")?,
+            info: f("info")?,
+            describe: f("describe")?,
+            bot: f("bot")?,
+            clone: f("clone")?,
+            card_defs: f("card_defs")?,
+            ruled_out: f("ruled_out")?,
+            card_backs: f("card_backs")?,
+            set_zones: f("set_zones")?,
+            status: f("status")?,
+            result: f("result")?,
+            rounds: f("rounds")?,
+            evaluate: f("evaluate")?,
+            mirrors: f("mirrors")?,
+        })
+    }
+}
+
 /// A sandboxed VM with the prelude and the scripts search path.
 pub struct Host {
     pub(crate) lua: Lua,
@@ -34,14 +86,8 @@ pub struct Host {
     /// The game whose Lua code is running (what the primitives act on).
     in_play: Rc<InPlay>,
     pub(crate) prelude: Table,
-    pub(crate) f_new_game: Function,
-    pub(crate) f_refresh: Function,
-    pub(crate) f_step: Function,
-    pub(crate) f_compose: Function,
-    pub(crate) f_info: Function,
-    pub(crate) f_describe: Function,
-    pub(crate) f_bot: Function,
-    pub(crate) f_clone: Function,
+    /// The prelude's entry points, looked up once per VM.
+    pub(crate) entry: Entries,
 }
 
 impl Host {
@@ -54,20 +100,8 @@ impl Host {
         let prelude: Table =
             sandbox::load_text(&lua, PRELUDE, "@deckhand/prelude.lua", None)?.call(prims)?;
         sandbox::lock_globals(&lua, &env_base)?;
-        let f = |name: &str| -> Result<Function> {
-            prelude
-                .get::<Function>(name)
-                .map_err(|e| CoreError::Script(format!("prelude: {name}: {e}")))
-        };
         Ok(Host {
-            f_new_game: f("new_game")?,
-            f_refresh: f("refresh")?,
-            f_step: f("step")?,
-            f_compose: f("compose")?,
-            f_info: f("info")?,
-            f_describe: f("describe")?,
-            f_bot: f("bot")?,
-            f_clone: f("clone")?,
+            entry: Entries::of(&prelude)?,
             prelude,
             lua,
             library,
