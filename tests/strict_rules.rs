@@ -20,7 +20,8 @@ fn write(dir: &std::path::Path, name: &str, body: &str) -> String {
     path.display().to_string()
 }
 
-const MISSPELLED: &str = "return { id = 'zero_ten', title = 'The trump 0 is worth 10', game = 'sea_change',
+const MISSPELLED: &str =
+    "return { id = 'zero_ten', title = 'The trump 0 is worth 10', game = 'sea_change',
   modify = function(rules)
     rules.TRUMP_ZERO_POINT = 10
   end,
@@ -50,13 +51,16 @@ fn a_misspelled_house_rule_fails_check_and_play_with_its_file_and_line() {
         assert!(!o.status.success(), "{args:?} succeeded: {t}");
         assert!(t.contains(&at), "{args:?}: {t}");
         assert!(
-            t.contains("sea_change has no rule `TRUMP_ZERO_POINT` (did you mean `TRUMP_ZERO_POINTS`?)"),
+            t.contains(
+                "sea_change has no rule `TRUMP_ZERO_POINT` (did you mean `TRUMP_ZERO_POINTS`?)"
+            ),
             "{args:?}: {t}"
         );
     }
 }
 
-const NO_OP: &str = "return { id = 'same_points', title = 'Card points as they were', game = 'sea_change',
+const NO_OP: &str =
+    "return { id = 'same_points', title = 'Card points as they were', game = 'sea_change',
   modify = function(rules)
     local card_points = rules.card_points
     rules.card_points = function(game, card) return card_points(game, card) end

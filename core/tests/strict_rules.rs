@@ -16,10 +16,7 @@ fn engine(variants: &[(&str, &str)]) -> Engine {
     let mut files = BTreeMap::new();
     files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
     for (name, text) in variants {
-        files.insert(
-            format!("high_card/variants/{name}.lua"),
-            text.to_string(),
-        );
+        files.insert(format!("high_card/variants/{name}.lua"), text.to_string());
     }
     let mut lib = ScriptLibrary::new();
     lib.push(Arc::new(MemorySource::new("test", files)));
@@ -103,9 +100,15 @@ fn provides_is_checked() {
       modify = function(R) R.extra = 1 end }";
     let e = engine(&[("dup", existing), ("unset", unset), ("odd", not_a_list)]);
     let msg = compose_error(&e, &["dup"]);
-    assert!(msg.contains("provides `setup`, but high_card already defines it"), "{msg}");
+    assert!(
+        msg.contains("provides `setup`, but high_card already defines it"),
+        "{msg}"
+    );
     let msg = compose_error(&e, &["unset"]);
-    assert!(msg.contains("provides `extra`, but its modify does not set it"), "{msg}");
+    assert!(
+        msg.contains("provides `extra`, but its modify does not set it"),
+        "{msg}"
+    );
     let msg = compose_error(&e, &["odd"]);
     assert!(msg.contains("`provides` must be a list of names"), "{msg}");
 }
@@ -154,7 +157,9 @@ fn rules_are_not_strict_after_composition() {
     cfg.variants = vec!["helper".into()];
     let game = e.new_game(cfg, true).expect("a game");
     let out = game
-        .eval_lua("game.rules.later = 1; return getmetatable(game.rules) == nil and game.rules.later")
+        .eval_lua(
+            "game.rules.later = 1; return getmetatable(game.rules) == nil and game.rules.later",
+        )
         .expect("eval");
     assert_eq!(out, "1");
 }
@@ -176,7 +181,9 @@ fn a_variant_that_changes_nothing_plays_the_same_games() {
     assert!(effect.changed_nothing(), "{effect:?}");
     assert_eq!(effect.games, 10);
     let effect = compare(&e, &base, "five", &[2, 3], 5);
-    let diff = effect.first_difference.expect("five cards change the games");
+    let diff = effect
+        .first_difference
+        .expect("five cards change the games");
     assert_eq!((diff.players, diff.seed, diff.what), (2, 1, "the moves"));
     assert_eq!(effect.games, 1, "it stops at the first difference");
 }
