@@ -138,6 +138,16 @@ fn protocol_names_may_be_added_and_nested_tables_stay_writable() {
         rules.info.options.get("hand").map(|o| o.default.clone()),
         Some(serde_json::json!(4))
     );
+    // The same kind of table as a new top-level name is refused.
+    let top = "return { id = 'top', game = 'high_card',
+      modify = function(R)
+        R.options.hand.note = 'fine'
+        R.notes = { hand = 'not fine' }
+      end }";
+    let e = engine(&[("top", top)]);
+    let msg = compose_error(&e, &["top"]);
+    assert!(msg.contains("top.lua:4:"), "{msg}");
+    assert!(msg.contains("no rule `notes`"), "{msg}");
     // A new name inside a nested table is not checked: a misspelled key
     // there is found by reading it (`R.optons.hand` is an error).
     let missing = "return { id = 'missing', game = 'high_card',
