@@ -193,10 +193,15 @@ function View:zone(name, owner) end
 ---function or constant in it. Rule functions therefore call each other through
 ---that table (`R.card_points(game, card)`), never through local upvalues, so a
 ---wrapped function takes effect everywhere. The same table is `game.rules`.
+---While `modify` runs, assigning a top-level name that the game (or an earlier
+---variant) does not define, and that is not a name of the script protocol, is
+---an error at that line, unless the variant lists it in `provides`
+---(docs/house-rules.md, "Strict names"). Nested tables are not checked.
 ---@class VariantScript
 ---@field id string
 ---@field title string
 ---@field game string                   id of the game it changes
 ---@field players? {min: integer, max: integer}  narrows the player range
 ---@field options? table<string, OptionSpec>      adds options
+---@field provides? string[]            the names `modify` adds to the rules table
 ---@field modify fun(rules: GameScript)

@@ -27,6 +27,7 @@ pub mod save;
 pub mod search;
 pub mod table;
 pub mod trace;
+pub mod variant_effect;
 pub mod zone;
 
 pub use bot::{Bot, BotKind};

@@ -62,9 +62,14 @@ and setting these):
   winners             winning seats once the game is over (solo: {1} if you
                       won, {} if the AI won)
 
-Everything in the `rules` table (constants and functions) can be replaced or
-wrapped by a variant or house rule (see scripts/house_rules/): every rule
-decision below goes through `rules.something(...)`, never a local copy.
+Rule API: the constants (SUITS, SUIT_NAMES, DECKS, HAND_SIZE, POINTS,
+TRUMP_ZERO_POINTS, SOLO_NEEDED_VALUE) and the rule functions listed in
+docs/sea-change.md ("Rule API") are meant to be replaced or wrapped by a
+variant or house rule (see scripts/house_rules/): every rule decision below
+goes through `rules.something(...)`, never a local copy. Internal: side_name
+and vp_text (status texts); `rules.trick` and `rules.AI` are read once, into
+the locals T and AI, so replacing them has no effect. A variant that adds a
+name to this table declares it in its `provides` (docs/house-rules.md).
 ]]
 
 local trick = require("lib.trick")

@@ -71,9 +71,15 @@ test can set a position by moving cards and setting these):
   winners       winning seats once the game is over
   mermaid_win   seat that won by placing the 4 mermaids, if any
 
-Everything in the `rules` table (constants and functions) can be replaced or
-wrapped by a variant or house rule (see scripts/house_rules/): every rule
-decision below goes through `rules.something(...)`, never a local copy.
+Rule API: the constants (COLOUR_NAMES, KINDS, DECK, DUOS, COLLECTORS,
+MULTIPLIERS, MERMAIDS_TO_WIN, CALL_MIN, DRAW_COUNT, TARGETS, PILES, GREEDY)
+and the rule functions listed in docs/sea-salt-paper.md ("Rule API") are
+meant to be replaced or wrapped by a variant or house rule (see
+scripts/house_rules/): every rule decision below goes through
+`rules.something(...)`, never a local copy. Internal: decision, apply,
+options_for (the phases' options), scores_text, and points_text, which this
+file mostly calls through its local copy. A variant that adds a name to
+this table declares it in its `provides` (docs/house-rules.md).
 ]]
 
 local rules = {

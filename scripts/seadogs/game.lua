@@ -13,6 +13,15 @@ The tables live in scripts/seadogs/data.lua; the attack (dice, demands,
 bluffs) in scripts/seadogs/attack.lua; the greedy bot in
 scripts/seadogs/bot.lua.
 
+Rule API: the constants and the rule functions listed in docs/seadogs.md
+("Rule API") are meant to be replaced or wrapped by a variant or house rule;
+each is read through `rules` wherever it is used. Internal: decision, apply,
+options_for, space_options, the attack's attack_options / attack_apply /
+attack_prompt / attack_status, the island readers (island_kind, island_name,
+port_of, island_does), and who, ev and greedy_choice, which these files
+mostly call through local copies. A variant that adds a name to this table
+declares it in its `provides` (docs/house-rules.md).
+
 Vocabulary
   cargo type   "rum", "spice", "silk", "tea" (PLACEHOLDER ids, C4.2)
   icons        a cargo card shows 1-3 icons of one type, or 1 wild icon

@@ -61,9 +61,15 @@ and setting these):
   game_over        true once the game has ended
   winners          winning seats once the game is over
 
-Everything in the `rules` table (constants and functions) can be replaced or
-wrapped by a variant or house rule: every rule decision below goes through
-`rules.something(...)`, never a local copy.
+Rule API: the constants (SUITS, LEFT_OUT, HAND_SIZE, END_AT,
+PENALTY_PER_TRICK) and the rule functions listed in docs/seas-of-strife.md
+("Rule API") are meant to be replaced or wrapped by a variant or house rule:
+every rule decision below goes through `rules.something(...)`, never a local
+copy. Internal: decision and apply, which call the phase's functions by name
+(`rules[phase .. "_decision"]`, `rules[phase .. "_apply"]`), and those phase
+functions; `rules.trick` is read once, into the local T, so replacing it has
+no effect. A variant that adds a phase or any other name to this table
+declares it in its `provides` (variants/passing.lua; docs/house-rules.md).
 ]]
 
 local trick = require("lib.trick")

@@ -166,5 +166,38 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
         args.games * counts.len() as u64,
         counts.len()
     );
+    warn_if_no_effect(&engine, args, &game_id, &variants, &counts)?;
+    Ok(())
+}
+
+/// When the checked script is a variant or house rule: play the same
+/// random games (player counts, seeds) with and without it, and warn when
+/// it changed nothing in any of them (a misspelled rule that the strict
+/// rules cannot catch, a wrapper that returns what it was given).
+fn warn_if_no_effect(
+    engine: &Engine,
+    args: &CheckArgs,
+    game_id: &str,
+    variants: &[String],
+    counts: &[u32],
+) -> Result<()> {
+    let path = Path::new(&args.script);
+    if !path.is_file() || path.file_name().is_some_and(|n| n == "game.lua") {
+        return Ok(());
+    }
+    let Some((variant, before)) = variants.split_last() else {
+        return Ok(());
+    };
+    let mut base = GameConfig::new(game_id, 0, args.seed);
+    base.variants = before.to_vec();
+    super::setup::parse_options(&mut base, &args.options)?;
+    let effect = deckhand_core::variant_effect::compare(engine, &base, variant, counts, args.games);
+    if effect.changed_nothing() {
+        eprintln!(
+            "warning: {variant} changed nothing in {} games: the same moves, events, results and \
+             variables as without it, on the same seeds",
+            effect.games
+        );
+    }
     Ok(())
 }

@@ -255,6 +255,110 @@ end
 
 local REQUIRED = { "setup", "decision", "apply" }
 
+-- The names of the script protocol (docs/scripting.md, "The GameScript
+-- table"): a variant may set any of them even when the game leaves it out
+-- (a game without `evaluate` may get one from a house rule).
+local PROTOCOL = {
+  "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
+  "status", "bots", "may_hold", "playout_bot", "evaluate", "max_steps", "invariants",
+}
+
+-- Strict rules during `modify`: a variant replaces names the game (or an
+-- earlier variant) defines, and declares in its `provides` list the names it
+-- adds. Assigning any other top-level name is an error at the assigning line
+-- (a misspelled `rules.TRUMP_ZERO_POINT = 10` would otherwise add a field no
+-- rule reads). Only the top level is checked: nested tables (rules.POINTS,
+-- rules.options, rules.bots) stay plain tables, where existing and new keys
+-- alike may be set, so the rules read them at full speed during play.
+
+-- Edit distance of two short names (for "did you mean"), nil when long.
+local function distance(a, b)
+  local la, lb = #a, #b
+  if la > 40 or lb > 40 then return nil end
+  local prev = {}
+  for j = 0, lb do prev[j] = j end
+  for i = 1, la do
+    local cur = { [0] = i }
+    local ca = a:sub(i, i)
+    for j = 1, lb do
+      local cost = (ca == b:sub(j, j)) and 0 or 1
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+    end
+    prev = cur
+  end
+  return prev[lb]
+end
+
+-- The defined name closest to `name` (case aside, or at most 2 edits).
+local function closest(known, name)
+  if type(name) ~= "string" then return nil end
+  local best, best_d = nil, 3
+  for _, k in ipairs(sorted_keys(known)) do
+    if type(k) == "string" then
+      local d = (k:lower() == name:lower()) and 0 or distance(k, name)
+      if d and d < best_d then best, best_d = k, d end
+    end
+  end
+  return best
+end
+
+-- The names a variant declares as new: a list of strings, none of them
+-- defined already.
+local function provided(v, known, game_id)
+  local list = v.provides
+  if list == nil then return {} end
+  local vid = tostring(v.id)
+  if type(list) ~= "table" then
+    error("variant '" .. vid .. "': `provides` must be a list of names", 0)
+  end
+  for i = 1, #list do
+    local name = list[i]
+    if type(name) ~= "string" then
+      error("variant '" .. vid .. "': `provides` must be a list of names, item " .. i
+        .. " is " .. tostring(name), 0)
+    end
+    if known[name] then
+      error("variant '" .. vid .. "' provides `" .. name .. "`, but " .. tostring(game_id)
+        .. " already defines it: replace it without listing it in `provides`", 0)
+    end
+  end
+  return list
+end
+
+-- Run `v.modify(rules)` with assignments of undefined top-level names
+-- refused; then the names `v` provides count as defined.
+local function strict_modify(rules, v, known)
+  local game_id = rules.id
+  local new = provided(v, known, game_id)
+  if getmetatable(rules) ~= nil then
+    -- A rules table with a metatable of its own is not checked.
+    v.modify(rules)
+  else
+    for i = 1, #new do known[new[i]] = true end
+    setmetatable(rules, {
+      __newindex = function(t, k, x)
+        if known[k] then
+          rawset(t, k, x)
+          return
+        end
+        local near = closest(known, k)
+        error(tostring(game_id) .. " has no rule `" .. tostring(k) .. "`"
+          .. (near and (" (did you mean `" .. near .. "`?)") or "")
+          .. ": a variant replaces the names its game defines; list a new name in the variant's `provides`"
+          .. " (docs/house-rules.md)", 2)
+      end,
+    })
+    v.modify(rules)
+    setmetatable(rules, nil)
+  end
+  for i = 1, #new do
+    known[new[i]] = true
+    if rawget(rules, new[i]) == nil then
+      error("variant '" .. tostring(v.id) .. "' provides `" .. new[i] .. "`, but its modify does not set it", 0)
+    end
+  end
+end
+
 function M.compose(rules, variants)
   if type(rules) ~= "table" then error("a game script must return a table", 0) end
   for _, f in ipairs(REQUIRED) do
@@ -265,6 +369,9 @@ function M.compose(rules, variants)
   rules.options = rules.options or {}
   rules.bots = rules.bots or {}
   rules.variants = {}
+  local known = {}
+  for k in pairs(rules) do known[k] = true end
+  for _, name in ipairs(PROTOCOL) do known[name] = true end
   for _, v in ipairs(variants) do
     if type(v) ~= "table" or type(v.modify) ~= "function" then
       error("a variant must return a table with a `modify` function", 0)
@@ -283,7 +390,7 @@ function M.compose(rules, variants)
       if default and (default < min or default > max) then default = nil end
       rules.players = { min = min, max = max, default = v.players.default or default }
     end
-    v.modify(rules)
+    strict_modify(rules, v, known)
     rules.variants[#rules.variants + 1] = v.id
   end
   return rules

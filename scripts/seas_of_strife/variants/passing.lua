@@ -57,6 +57,9 @@ return {
   id = "passing",
   title = "Passing Cards (pass 2 cards, one seat farther each round)",
   game = "seas_of_strife",
+  -- The rules this variant adds (the game has no pass phase of its own):
+  -- rules.decision and rules.apply find the phase's functions by name.
+  provides = { "pass_distance", "pass_count", "pass_decision", "pass_apply", "resolve_pass" },
   options = {
     pass_cards = {
       default = 2,
