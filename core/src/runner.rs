@@ -158,6 +158,20 @@ impl<'a> Runner<'a> {
         )
     }
 
+    /// A runner where one chooser picks for every seat of a
+    /// `players`-seat game (a test's script of moves, one bot for all).
+    pub fn shared(players: u32, chooser: impl Chooser + 'a) -> Self {
+        let shared = std::rc::Rc::new(std::cell::RefCell::new(chooser));
+        Self::new(
+            (0..players)
+                .map(|_| {
+                    let c = shared.clone();
+                    Some(Box::new(move |g: &Game| c.borrow_mut().choose(g)) as Box<dyn Chooser + 'a>)
+                })
+                .collect(),
+        )
+    }
+
     /// Add an observer.
     pub fn observe(mut self, observer: impl Observer + 'a) -> Self {
         self.observers.push(Box::new(observer));
