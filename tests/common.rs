@@ -315,6 +315,22 @@ impl Observer for Invariants {
     }
 }
 
+/// Every event of a game, setup included, in order.
+#[derive(Default)]
+pub struct Collect(pub Vec<Event>);
+
+impl Observer for Collect {
+    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+        self.0.extend_from_slice(events);
+        Ok(())
+    }
+
+    fn step(&mut self, _: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+        self.0.extend_from_slice(events);
+        Ok(())
+    }
+}
+
 /// Makes every choice of the observed game in a second game too.
 pub struct Follow<'a>(pub &'a mut Game);
 

@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use deckhand_core::{Bot, BotKind, Event, EventKind, Game, GameConfig, Observer, Runner, Seat};
+use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Runner};
 use serde_json::{json, Value};
 
 fn cfg(players: u32) -> GameConfig {
@@ -1018,20 +1018,4 @@ fn whole_number_options_take_numbers_and_numeric_text_and_refuse_the_rest() {
         Err(err) => err.to_string(),
     };
     assert!(err.contains("option pass_cards"), "{err}");
-}
-
-/// Every event of a game, setup included, in order.
-#[derive(Default)]
-struct Collect(Vec<Event>);
-
-impl Observer for Collect {
-    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
-        self.0.extend_from_slice(events);
-        Ok(())
-    }
-
-    fn step(&mut self, _: &Game, _: Seat, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
-        self.0.extend_from_slice(events);
-        Ok(())
-    }
 }

@@ -5,10 +5,12 @@
 
 mod common;
 
-use common::{by, engine, play_steps, play_to_end, save_and_load, Follow, Invariants};
+use common::{by, engine, play_steps, play_to_end, save_and_load, Collect, Follow, Invariants};
 use deckhand_core::{Bot, BotKind, Event, EventKind, Game, GameConfig, Observer, Runner, SaveFile};
 
-fn play_random(cfg: GameConfig, bot: &str) -> deckhand_core::Game {
+/// Play a whole game with these bots, checking the invariants after every
+/// step; the game and its events.
+fn play_random(cfg: GameConfig, bot: &str) -> (Game, Vec<Event>) {
     let e = Box::leak(Box::new(engine()));
     let seed = cfg.seed;
     let players = cfg.players;
@@ -17,20 +19,24 @@ fn play_random(cfg: GameConfig, bot: &str) -> deckhand_core::Game {
         .collect();
     // Invariants checked after setup and every step; the game must end
     // within the runner's step limit.
-    let mut runner = Runner::with_bots(bots).observe(Invariants);
+    let mut events = Collect::default();
+    let mut runner = Runner::with_bots(bots)
+        .observe(Invariants)
+        .observe(&mut events);
     let mut g = runner.start(e, cfg, true).expect("start");
     let r = play_to_end(&mut runner, &mut g);
+    drop(runner);
     assert!(!r.scores.is_empty());
     assert!(r.winners.iter().all(|&w| w >= 1 && w <= players));
     assert!(r.rounds >= 1);
-    g
+    (g, events.0)
 }
 
 #[test]
 fn sea_change_every_player_count() {
     for players in 1..=8 {
         for seed in 0..3 {
-            let g = play_random(GameConfig::new("sea_change", players, seed), "random");
+            let (g, _) = play_random(GameConfig::new("sea_change", players, seed), "random");
             let r = g.result().expect("result");
             let vp: Vec<f64> = r.scores.clone();
             let target = 3.0;
@@ -51,7 +57,7 @@ fn sea_change_every_player_count() {
 fn sea_change_team_every_player_count() {
     for players in 4..=8 {
         for seed in 0..2 {
-            let g = play_random(
+            let (g, _) = play_random(
                 GameConfig::new("sea_change", players, seed).variant("team"),
                 "greedy",
             );
@@ -250,8 +256,7 @@ fn seas_of_strife_every_player_count_and_variant_combination() {
                 for v in &variants {
                     cfg = cfg.variant(v);
                 }
-                let mut g = play_random(cfg, bot);
-                let events = g.take_events();
+                let (g, events) = play_random(cfg, bot);
                 // Cards conserved: every card of the deck is somewhere.
                 let deck = if variants.contains(&"strife") && players == 3 {
                     30
