@@ -5,9 +5,10 @@
 #![allow(dead_code)]
 
 use deckhand_core::{
-    Bot, BotKind, DirSource, Engine, Event, EventKind, Game, GameConfig, SaveFile, ScriptLibrary,
-    SeatView, Visibility,
+    Bot, BotKind, Chooser, DirSource, Engine, Event, EventKind, Game, GameConfig, GameResult,
+    Observer, Runner, SaveFile, ScriptLibrary, SeatView, Stop, Visibility,
 };
+
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -263,16 +264,79 @@ pub fn assert_undo_redo_restores(g: &mut Game, k: usize) {
     assert_eq!(g.view(None).expect("v"), end);
 }
 
+/// A chooser that picks `f(game, number of options)`.
+pub fn by<'a>(mut f: impl FnMut(&Game, usize) -> usize + 'a) -> impl Chooser + 'a {
+    move |g: &Game| -> deckhand_core::Result<usize> { Ok(f(g, g.pending().map_or(1, |p| p.1))) }
+}
+
+/// Let the runner play `g` for at most `steps` more decisions, stopping
+/// early at the end of the game.
+pub fn play_steps(runner: Runner<'_>, g: &mut Game, steps: usize) {
+    let limit = g.history().len() + steps;
+    match runner.max_steps(limit).play(g) {
+        Ok(_) => {}
+        // The steps asked for are played.
+        Err(e) if e.step > limit => {}
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Let the runner play `g` to its end (every seat has a chooser).
+pub fn play_to_end(runner: &mut Runner<'_>, g: &mut Game) -> GameResult {
+    match runner.play(g) {
+        Ok(Stop::Over(r)) => r,
+        Ok(Stop::Waiting(seat)) => panic!("seat {seat} has no chooser"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
 /// Play up to `steps` steps with one random bot (seeded by `seed`) choosing
 /// for every seat, stopping early at the end of the game.
 pub fn advance_randomly(g: &mut Game, seed: u64, steps: usize) {
-    let mut bot = Bot::new(BotKind::Random, seed, 1);
-    for _ in 0..steps {
-        if g.is_over() {
-            break;
-        }
-        let i = bot.choose(g).expect("bot");
-        g.apply(i).expect("apply");
+    let players = g.config().players;
+    play_steps(
+        Runner::shared(players, Bot::new(BotKind::Random, seed, 1)),
+        g,
+        steps,
+    );
+}
+
+/// Checks the game's invariants (cards conserved, zone mirrors in step
+/// with the core) when it starts and after every step.
+pub struct Invariants;
+
+impl Observer for Invariants {
+    fn game_start(&mut self, g: &Game, _: &[Event]) -> deckhand_core::Result<()> {
+        g.check_invariants()
+    }
+
+    fn step(&mut self, g: &Game, _: u32, _: usize, _: &[Event]) -> deckhand_core::Result<()> {
+        g.check_invariants()
+    }
+}
+
+/// Every event of a game, setup included, in order.
+#[derive(Default)]
+pub struct Collect(pub Vec<Event>);
+
+impl Observer for Collect {
+    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+        self.0.extend_from_slice(events);
+        Ok(())
+    }
+
+    fn step(&mut self, _: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+        self.0.extend_from_slice(events);
+        Ok(())
+    }
+}
+
+/// Makes every choice of the observed game in a second game too.
+pub struct Follow<'a>(pub &'a mut Game);
+
+impl Observer for Follow<'_> {
+    fn step(&mut self, _: &Game, _: u32, choice: usize, _: &[Event]) -> deckhand_core::Result<()> {
+        self.0.apply(choice)
     }
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use deckhand_core::GameConfig;
+use deckhand_core::{GameConfig, Runner};
 use serde_json::json;
 
 fn rule(file: &str) -> String {
@@ -41,10 +41,7 @@ fn five_vp_plays_to_five() {
     let cfg = GameConfig::new("sea_change", 3, 4).variant(&rule("five_vp.lua"));
     let mut g = e.new_game(cfg, false).expect("start");
     assert_eq!(g.options()["target_vp"], json!(5));
-    while let Some((_, n)) = g.pending() {
-        g.apply(n).expect("apply");
-    }
-    let r = g.result().expect("result");
+    let r = play_to_end(&mut Runner::shared(3, by(|_, n| n)), &mut g);
     let best = r.scores.iter().cloned().fold(0.0, f64::max);
     assert_eq!(
         best, 5.0,

@@ -9,30 +9,29 @@ mod common;
 
 use common::{
     advance_randomly, assert_options_name_only, assert_told_only_what_it_may_see,
-    assert_undo_redo_restores, bots_for, deckhand, engine, ids_in, note_landed, views,
+    assert_undo_redo_restores, bots_for, deckhand, engine, ids_in, note_landed, play_to_end, views,
 };
-use deckhand_core::{EventKind, Game, GameConfig};
+use deckhand_core::{Event, EventKind, Game, GameConfig, Observer, Runner};
 use serde_json::Value;
 use std::collections::HashSet;
 
-/// Play one whole game with these bots, checking every step. Returns the game.
-fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
-    let e = Box::leak(Box::new(engine()));
-    let seed = cfg.seed;
-    let label = format!("{cfg:?}");
-    let n = cfg.players;
-    let mut g = e.new_game(cfg, true).expect("start");
-    g.check_invariants().expect("after setup");
-    g.take_events();
-    let mut bots = bots_for(seats, seed, n);
-    let mut before = views(&g);
-    let mut gained = vec![0i64; n as usize];
-    let mut steps = 0;
-    while let Some((seat, _)) = g.pending() {
+/// What is checked at every step of a game: the options before it, and
+/// after it the invariants, the events and the variables; the points each
+/// seat gained, added up from the `round_scored` events.
+struct Checks {
+    label: String,
+    n: u32,
+    /// What each seat saw before the step.
+    before: Vec<HashSet<u32>>,
+    gained: Vec<i64>,
+}
+
+impl Observer for Checks {
+    fn decision(&mut self, g: &Game, seat: u32, _: usize) -> deckhand_core::Result<()> {
         let vars = g.vars().expect("vars");
         // The options name only cards the chooser may see, except the pile
         // a crab player looks through.
-        let mut may = before[seat as usize - 1].clone();
+        let mut may = self.before[seat as usize - 1].clone();
         if vars["phase"] == "crab_pick" {
             let pile = format!("discard {}", vars["crab_pile"]);
             let cards = g
@@ -41,23 +40,26 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                 .expect("pile");
             may.extend(cards);
         }
-        assert_options_name_only(&g, &may, &label);
-        let i = bots[seat as usize - 1].choose(&g).expect("bot");
-        g.apply(i).expect("apply");
+        assert_options_name_only(g, &may, &self.label);
+        Ok(())
+    }
+
+    fn step(&mut self, g: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+        let (label, n) = (&self.label, self.n);
         g.check_invariants().expect("invariants");
         assert_eq!(g.cards().expect("cards").len(), 58);
-        let after = views(&g);
+        let after = views(g);
         // Events a seat is told about name only cards it saw before, sees
         // after, or saw land in a zone it sees whole during the step: a round
         // that ends reveals the hands (public) and the next round, dealt in
         // the same step, gathers them into the face-down deck.
         let mut landed: Vec<HashSet<u32>> = vec![HashSet::new(); n as usize];
-        for ev in g.take_events() {
+        for ev in events {
             let mut ids = Vec::new();
             match &ev.kind {
                 EventKind::Move { card, to, .. } | EventKind::Place { card, to } => {
                     ids.push(*card);
-                    note_landed(&g, *card, *to, &mut landed);
+                    note_landed(g, *card, *to, &mut landed);
                 }
                 EventKind::Script { data, name, .. } => {
                     ids_in(data, &mut ids);
@@ -68,22 +70,43 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                             .iter()
                             .enumerate()
                         {
-                            gained[s] += x.as_i64().expect("number");
+                            self.gained[s] += x.as_i64().expect("number");
                         }
                     }
                 }
                 EventKind::Shuffle { .. } | EventKind::Sort { .. } => {}
             }
-            assert_told_only_what_it_may_see(&g, &ev, &ids, [&before, &after, &landed], &label);
+            assert_told_only_what_it_may_see(g, ev, &ids, [&self.before, &after, &landed], label);
         }
         // Script variables are public: they must hold no card ids.
         let mut ids = Vec::new();
         ids_in(&g.vars().expect("vars"), &mut ids);
         assert!(ids.is_empty(), "{label}: card ids in vars: {ids:?}");
-        before = after;
-        steps += 1;
-        assert!(steps < 20_000, "{label}: the game did not end");
+        self.before = after;
+        Ok(())
     }
+}
+
+/// Play one whole game with these bots, checking every step. Returns the game.
+fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
+    let e = Box::leak(Box::new(engine()));
+    let seed = cfg.seed;
+    let label = format!("{cfg:?}");
+    let n = cfg.players;
+    let mut g = e.new_game(cfg, true).expect("start");
+    g.check_invariants().expect("after setup");
+    let mut checks = Checks {
+        label: label.clone(),
+        n,
+        before: views(&g),
+        gained: vec![0i64; n as usize],
+    };
+    // The game must end within the runner's step limit.
+    let mut runner = Runner::with_bots(bots_for(seats, seed, n)).observe(&mut checks);
+    runner.started(&mut g).expect("start");
+    play_to_end(&mut runner, &mut g);
+    drop(runner);
+    let gained = checks.gained;
     // The end: scores are the sum of the rounds; a winner reached the target
     // with the most points, or placed the four mermaids.
     let r = g.result().expect("result");

@@ -13,10 +13,10 @@ mod common;
 
 use common::{
     advance_randomly, assert_options_name_only, assert_told_only_what_it_may_see,
-    assert_undo_redo_restores, bots_for, deckhand, engine, ids_in, note_landed, save_and_load,
-    views,
+    assert_undo_redo_restores, bots_for, by, deckhand, engine, ids_in, note_landed, play_to_end,
+    save_and_load, views, Follow,
 };
-use deckhand_core::{EventKind, Game, GameConfig};
+use deckhand_core::{Event, EventKind, Game, GameConfig, Observer, Runner};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -33,29 +33,28 @@ fn gold_on_table(v: &Value) -> i64 {
     num(&v["bank"]) + sum(&v["gold"]) + num(&v["attack"]["pot"])
 }
 
-/// Play one whole game with these bots, checking every step.
-fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
-    let e = Box::leak(Box::new(engine()));
-    let seed = cfg.seed;
-    let label = format!("{cfg:?}");
-    let n = cfg.players;
-    let mut g = e.new_game(cfg, true).expect("start");
-    g.check_invariants().expect("after setup");
-    g.take_events();
-    let v0 = g.vars().expect("vars");
-    let gold0 = gold_on_table(&v0);
-    assert_eq!(gold0, num(&v0["gold_total"]));
-    let mut bots = bots_for(seats, seed, n);
-    let mut before = views(&g);
-    let mut steps = 0;
-    while let Some((seat, _)) = g.pending() {
-        let may = &before[seat as usize - 1];
-        assert_options_name_only(&g, may, &label);
-        let i = bots[seat as usize - 1].choose(&g).expect("bot");
-        g.apply(i).expect("apply");
+/// What is checked at every step of a game: the options before it, and
+/// after it the invariants, gold, cubes and gunpowder, the variables and
+/// the events.
+struct Checks {
+    label: String,
+    n: u32,
+    gold0: i64,
+    /// What each seat saw before the step.
+    before: Vec<HashSet<u32>>,
+}
+
+impl Observer for Checks {
+    fn decision(&mut self, g: &Game, seat: u32, _: usize) -> deckhand_core::Result<()> {
+        assert_options_name_only(g, &self.before[seat as usize - 1], &self.label);
+        Ok(())
+    }
+
+    fn step(&mut self, g: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+        let (label, n) = (&self.label, self.n);
         g.check_invariants().expect("invariants");
         let v = g.vars().expect("vars");
-        assert_eq!(gold_on_table(&v), gold0, "{label}: gold is conserved");
+        assert_eq!(gold_on_table(&v), self.gold0, "{label}: gold is conserved");
         assert!(num(&v["bank"]) >= 0, "{label}");
         assert!(
             v["gold"]
@@ -83,20 +82,20 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
         // Spyglass) and the end-game reveal of the treasures are the
         // exceptions, and each is private to the seat shown it, or public at
         // the end.
-        let after = views(&g);
+        let after = views(g);
         let mut landed: Vec<HashSet<u32>> = vec![HashSet::new(); n as usize];
-        for ev in g.take_events() {
+        for ev in events {
             let mut ids = Vec::new();
             match &ev.kind {
                 EventKind::Move { card, to, .. } | EventKind::Place { card, to } => {
-                    note_landed(&g, *card, *to, &mut landed);
+                    note_landed(g, *card, *to, &mut landed);
                     ids.push(*card);
                 }
                 EventKind::Script { name, data, .. } => {
                     if name == "hand_shown" {
                         let to = data["to"].as_u64().expect("private") as u32;
                         for s in 1..=n {
-                            assert_eq!(g.event_visible_to(&ev, s), s == to, "{label}: hand shown");
+                            assert_eq!(g.event_visible_to(ev, s), s == to, "{label}: hand shown");
                         }
                         continue;
                     }
@@ -107,12 +106,34 @@ fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
                 }
                 _ => {}
             }
-            assert_told_only_what_it_may_see(&g, &ev, &ids, [&before, &after, &landed], &label);
+            assert_told_only_what_it_may_see(g, ev, &ids, [&self.before, &after, &landed], label);
         }
-        before = after;
-        steps += 1;
-        assert!(steps < 20_000, "{label}: the game did not end");
+        self.before = after;
+        Ok(())
     }
+}
+
+/// Play one whole game with these bots, checking every step.
+fn play_checked(cfg: GameConfig, seats: &[&str]) -> Game {
+    let e = Box::leak(Box::new(engine()));
+    let seed = cfg.seed;
+    let label = format!("{cfg:?}");
+    let n = cfg.players;
+    let mut g = e.new_game(cfg, true).expect("start");
+    g.check_invariants().expect("after setup");
+    let v0 = g.vars().expect("vars");
+    let gold0 = gold_on_table(&v0);
+    assert_eq!(gold0, num(&v0["gold_total"]));
+    let checks = Checks {
+        label: label.clone(),
+        n,
+        gold0,
+        before: views(&g),
+    };
+    // The game must end within the runner's step limit.
+    let mut runner = Runner::with_bots(bots_for(seats, seed, n)).observe(checks);
+    runner.started(&mut g).expect("start");
+    play_to_end(&mut runner, &mut g);
     // The end: the bank or the treasure deck is empty; scores add up; the
     // winners have the best score.
     let v = g.vars().expect("vars");
@@ -196,11 +217,10 @@ fn save_load_and_replay_continue_identically() {
     let mut loaded = save_and_load(&e, &g);
     assert_eq!(loaded.vars().expect("v"), g.vars().expect("v"));
     // The same future: dice and shuffles included.
-    while let Some((_, n)) = g.pending() {
-        let i = 1 + (n - 1) / 2;
-        g.apply(i).expect("a");
-        loaded.apply(i).expect("b");
-    }
+    play_to_end(
+        &mut Runner::shared(4, by(|_, n| 1 + (n - 1) / 2)).observe(Follow(&mut loaded)),
+        &mut g,
+    );
     assert_eq!(loaded.vars().expect("v"), g.vars().expect("v"));
     assert_undo_redo_restores(&mut g, 3);
 }

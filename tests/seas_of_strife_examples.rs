@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig};
+use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Runner};
 use serde_json::{json, Value};
 
 fn cfg(players: u32) -> GameConfig {
@@ -921,15 +921,15 @@ fn engine_game(config: GameConfig) -> Game {
 #[test]
 fn passing_rounds_follow_the_cycle_in_a_whole_game() {
     let mut g = engine_game(cfg(4).variant("passing").option("end_at", 40));
-    let mut bots: Vec<Bot> = (1..=4)
+    let bots = (1..=4)
         .map(|s| Bot::new(BotKind::parse("greedy"), 5, s))
         .collect();
-    let mut events = g.take_events();
-    while let Some((seat, _)) = g.pending() {
-        let i = bots[seat as usize - 1].choose(&g).expect("bot");
-        g.apply(i).expect("apply");
-        events.extend(g.take_events());
-    }
+    let mut events = Collect::default();
+    let mut runner = Runner::with_bots(bots).observe(&mut events);
+    runner.started(&mut g).expect("start");
+    play_to_end(&mut runner, &mut g);
+    drop(runner);
+    let events = events.0;
     let rounds = var(&g, "round").as_u64().expect("round");
     assert!(rounds >= 6, "a long game: {rounds} rounds");
     let mut per_round: Vec<Option<u64>> = vec![];

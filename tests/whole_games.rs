@@ -5,38 +5,38 @@
 
 mod common;
 
-use common::{engine, save_and_load};
-use deckhand_core::{Bot, BotKind, Event, EventKind, GameConfig, SaveFile};
+use common::{by, engine, play_steps, play_to_end, save_and_load, Collect, Follow, Invariants};
+use deckhand_core::{Bot, BotKind, Event, EventKind, Game, GameConfig, Observer, Runner, SaveFile};
 
-fn play_random(cfg: GameConfig, bot: &str) -> deckhand_core::Game {
+/// Play a whole game with these bots, checking the invariants after every
+/// step; the game and its events.
+fn play_random(cfg: GameConfig, bot: &str) -> (Game, Vec<Event>) {
     let e = Box::leak(Box::new(engine()));
     let seed = cfg.seed;
     let players = cfg.players;
-    let mut g = e.new_game(cfg, true).expect("start");
-    g.check_invariants().expect("after setup");
-    let mut bots: Vec<Bot> = (1..=players)
+    let bots = (1..=players)
         .map(|s| Bot::new(BotKind::parse(bot), seed, s))
         .collect();
-    let mut steps = 0;
-    while let Some((seat, _)) = g.pending() {
-        let i = bots[seat as usize - 1].choose(&g).expect("bot");
-        g.apply(i).expect("apply");
-        g.check_invariants().expect("invariants");
-        steps += 1;
-        assert!(steps < 20_000, "game did not end");
-    }
-    let r = g.result().expect("result");
+    // Invariants checked after setup and every step; the game must end
+    // within the runner's step limit.
+    let mut events = Collect::default();
+    let mut runner = Runner::with_bots(bots)
+        .observe(Invariants)
+        .observe(&mut events);
+    let mut g = runner.start(e, cfg, true).expect("start");
+    let r = play_to_end(&mut runner, &mut g);
+    drop(runner);
     assert!(!r.scores.is_empty());
     assert!(r.winners.iter().all(|&w| w >= 1 && w <= players));
     assert!(r.rounds >= 1);
-    g
+    (g, events.0)
 }
 
 #[test]
 fn sea_change_every_player_count() {
     for players in 1..=8 {
         for seed in 0..3 {
-            let g = play_random(GameConfig::new("sea_change", players, seed), "random");
+            let (g, _) = play_random(GameConfig::new("sea_change", players, seed), "random");
             let r = g.result().expect("result");
             let vp: Vec<f64> = r.scores.clone();
             let target = 3.0;
@@ -57,7 +57,7 @@ fn sea_change_every_player_count() {
 fn sea_change_team_every_player_count() {
     for players in 4..=8 {
         for seed in 0..2 {
-            let g = play_random(
+            let (g, _) = play_random(
                 GameConfig::new("sea_change", players, seed).variant("team"),
                 "greedy",
             );
@@ -103,16 +103,16 @@ fn save_and_replay_continue_identically() {
     let e = engine();
     let cfg = GameConfig::new("sea_change", 4, 42);
     let mut g = e.new_game(cfg.clone(), true).expect("start");
-    for _ in 0..57 {
-        let (_, n) = g.pending().expect("not over");
-        g.apply(n).expect("apply");
-    }
+    let last = || by(|_, n| n);
+    play_steps(Runner::shared(4, last()), &mut g, 57);
+    assert_eq!(g.history().len(), 57, "not over");
     let mut loaded = save_and_load(&e, &g);
     // Same future: the same choices give the same game, shuffles included.
-    while let Some((_, n)) = g.pending() {
-        g.apply(n).expect("a");
-        loaded.apply(n).expect("b");
-    }
+    play_to_end(
+        &mut Runner::shared(4, last()).observe(Follow(&mut loaded)),
+        &mut g,
+    );
+    assert!(loaded.is_over());
     assert_eq!(loaded.vars().expect("v"), g.vars().expect("v"));
 }
 
@@ -133,9 +133,8 @@ fn undo_to_the_start_and_redo_to_the_end() {
         .new_game(GameConfig::new("sea_change", 3, 9), true)
         .expect("start");
     let start = g.view(None).expect("v");
-    for _ in 0..40 {
-        g.apply(1).expect("apply");
-    }
+    play_steps(Runner::shared(3, by(|_, _| 1)), &mut g, 40);
+    assert_eq!(g.history().len(), 40);
     let end = g.view(None).expect("v");
     while g.undo().expect("undo") {}
     assert_eq!(g.view(None).expect("v"), start);
@@ -257,8 +256,7 @@ fn seas_of_strife_every_player_count_and_variant_combination() {
                 for v in &variants {
                     cfg = cfg.variant(v);
                 }
-                let mut g = play_random(cfg, bot);
-                let events = g.take_events();
+                let (g, events) = play_random(cfg, bot);
                 // Cards conserved: every card of the deck is somewhere.
                 let deck = if variants.contains(&"strife") && players == 3 {
                     30
@@ -326,35 +324,66 @@ fn sea_change_fast_path_plays_exactly_like_the_general_rules() {
             "{} players, {:?}, seed {}",
             base.players, base.variants, base.seed
         );
-        let mut a = e.new_game(base.clone(), false).expect("start");
         let mut b = e
             .new_game(base.clone().variant(&wrap), false)
             .expect("start wrapped");
-        let mut step = 0usize;
-        loop {
-            assert_eq!(a.pending(), b.pending(), "{label}, step {step}");
-            assert_eq!(
-                a.vars().expect("vars"),
-                b.vars().expect("vars"),
-                "{label}, step {step}"
-            );
-            let zones = |g: &deckhand_core::Game| g.view(None).expect("view").zones;
-            assert_eq!(zones(&a), zones(&b), "{label}, step {step}");
-            let Some((_, n)) = a.pending() else { break };
-            let da = a.decision().expect("decision").map(|d| d.options);
-            let db = b.decision().expect("decision").map(|d| d.options);
-            assert_eq!(da, db, "{label}, step {step}");
-            let pick = (step * 7 + 3) % n + 1;
-            a.apply(pick).expect("apply");
-            b.apply(pick).expect("apply wrapped");
-            a.check_invariants().expect("invariants");
-            step += 1;
-        }
+        // The wrapped game follows every choice of the plain one, and the
+        // two are compared before every step and at the end.
+        let mut same = Same {
+            other: &mut b,
+            label: &label,
+        };
+        let pick = by(|g, n| (g.history().len() * 7 + 3) % n + 1);
+        let mut runner = Runner::shared(base.players, pick)
+            .observe(&mut same)
+            .observe(Invariants);
+        let mut a = runner.start(&e, base.clone(), false).expect("start");
+        play_to_end(&mut runner, &mut a);
+        drop(runner);
+        same.compare(&a);
+        let step = a.history().len();
         assert_eq!(
             a.result().expect("result"),
             b.result().expect("result"),
             "{label}"
         );
         assert!(step > 20, "{label}: a whole game was compared");
+    }
+}
+
+/// A second game that makes every choice of the observed one and is
+/// compared with it before every step.
+struct Same<'a> {
+    other: &'a mut Game,
+    label: &'a str,
+}
+
+impl Same<'_> {
+    fn compare(&self, a: &Game) {
+        let (b, label) = (&*self.other, self.label);
+        let step = a.history().len();
+        assert_eq!(a.pending(), b.pending(), "{label}, step {step}");
+        assert_eq!(
+            a.vars().expect("vars"),
+            b.vars().expect("vars"),
+            "{label}, step {step}"
+        );
+        let zones = |g: &Game| g.view(None).expect("view").zones;
+        assert_eq!(zones(a), zones(b), "{label}, step {step}");
+    }
+}
+
+impl Observer for Same<'_> {
+    fn decision(&mut self, a: &Game, _: u32, _: usize) -> deckhand_core::Result<()> {
+        self.compare(a);
+        let step = a.history().len();
+        let da = a.decision().expect("decision").map(|d| d.options);
+        let db = self.other.decision().expect("decision").map(|d| d.options);
+        assert_eq!(da, db, "{}, step {step}", self.label);
+        Ok(())
+    }
+
+    fn step(&mut self, _: &Game, _: u32, choice: usize, _: &[Event]) -> deckhand_core::Result<()> {
+        self.other.apply(choice)
     }
 }

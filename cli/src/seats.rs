@@ -1,7 +1,7 @@
 //! Who sits at each seat: a person at this terminal, or a bot.
 
 use anyhow::{bail, Result};
-use deckhand_core::{Bot, BotKind, Game, RulesInfo};
+use deckhand_core::{Bot, BotKind, RulesInfo};
 
 /// The most playouts a search bot may make a decision (`mc:N`): the same
 /// cap as `hint`. More would keep one decision running for hours.
@@ -114,24 +114,4 @@ pub fn bots(specs: &[SeatSpec], seed: u64) -> Vec<Option<Bot>> {
             SeatSpec::Bot(k) => Some(Bot::new(k.clone(), seed, i as u32 + 1)),
         })
         .collect()
-}
-
-/// Let bots move until a human must choose or the game ends; returns the
-/// number of bot moves made. `each` sees the game after every move.
-pub fn run_bots(
-    game: &mut Game,
-    bots: &mut [Option<Bot>],
-    mut each: impl FnMut(&mut Game, u32, usize) -> Result<()>,
-) -> Result<usize> {
-    let mut moves = 0;
-    while let Some((seat, _)) = game.pending() {
-        let Some(Some(bot)) = bots.get_mut(seat as usize - 1) else {
-            break;
-        };
-        let choice = bot.choose(game)?;
-        each(game, seat, choice)?;
-        game.apply(choice)?;
-        moves += 1;
-    }
-    Ok(moves)
 }

@@ -2,14 +2,17 @@
 //! 4-player Sea Change games per second on one thread with random bots
 //! (trace off as `sim` runs them, then with every instruction counted as in
 //! the REPL, then trace on) and with the greedy script bot. Figures are
-//! recorded in docs/performance.md.
+//! recorded in docs/performance.md. Games are played by the core's
+//! `Runner`, as `sim` plays them (the trace writer attached as an observer).
 
 use deckhand_core::lua::Limits;
 
 /// The allocator of the `deckhand` binary, so that the figures are those of `sim`.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use deckhand_core::{Bot, BotKind, DirSource, Engine, GameConfig, ScriptLibrary, TraceWriter};
+use deckhand_core::{
+    Bot, BotKind, DirSource, Engine, GameConfig, Runner, ScriptLibrary, TraceWriter,
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -29,29 +32,20 @@ fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool) -> (f64, f64) {
     let setup_only = bot == "none";
     let mut sink = TraceWriter::new(std::io::sink());
     for i in 0..n {
-        let mut g = e
-            .new_game(GameConfig::new("sea_change", 4, i), trace)
-            .expect("start");
-        let mut bots: Vec<Bot> = (1..=4)
+        let bots = (1..=4)
             .map(|s| Bot::new(BotKind::parse(bot), i, s))
             .collect();
+        let mut runner = Runner::with_bots(bots);
         if trace {
-            sink.start(&g, i).expect("trace");
+            runner = runner.observe(sink.game(i));
         }
+        let mut g = runner
+            .start(e, GameConfig::new("sea_change", 4, i), trace)
+            .expect("start");
         if setup_only {
             continue;
         }
-        while let Some((seat, _)) = g.pending() {
-            let c = bots[seat as usize - 1].choose(&g).expect("bot");
-            if trace {
-                sink.decision(&g, i, c).expect("trace");
-            }
-            g.apply(c).expect("apply");
-            if trace {
-                let ev = g.take_events();
-                sink.events(&g, i, &ev).expect("trace");
-            }
-        }
+        runner.play(&mut g).expect("play");
         steps += g.history().len();
     }
     (

@@ -44,5 +44,5 @@ pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use runner::{Chooser, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};
-pub use trace::TraceWriter;
+pub use trace::{GameTrace, TraceWriter};
 pub use zone::{Seat, Visibility};

@@ -158,6 +158,20 @@ impl<'a> Runner<'a> {
         )
     }
 
+    /// A runner where one chooser picks for every seat of a
+    /// `players`-seat game (a test's script of moves, one bot for all).
+    pub fn shared(players: u32, chooser: impl Chooser + 'a) -> Self {
+        let shared = std::rc::Rc::new(std::cell::RefCell::new(chooser));
+        Self::new(
+            (0..players)
+                .map(|_| {
+                    let c = shared.clone();
+                    Some(Box::new(move |g: &Game| c.borrow_mut().choose(g)) as Box<dyn Chooser + 'a>)
+                })
+                .collect(),
+        )
+    }
+
     /// Add an observer.
     pub fn observe(mut self, observer: impl Observer + 'a) -> Self {
         self.observers.push(Box::new(observer));
@@ -180,7 +194,10 @@ impl<'a> Runner<'a> {
         self
     }
 
-    fn limit(&self, game: &Game) -> usize {
+    /// The step limit for `game`: the one set with [`Runner::max_steps`],
+    /// else what the rules declare, else [`DEFAULT_MAX_STEPS`]. A
+    /// [`StepError`] whose step is past it is the game not ending.
+    pub fn step_limit(&self, game: &Game) -> usize {
         self.max_steps
             .or(game.rules_info().max_steps)
             .unwrap_or(DEFAULT_MAX_STEPS)
@@ -206,7 +223,15 @@ impl<'a> Runner<'a> {
 
     /// Apply option `choice` of the pending decision and tell the
     /// observers (also at the game's end).
+    /// When the game ends, its result (computed once, before the
+    /// observers' `game_end`) is an error if the rules cannot report it:
+    /// the move itself was applied then (`game.history()` has it).
     pub fn apply(&mut self, game: &mut Game, choice: usize) -> Result<()> {
+        self.apply_step(game, choice).map(|_| ())
+    }
+
+    /// [`Runner::apply`], giving the result when the game ended.
+    fn apply_step(&mut self, game: &mut Game, choice: usize) -> Result<Option<GameResult>> {
         let (seat, _) = game
             .pending()
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -223,8 +248,9 @@ impl<'a> Runner<'a> {
             for o in &mut self.observers {
                 o.game_end(game, &result)?;
             }
+            return Ok(Some(result));
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Let the seats with a chooser move until the game ends or a seat
@@ -232,7 +258,7 @@ impl<'a> Runner<'a> {
     /// is left as it was before it), or when the game takes more decisions
     /// than its limit.
     pub fn play(&mut self, game: &mut Game) -> std::result::Result<Stop, StepError> {
-        let limit = self.limit(game);
+        let limit = self.step_limit(game);
         loop {
             let Some((seat, _)) = game.pending() else {
                 let step = game.history().len();
@@ -262,7 +288,9 @@ impl<'a> Runner<'a> {
                 ));
             }
             let choice = chooser.choose(game).map_err(|e| fail(true, e))?;
-            self.apply(game, choice).map_err(|e| fail(false, e))?;
+            if let Some(result) = self.apply_step(game, choice).map_err(|e| fail(false, e))? {
+                return Ok(Stop::Over(result));
+            }
         }
     }
 

@@ -144,6 +144,12 @@ pub fn hint(game: &Game, iterations: u32) -> Result<Vec<OptionStats>> {
 
 /// Play `g` to the end, or past round `horizon` when given; the value of
 /// where it stopped for `seat`.
+///
+/// This is the search bot's own rollout inside one decision, not a game
+/// being played: it stops at a round's end, draws from the search's
+/// generator without a bot object, counts a game that runs too long as a
+/// draw, and is the hot path of `mc`. So it keeps its own loop rather than
+/// going through the [`Runner`](crate::Runner), which plays every game.
 fn playout(
     g: &mut Game,
     seat: u32,

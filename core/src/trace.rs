@@ -4,9 +4,10 @@
 use crate::card::CardDef;
 use crate::error::Result;
 use crate::event::{Event, EventKind};
-use crate::game::Game;
+use crate::game::{Game, GameResult};
+use crate::runner::Observer;
 use crate::table::Table;
-use crate::zone::ZoneId;
+use crate::zone::{Seat, ZoneId};
 use serde_json::{json, Value};
 use std::io::Write;
 
@@ -194,10 +195,25 @@ impl<W: Write> TraceWriter<W> {
     /// The end record with the rules' result.
     pub fn end(&mut self, game: &Game, index: u64) -> Result<()> {
         let r = game.result()?;
+        self.end_with(game, index, &r)
+    }
+
+    /// The end record of a game whose result is already known.
+    fn end_with(&mut self, game: &Game, index: u64, r: &GameResult) -> Result<()> {
         self.line(&json!({
             "type": "end", "game": index, "steps": game.history().len(),
             "scores": r.scores, "winners": r.winners, "rounds": r.rounds,
         }))
+    }
+
+    /// The trace of game number `index` as an [`Observer`] of a
+    /// [`Runner`](crate::Runner): its start record and setup events, then
+    /// each decision and the events of its step, then its end record.
+    pub fn game(&mut self, index: u64) -> GameTrace<'_, W> {
+        GameTrace {
+            writer: self,
+            index,
+        }
     }
 
     /// The underlying writer.
@@ -209,5 +225,31 @@ impl<W: Write> TraceWriter<W> {
     pub fn flush(&mut self) -> Result<()> {
         self.out.flush()?;
         Ok(())
+    }
+}
+
+/// One game's trace, written as the game is played (see
+/// [`TraceWriter::game`]).
+pub struct GameTrace<'w, W: Write> {
+    writer: &'w mut TraceWriter<W>,
+    index: u64,
+}
+
+impl<W: Write> Observer for GameTrace<'_, W> {
+    fn game_start(&mut self, game: &Game, events: &[Event]) -> Result<()> {
+        self.writer.start(game, self.index)?;
+        self.writer.events(game, self.index, events)
+    }
+
+    fn decision(&mut self, game: &Game, _: Seat, choice: usize) -> Result<()> {
+        self.writer.decision(game, self.index, choice)
+    }
+
+    fn step(&mut self, game: &Game, _: Seat, _: usize, events: &[Event]) -> Result<()> {
+        self.writer.events(game, self.index, events)
+    }
+
+    fn game_end(&mut self, game: &Game, result: &GameResult) -> Result<()> {
+        self.writer.end_with(game, self.index, result)
     }
 }

@@ -2,7 +2,9 @@
 //! knows no real game): steps, undo/redo, replay, fork, views, the sandbox,
 //! the budget and error recovery.
 
-use deckhand_core::{ActionRecord, CoreError, Engine, GameConfig, MemorySource, ScriptLibrary};
+use deckhand_core::{
+    ActionRecord, CoreError, Engine, GameConfig, MemorySource, Runner, ScriptLibrary,
+};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -33,10 +35,12 @@ fn engine() -> Engine {
     engine_with(&[])
 }
 
+/// Play to the end, every seat taking its last option.
 fn play_out(game: &mut deckhand_core::Game) {
-    while let Some((_, n)) = game.pending() {
-        game.apply(n).expect("apply");
-    }
+    let last = |g: &deckhand_core::Game| Ok(g.pending().map_or(1, |p| p.1));
+    Runner::shared(game.config().players, last)
+        .play(game)
+        .expect("play");
 }
 
 #[test]
@@ -693,24 +697,30 @@ fn a_random_bot_makes_the_same_choice_in_the_same_position() {
         .expect("start");
     let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::Random, 9, 1);
     let mut choices = Vec::new();
-    while let Some((_, n)) = g.pending() {
-        let i = bot.choose(&g).expect("choose");
+    let checked = |g: &deckhand_core::Game| {
+        let (_, n) = g.pending().expect("pending");
+        let i = bot.choose(g).expect("choose");
         assert!((1..=n).contains(&i));
         // Asked twice, or by a fresh bot for the seat, it says the same.
-        assert_eq!(bot.choose(&g).expect("again"), i);
+        assert_eq!(bot.choose(g).expect("again"), i);
         let fresh = deckhand_core::Bot::new(deckhand_core::BotKind::Random, 9, 1);
-        assert_eq!(fresh.clone().choose(&g).expect("fresh"), i);
+        assert_eq!(fresh.clone().choose(g).expect("fresh"), i);
         choices.push(i);
-        g.apply(i).expect("apply");
-    }
+        Ok(i)
+    };
+    Runner::shared(4, checked).play(&mut g).expect("play");
     // The same game again: the same position brings the same choices.
     let mut g2 = e
         .new_game(GameConfig::new("high_card", 4, 9).option("hand", 3), false)
         .expect("start");
-    for &i in &choices {
-        assert_eq!(bot.choose(&g2).expect("replayed position"), i);
-        g2.apply(i).expect("apply");
-    }
+    let mut recorded = choices.iter().copied();
+    let replayed = |g: &deckhand_core::Game| {
+        let i = recorded.next().expect("a recorded choice");
+        assert_eq!(bot.choose(g).expect("replayed position"), i);
+        Ok(i)
+    };
+    Runner::shared(4, replayed).play(&mut g2).expect("replay");
+    assert!(g2.is_over());
     assert!(choices.iter().any(|&i| i != choices[0]), "not a constant");
 }
 

@@ -5,8 +5,10 @@ use super::setup;
 use crate::render::{colour_enabled, Painter};
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
-use anyhow::Result;
-use deckhand_core::{BotKind, Engine, ScriptLibrary};
+use anyhow::{bail, Result};
+use deckhand_core::{
+    BotKind, Chooser, Engine, Event, Game, Observer, Runner, ScriptLibrary, Seat, Stop,
+};
 use std::sync::Arc;
 
 /// The seat kind that fills seats not given: the game's first script bot, else random.
@@ -28,23 +30,22 @@ pub fn run(library: Arc<ScriptLibrary>, args: &GameArgs) -> Result<()> {
     if specs.contains(&SeatSpec::Human) {
         return crate::repl::run(library, Some((cfg, specs)));
     }
-    // Bots only: watch.
+    // Bots only: watch. The runner plays the game; an observer prints the
+    // events.
     let seed = cfg.seed;
     let mut game = engine.new_game(cfg, true)?;
     let painter = Painter::new(&game, colour_enabled());
-    let mut bots = seats::bots(&specs, seed);
     outln!("{} with {} bots, seed {seed}", info.title, specs.len());
-    let print_events = |game: &mut deckhand_core::Game| {
-        for e in game.take_events() {
-            if let Some(t) = e.text() {
-                outln!("  {}", painter.paint_names(t));
-            }
-        }
+    let bots = seats::bots(&specs, seed)
+        .into_iter()
+        .map(|b| b.map(|b| Box::new(b) as Box<dyn Chooser>))
+        .collect();
+    let mut runner = Runner::new(bots).observe(ShowEvents(&painter));
+    runner.started(&mut game)?;
+    let r = match runner.play(&mut game)? {
+        Stop::Over(r) => r,
+        Stop::Waiting(seat) => bail!("seat {seat} has no bot"),
     };
-    print_events(&mut game);
-    seats::run_bots(&mut game, &mut bots, |_, _, _| Ok(()))?;
-    print_events(&mut game);
-    let r = game.result()?;
     let scores: Vec<String> = r
         .scores
         .iter()
@@ -67,4 +68,29 @@ pub fn run(library: Arc<ScriptLibrary>, args: &GameArgs) -> Result<()> {
         }
     );
     Ok(())
+}
+
+/// Prints the events of a game that bots play, as an observer sees them.
+struct ShowEvents<'a>(&'a Painter);
+
+impl ShowEvents<'_> {
+    fn show(&self, events: &[Event]) {
+        for e in events {
+            if let Some(t) = e.text() {
+                outln!("  {}", self.0.paint_names(t));
+            }
+        }
+    }
+}
+
+impl Observer for ShowEvents<'_> {
+    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+        self.show(events);
+        Ok(())
+    }
+
+    fn step(&mut self, _: &Game, _: Seat, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+        self.show(events);
+        Ok(())
+    }
 }

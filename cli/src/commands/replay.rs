@@ -4,7 +4,9 @@
 use crate::render::{colour_enabled, Painter};
 use anyhow::{Context, Result};
 use clap::Args;
-use deckhand_core::{Engine, HouseRuleNote, SaveFile, ScriptLibrary};
+use deckhand_core::{
+    Engine, Event, Game, HouseRuleNote, Observer, Runner, SaveFile, ScriptLibrary, Seat,
+};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -51,33 +53,20 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let show_events = |game: &mut deckhand_core::Game| {
-        for e in game.take_events() {
-            if let Some(t) = e.text() {
-                outln!("    {}", painter.paint_names(t));
-            }
-        }
+    // The recorded actions are applied through the runner, whose observer
+    // shows each one, its events and (with --tables) the table.
+    let mut show = Show {
+        painter: &painter,
+        title: &title,
+        tables: args.tables,
     };
-    show_events(&mut game);
+    let mut runner = Runner::new(Vec::new()).observe(&mut show);
+    runner.started(&mut game)?;
     for (i, rec) in save.actions.iter().enumerate() {
         let index = game.match_action(rec).map_err(|reason| {
             anyhow::anyhow!("the log stops being legal at step {}: {reason}", i + 1)
         })?;
-        let text = game
-            .decision()?
-            .and_then(|d| d.options.get(index - 1).map(|o| o.text.clone()))
-            .unwrap_or_default();
-        outln!(
-            "{:>4}. seat {}: {}",
-            i + 1,
-            rec.seat,
-            painter.paint_names(&text)
-        );
-        game.apply(index)?;
-        show_events(&mut game);
-        if args.tables {
-            outln!("{}", painter.table(&game.view(None)?, &title, &[]));
-        }
+        runner.apply(&mut game, index)?;
         if args.step {
             match lines.next() {
                 Some(Ok(l)) if l.trim() == "q" => break,
@@ -97,4 +86,61 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Shows a replayed game as an observer sees it: each action, its events
+/// and, when asked, the table after it.
+struct Show<'a> {
+    painter: &'a Painter,
+    title: &'a str,
+    tables: bool,
+}
+
+impl Show<'_> {
+    fn events(&self, events: &[Event]) {
+        for e in events {
+            if let Some(t) = e.text() {
+                outln!("    {}", self.painter.paint_names(t));
+            }
+        }
+    }
+}
+
+impl Observer for Show<'_> {
+    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+        self.events(events);
+        Ok(())
+    }
+
+    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> deckhand_core::Result<()> {
+        let text = game
+            .decision()?
+            .and_then(|d| {
+                choice
+                    .checked_sub(1)
+                    .and_then(|i| d.options.get(i))
+                    .map(|o| o.text.clone())
+            })
+            .unwrap_or_default();
+        outln!(
+            "{:>4}. seat {seat}: {}",
+            game.history().len() + 1,
+            self.painter.paint_names(&text)
+        );
+        Ok(())
+    }
+
+    fn step(
+        &mut self,
+        game: &Game,
+        _: Seat,
+        _: usize,
+        events: &[Event],
+    ) -> deckhand_core::Result<()> {
+        self.events(events);
+        if self.tables {
+            outln!("{}", self.painter.table(&game.view(None)?, self.title, &[]));
+        }
+        Ok(())
+    }
 }

@@ -9,7 +9,10 @@ use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use deckhand_core::lua::Limits;
-use deckhand_core::{Engine, GameConfig, GameResult, ScriptLibrary, TraceWriter};
+use deckhand_core::{
+    Chooser, Engine, Event, Game, GameConfig, GameResult, Observer, Runner, ScriptLibrary, Seat,
+    Stop, TraceWriter,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -21,9 +24,6 @@ use std::time::{Duration, Instant};
 /// error that stopped one of its batches, with the batch's number (its
 /// trace records go to the [`TraceFile`]).
 type ThreadResult = (Totals, Option<(usize, anyhow::Error)>);
-
-/// Games longer than this many decisions are reported as not ending.
-const MAX_STEPS: usize = 200_000;
 
 /// The most games one run may play (`-n`): a billion games take days.
 pub const MAX_GAMES: u64 = 1_000_000_000;
@@ -93,8 +93,9 @@ pub struct SimReport {
     pub threads: usize,
 }
 
+/// The statistics of games, added up as each one ends.
 #[derive(Default)]
-struct Totals {
+pub struct Totals {
     wins: Vec<u64>,
     score: Vec<f64>,
     shared: u64,
@@ -142,18 +143,29 @@ impl Totals {
     }
 }
 
-/// Play one game between bots; `trace` receives its records when given.
-/// `watched` is told the phase before every piece of script code runs
-/// (composing the rules, setup, each bot decision and step, the result), so
-/// that the watchdog can name it; the caller marks the worker idle after.
+impl Observer for Totals {
+    fn game_end(&mut self, game: &Game, r: &GameResult) -> deckhand_core::Result<()> {
+        self.add(r, game.history().len(), game.config().players as usize);
+        Ok(())
+    }
+}
+
+/// Play one game between bots, adding it to `totals`; `trace` receives
+/// its records when given. `watched` is told the phase before every piece
+/// of script code runs (composing the rules, setup, each bot decision and
+/// step, the result), so that the watchdog can name it; the caller marks
+/// the worker idle after. The game is played by the core's [`Runner`]:
+/// the statistics, the trace writer and the watchdog's marks of steps are
+/// its observers, and the bots' choosers mark their decisions.
 pub fn play_one(
     engine: &Engine,
     cfg: GameConfig,
     specs: &[SeatSpec],
     index: u64,
-    mut trace: Option<&mut TraceWriter<Vec<u8>>>,
+    totals: &mut Totals,
+    trace: Option<&mut TraceWriter<Vec<u8>>>,
     watched: Option<&Worker>,
-) -> Result<(GameResult, usize)> {
+) -> Result<()> {
     let seed = cfg.seed;
     let at = |phase: Phase| {
         if let Some(w) = watched {
@@ -170,41 +182,70 @@ pub fn play_one(
     let mut game = engine
         .new_game(cfg, trace.is_some())
         .with_context(|| format!("game {index} (seed {seed}), setup"))?;
-    let mut bots = seats::bots(specs, seed);
-    if let Some(t) = trace.as_deref_mut() {
-        t.start(&game, index)?;
-        let ev = game.take_events();
-        t.events(&game, index, &ev)?;
-    }
-    while let Some((seat, _)) = game.pending() {
-        let step = game.history().len() + 1;
-        if step > MAX_STEPS {
-            bail!("game {index} (seed {seed}) did not end within {MAX_STEPS} decisions");
-        }
-        at(Phase::Bot(step));
-        let bot = bots
-            .get_mut(seat as usize - 1)
-            .and_then(Option::as_mut)
-            .ok_or_else(|| anyhow!("seat {seat} has no bot"))?;
-        let choice = bot.choose(&game).with_context(|| {
-            format!("game {index} (seed {seed}), step {step}, bot of seat {seat}")
-        })?;
-        at(Phase::Step(step));
-        if let Some(t) = trace.as_deref_mut() {
-            t.decision(&game, index, choice)?;
-        }
-        game.apply(choice)
-            .with_context(|| format!("game {index} (seed {seed}), step {step}"))?;
-        if let Some(t) = trace.as_deref_mut() {
-            let ev = game.take_events();
-            t.events(&game, index, &ev)?;
-        }
-    }
-    at(Phase::Result);
+    let seats = seats::bots(specs, seed)
+        .into_iter()
+        .map(|bot| {
+            bot.map(|mut bot| {
+                Box::new(move |g: &Game| {
+                    if let Some(w) = watched {
+                        w.at(index, seed, Phase::Bot(g.history().len() + 1));
+                    }
+                    bot.choose(g)
+                }) as Box<dyn Chooser>
+            })
+        })
+        .collect();
+    let mut runner = Runner::new(seats).observe(totals);
     if let Some(t) = trace {
-        t.end(&game, index)?;
+        runner = runner.observe(t.game(index));
     }
-    Ok((game.result()?, game.history().len()))
+    if let Some(w) = watched {
+        runner = runner.observe(Marks {
+            worker: w,
+            index,
+            seed,
+        });
+    }
+    runner.started(&mut game)?;
+    match runner.play(&mut game) {
+        Ok(Stop::Over(_)) => Ok(()),
+        Ok(Stop::Waiting(seat)) => bail!("seat {seat} has no bot"),
+        Err(e) => {
+            let step = e.step;
+            let what = if e.choosing {
+                format!(
+                    "game {index} (seed {seed}), step {step}, bot of seat {}",
+                    e.seat
+                )
+            } else {
+                format!("game {index} (seed {seed}), step {step}")
+            };
+            Err(anyhow::Error::new(e.error).context(what))
+        }
+    }
+}
+
+/// Tells the watchdog which step a game is applying, and when it reads the
+/// result (the bots' choosers mark their decisions).
+struct Marks<'w> {
+    worker: &'w Worker,
+    index: u64,
+    seed: u64,
+}
+
+impl Observer for Marks<'_> {
+    fn decision(&mut self, game: &Game, _: Seat, _: usize) -> deckhand_core::Result<()> {
+        let step = game.history().len() + 1;
+        self.worker.at(self.index, self.seed, Phase::Step(step));
+        Ok(())
+    }
+
+    fn step(&mut self, game: &Game, _: Seat, _: usize, _: &[Event]) -> deckhand_core::Result<()> {
+        if game.is_over() {
+            self.worker.at(self.index, self.seed, Phase::Result);
+        }
+        Ok(())
+    }
 }
 
 /// Check the numbers of the command line before anything is allocated
@@ -335,12 +376,19 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
                 for i in a..b {
                     let mut c = cfg.clone();
                     c.seed = first_seed.wrapping_add(i);
-                    let played = play_one(engine, c, &specs, i, tw.as_mut(), worker.as_deref());
+                    let played = play_one(
+                        engine,
+                        c,
+                        &specs,
+                        i,
+                        &mut totals,
+                        tw.as_mut(),
+                        worker.as_deref(),
+                    );
                     if let Some(w) = worker {
                         w.idle();
                     }
-                    let (r, steps) = played?;
-                    totals.add(&r, steps, players);
+                    played?;
                     bar.inc(1);
                 }
                 Ok(())

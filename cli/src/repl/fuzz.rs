@@ -21,7 +21,7 @@ use super::registry;
 use super::session::Session;
 use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
-use deckhand_core::{Bot, BotKind, Engine, GameConfig, SaveFile, ScriptLibrary};
+use deckhand_core::{Bot, BotKind, Engine, GameConfig, Runner, SaveFile, ScriptLibrary};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
@@ -390,13 +390,14 @@ fn base_saves() -> Vec<String> {
         for steps in [0, 5, 60] {
             let cfg = GameConfig::new(game, players, 11 + steps as u64);
             let mut g = engine.new_game(cfg, true).expect("game");
-            let mut bot = Bot::new(BotKind::Random, 3, 1);
-            for _ in 0..steps {
-                if g.pending().is_none() {
-                    break;
-                }
-                let i = bot.choose(&g).expect("choice");
-                g.apply(i).expect("move");
+            // One random bot moves for every seat, `steps` times at most.
+            match Runner::shared(players, Bot::new(BotKind::Random, 3, 1))
+                .max_steps(steps)
+                .play(&mut g)
+            {
+                Ok(_) => {}
+                Err(e) if e.step > steps => {}
+                Err(e) => panic!("{e}"),
             }
             let mut seats = vec!["human".to_string()];
             seats.resize(players as usize, "random".into());

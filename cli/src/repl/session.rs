@@ -16,13 +16,11 @@ use crate::render::Painter;
 use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
 use deckhand_core::{
-    secret_text, Bot, BotKind, CoreError, Engine, Game, GameConfig, RulesInfo, ScriptLibrary, Seat,
+    secret_text, Bot, BotKind, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
+    ScriptLibrary, Seat,
 };
 use serde_json::Value;
 use std::sync::Arc;
-
-/// Bot moves in a row after which the REPL stops and reports a runaway game.
-pub(super) const BOT_MOVE_LIMIT: usize = 1_000_000;
 
 /// Lines to print, with colour for errors when colour is on.
 #[derive(Debug, Default)]
@@ -69,6 +67,71 @@ pub enum Flow {
     Quit,
 }
 
+/// The seats where a person plays.
+pub(super) fn humans(seats: &[SeatSpec]) -> Vec<Seat> {
+    (1..=seats.len() as Seat)
+        .filter(|&s| matches!(seats.get(s as usize - 1), Some(SeatSpec::Human)))
+        .collect()
+}
+
+/// `seat 2 (greedy)`, or `seat 1 (you)` when one person plays.
+pub(super) fn label(seats: &[SeatSpec], seat: Seat) -> String {
+    let spec = (seat as usize).checked_sub(1).and_then(|i| seats.get(i));
+    match spec {
+        Some(SeatSpec::Human) if humans(seats).len() == 1 => format!("seat {seat} (you)"),
+        Some(spec) => format!("seat {seat} ({})", spec.name()),
+        None => format!("seat {seat}"),
+    }
+}
+
+/// Say the script events among `events` that every person at this
+/// terminal may see, and what scripts printed.
+pub(super) fn say_events(
+    game: &Game,
+    seats: &[SeatSpec],
+    painter: &Painter,
+    events: &[Event],
+    out: &mut Output,
+) {
+    let humans = humans(seats);
+    for e in events {
+        let Some(text) = e.text() else { continue };
+        if humans.iter().all(|&s| game.event_visible_to(e, s)) {
+            out.say(format!("  {}", painter.paint_names(text)));
+        }
+    }
+    for line in game.take_output() {
+        out.say(format!("  [script] {line}"));
+    }
+}
+
+/// The text of option `index` of the pending decision, as the people at
+/// this terminal may see it once chosen (see [`shown_text`]).
+pub(super) fn option_text(game: &Game, seats: &[SeatSpec], index: usize) -> String {
+    let chooser = game.pending().map(|p| p.0);
+    game.decision()
+        .ok()
+        .flatten()
+        .and_then(|d| d.options.into_iter().find(|o| o.index == index))
+        .map(|o| shown_text(seats, chooser, &o.text, &o.action))
+        .unwrap_or_else(|| format!("option {index}"))
+}
+
+/// The text of an option `chooser` chose, for the people at this
+/// terminal: a secret option (`secret_text`) reads as the rules' public
+/// text unless every person here is the chooser (or only bots play).
+pub(super) fn shown_text(
+    seats: &[SeatSpec],
+    chooser: Option<Seat>,
+    text: &str,
+    action: &Value,
+) -> String {
+    match secret_text(action) {
+        Some(public) if !humans(seats).iter().all(|&h| Some(h) == chooser) => public,
+        _ => text.to_string(),
+    }
+}
+
 /// A game being played, with who sits where.
 pub(super) struct Current {
     pub game: Game,
@@ -104,18 +167,12 @@ impl Current {
     }
 
     pub fn humans(&self) -> Vec<Seat> {
-        (1..=self.seats.len() as Seat)
-            .filter(|&s| self.is_human(s))
-            .collect()
+        humans(&self.seats)
     }
 
     /// `seat 2 (greedy)`, or `seat 1 (you)` when one person plays.
     pub fn label(&self, seat: Seat) -> String {
-        match self.spec(seat) {
-            Some(SeatSpec::Human) if self.humans().len() == 1 => format!("seat {seat} (you)"),
-            Some(spec) => format!("seat {seat} ({})", spec.name()),
-            None => format!("seat {seat}"),
-        }
+        label(&self.seats, seat)
     }
 
     /// The human seat to move, if a person must choose now.
@@ -138,39 +195,14 @@ impl Current {
     /// Print the script events since the last call that every person at
     /// this terminal may see, and what scripts printed.
     pub fn events(&mut self, out: &mut Output) {
-        let humans = self.humans();
-        for e in self.game.take_events() {
-            let Some(text) = e.text() else { continue };
-            if humans.iter().all(|&s| self.game.event_visible_to(&e, s)) {
-                out.say(format!("  {}", self.painter.paint_names(text)));
-            }
-        }
-        for line in self.game.take_output() {
-            out.say(format!("  [script] {line}"));
-        }
-    }
-
-    /// The text of option `index` of the pending decision, as the people at
-    /// this terminal may see it once chosen (see [`Current::shown_text`]).
-    pub fn option_text(&self, index: usize) -> String {
-        let chooser = self.game.pending().map(|p| p.0);
-        self.game
-            .decision()
-            .ok()
-            .flatten()
-            .and_then(|d| d.options.into_iter().find(|o| o.index == index))
-            .map(|o| self.shown_text(chooser, &o.text, &o.action))
-            .unwrap_or_else(|| format!("option {index}"))
+        let events = self.game.take_events();
+        say_events(&self.game, &self.seats, &self.painter, &events, out);
     }
 
     /// The text of an option `chooser` chose, for the people at this
-    /// terminal: a secret option (`secret_text`) reads as the rules' public
-    /// text unless every person here is the chooser (or only bots play).
+    /// terminal (see [`shown_text`]).
     pub fn shown_text(&self, chooser: Option<Seat>, text: &str, action: &Value) -> String {
-        match secret_text(action) {
-            Some(public) if !self.humans().iter().all(|&h| Some(h) == chooser) => public,
-            _ => text.to_string(),
-        }
+        shown_text(&self.seats, chooser, text, action)
     }
 
     /// The table from the viewer's seat.

@@ -3,8 +3,55 @@
 
 use super::choose::{self, NoPick};
 use super::parse::ParseError;
-use super::session::{plural, Session, BOT_MOVE_LIMIT};
-use deckhand_core::Seat;
+use super::session::{label, option_text, plural, say_events, Output, Session};
+use crate::render::Painter;
+use crate::seats::SeatSpec;
+use deckhand_core::{Chooser, Event, Game, Observer, Runner, Seat};
+
+/// Shows each move as the runner applies it (a person's or a bot's): who
+/// made it and what the people at this terminal may see of it and of its
+/// events.
+struct Printer<'a> {
+    out: &'a mut Output,
+    seats: &'a [SeatSpec],
+    painter: &'a Painter,
+    /// The text of the move being applied (for the message if it fails).
+    text: String,
+}
+
+impl<'a> Printer<'a> {
+    fn new(out: &'a mut Output, seats: &'a [SeatSpec], painter: &'a Painter) -> Self {
+        Printer {
+            out,
+            seats,
+            painter,
+            text: String::new(),
+        }
+    }
+}
+
+impl Observer for Printer<'_> {
+    fn decision(&mut self, game: &Game, _: Seat, choice: usize) -> deckhand_core::Result<()> {
+        self.text = option_text(game, self.seats, choice);
+        Ok(())
+    }
+
+    fn step(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        _: usize,
+        events: &[Event],
+    ) -> deckhand_core::Result<()> {
+        self.out.say(format!(
+            "{}: {}",
+            label(self.seats, seat),
+            self.painter.paint_names(&self.text)
+        ));
+        say_events(game, self.seats, self.painter, events, self.out);
+        Ok(())
+    }
+}
 
 impl Session {
     /// Check that a person can move now; the error message otherwise.
@@ -40,19 +87,23 @@ impl Session {
                 "there is no move {index}: choose 1 to {n} (type `moves` to list them)"
             ));
         }
-        let text = c.option_text(index);
-        if let Err(e) = c.game.apply(index) {
-            return self
-                .out
-                .error(format!("that move failed, nothing changed: {e}"));
+        let before = c.game.history().len();
+        let mut printer = Printer::new(&mut self.out, &c.seats, &c.painter);
+        // A person's move goes through the runner too, so that it is shown
+        // as a bot's is.
+        let applied = Runner::new(Vec::new())
+            .observe(&mut printer)
+            .apply(&mut c.game, index);
+        if let Err(e) = applied {
+            // Applied, but the rules could not report the result of the game
+            // it ended: `announce` says so.
+            if c.game.history().len() == before {
+                return self
+                    .out
+                    .error(format!("that move failed, nothing changed: {e}"));
+            }
         }
         c.last_human = Some(seat);
-        self.out.say(format!(
-            "{}: {}",
-            c.label(seat),
-            c.painter.paint_names(&text)
-        ));
-        c.events(&mut self.out);
         self.advance();
     }
 
@@ -87,44 +138,46 @@ impl Session {
             return;
         };
         c.events(&mut self.out);
-        let mut moves = 0;
-        while let Some((seat, _)) = c.game.pending() {
-            let Some(Some(bot)) = (seat as usize)
-                .checked_sub(1)
-                .and_then(|i| c.bots.get_mut(i))
-            else {
-                break;
+        // The bots are the runner's choosers; a person's seat has none, so
+        // play stops there.
+        let choosers = c
+            .bots
+            .iter_mut()
+            .map(|bot| {
+                bot.as_mut()
+                    .map(|bot| Box::new(move |g: &Game| bot.choose(g)) as Box<dyn Chooser>)
+            })
+            .collect();
+        let mut printer = Printer::new(&mut self.out, &c.seats, &c.painter);
+        let mut runner = Runner::new(choosers).observe(&mut printer);
+        let played = runner.play(&mut c.game);
+        let limit = runner.step_limit(&c.game);
+        drop(runner);
+        let text = std::mem::take(&mut printer.text);
+        if let Err(e) = played {
+            let seat = e.seat;
+            let msg = if e.choosing {
+                format!(
+                    "the bot at {} could not choose: {} (try `seats {seat}=random`, `undo`, or fix the script and `reload`)",
+                    c.label(seat),
+                    e.error
+                )
+            } else if e.step > limit {
+                format!(
+                    "the game did not end within {limit} decisions; the bots stopped (the rules may never end)"
+                )
+            } else if c.game.history().len() >= e.step {
+                // The move was applied, but the rules could not report the
+                // result of the game it ended: `announce` says so.
+                return self.announce();
+            } else {
+                format!(
+                    "the move of {} ({text}) failed, nothing changed: {} (try `undo`, or fix the script and `reload`)",
+                    c.label(seat),
+                    e.error
+                )
             };
-            if moves >= BOT_MOVE_LIMIT {
-                return self.out.error(format!(
-                    "the bots made {BOT_MOVE_LIMIT} moves without the game ending; stopped (the rules may never end)"
-                ));
-            }
-            let choice = match bot.choose(&c.game) {
-                Ok(i) => i,
-                Err(e) => {
-                    let msg = format!(
-                        "the bot at {} could not choose: {e} (try `seats {seat}=random`, `undo`, or fix the script and `reload`)",
-                        c.label(seat)
-                    );
-                    return self.out.error(msg);
-                }
-            };
-            let text = c.option_text(choice);
-            if let Err(e) = c.game.apply(choice) {
-                let msg = format!(
-                    "the move of {} ({text}) failed, nothing changed: {e} (try `undo`, or fix the script and `reload`)",
-                    c.label(seat)
-                );
-                return self.out.error(msg);
-            }
-            moves += 1;
-            self.out.say(format!(
-                "{}: {}",
-                c.label(seat),
-                c.painter.paint_names(&text)
-            ));
-            c.events(&mut self.out);
+            return self.out.error(msg);
         }
         self.announce();
     }
