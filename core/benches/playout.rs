@@ -24,6 +24,9 @@ fn engine(limits: Limits) -> Engine {
     Engine::with_limits(Arc::new(lib), limits).expect("engine")
 }
 
+/// One measurement: label, engine, games, bot, trace on, house rule.
+type Run<'a> = (&'a str, &'a Engine, u64, &'a str, bool, Option<&'a str>);
+
 /// Play `n` games (with the house rule `rule`, a file under scripts/house_rules,
 /// when given); returns (games/s, mean decisions per game).
 fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool, rule: Option<&str>) -> (f64, f64) {
@@ -92,7 +95,7 @@ fn main() {
                                                           // the plain game.
     let eights = Some("eights_minus_five.lua");
     let following = Some("no_sea_change_when_following.lua");
-    let runs: [(&str, &Engine, u64, &str, bool, Option<&str>); 7] = [
+    let runs: [Run; 7] = [
         (
             "new game only (setup and first deal)",
             &unbounded,
