@@ -279,26 +279,39 @@ fn seas_of_strife_every_player_count_and_variant_combination() {
     }
 }
 
-/// Sea Change lists legal cards in one pass when its own rules are in force,
-/// and asks rules.may_play about every card when a variant replaced it. A
-/// variant that wraps may_play without changing it must therefore give the
-/// same options at every step of the same games.
-/// Sea Change lists legal cards in one pass, and plays a step in one
-/// function, when its own rules are in force and no events are recorded
-/// (scripts/sea_change/game.lua, fast_apply). A variant that wraps two rules
-/// without changing them forces the general path (every card through
-/// rules.may_play, every rule called); both must play every game
-/// identically: same options, same state after every step, same result.
+/// Every rule of Sea Change exists once, and a step reaches it through the
+/// rules table whatever the rules are (scripts/sea_change/game.lua has no
+/// second copy for simulations). A variant that wraps the rule functions a
+/// step goes through without changing them must therefore play every game
+/// exactly as the game's own rules do (same options, same state after every
+/// step, same result), and the wrappers must all have been called.
 #[test]
-fn sea_change_fast_path_plays_exactly_like_the_general_rules() {
+fn sea_change_wrapped_rules_play_exactly_like_the_game_s_own() {
     let dir = tempfile::tempdir().expect("temp dir");
     let wrap = dir.path().join("same_rules.lua");
     std::fs::write(
         &wrap,
-        r#"return { id = "same_rules", game = "sea_change", modify = function(rules)
-             local card_rank, may_play = rules.card_rank, rules.may_play
-             rules.card_rank = function(...) return card_rank(...) end
-             rules.may_play = function(...) return may_play(...) end
+        r#"local CALLED = {}
+           return { id = "same_rules", game = "sea_change", modify = function(rules)
+             for _, name in ipairs({ "may_play", "is_sea_change", "is_match", "holds_suit",
+                 "play_card", "change_trump", "draw", "advance", "trick_size", "next_player",
+                 "finish_trick", "trick_winner", "card_rank", "card_points", "cards_points",
+                 "round_over", "round_score", "end_points", "legal_options" }) do
+               local f = rules[name]
+               CALLED[name] = false
+               rules[name] = function(...) CALLED[name] = true; return f(...) end
+             end
+             -- The status lines end with the wrapped rules never called.
+             local status = rules.status
+             rules.status = function(view)
+               local lines, missed = status(view), {}
+               for name, called in pairs(CALLED) do
+                 if not called then missed[#missed + 1] = name end
+               end
+               table.sort(missed)
+               lines[#lines + 1] = "not called: " .. table.concat(missed, " ")
+               return lines
+             end
            end }"#,
     )
     .expect("write variant");
@@ -349,6 +362,14 @@ fn sea_change_fast_path_plays_exactly_like_the_general_rules() {
         );
         assert!(step > 20, "{label}: a whole game was compared");
     }
+    // Every wrapper was called in the games above (the wrappers belong to
+    // this engine's composition of the rules, shared by all its games).
+    let lines = e
+        .new_game(GameConfig::new("sea_change", 4, 1).variant(&wrap), false)
+        .expect("start")
+        .status_lines(1)
+        .expect("status");
+    assert_eq!(lines.last().map(String::as_str), Some("not called: "));
 }
 
 /// A second game that makes every choice of the observed one and is

@@ -2,8 +2,7 @@
 //! 4-player Sea Change games per second on one thread with random bots
 //! (trace off as `sim` runs them, then with every instruction counted as in
 //! the REPL, then trace on) and with the greedy script bot. Figures are
-//! recorded in docs/performance.md. Games are played by the core's
-//! `Runner`, as `sim` plays them (the trace writer attached as an observer).
+//! recorded in docs/performance.md.
 
 use deckhand_core::lua::Limits;
 
@@ -17,21 +16,37 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+fn scripts() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
 fn engine(limits: Limits) -> Engine {
     let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(DirSource::new(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts"),
-    )));
+    lib.push(Arc::new(DirSource::new(scripts())));
     Engine::with_limits(Arc::new(lib), limits).expect("engine")
 }
 
-/// Play `n` games; returns (games/s, mean decisions per game).
-fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool) -> (f64, f64) {
+/// One measurement: label, engine, games, bot, trace on, house rule.
+type Run<'a> = (&'a str, &'a Engine, u64, &'a str, bool, Option<&'a str>);
+
+/// Play `n` games (with the house rule `rule`, a file under scripts/house_rules,
+/// when given); returns (games/s, mean decisions per game).
+fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool, rule: Option<&str>) -> (f64, f64) {
     let start = Instant::now();
     let mut steps = 0usize;
     let setup_only = bot == "none";
     let mut sink = TraceWriter::new(std::io::sink());
     for i in 0..n {
+        let mut config = GameConfig::new("sea_change", 4, i);
+        if let Some(rule) = rule {
+            config = config.variant(
+                &scripts()
+                    .join("house_rules")
+                    .join(rule)
+                    .display()
+                    .to_string(),
+            );
+        }
         let bots = (1..=4)
             .map(|s| Bot::new(BotKind::parse(bot), i, s))
             .collect();
@@ -39,9 +54,7 @@ fn games_per_second(e: &Engine, n: u64, bot: &str, trace: bool) -> (f64, f64) {
         if trace {
             runner = runner.observe(sink.game(i));
         }
-        let mut g = runner
-            .start(e, GameConfig::new("sea_change", 4, i), trace)
-            .expect("start");
+        let mut g = runner.start(e, config, trace).expect("start");
         if setup_only {
             continue;
         }
@@ -69,14 +82,20 @@ fn main() {
         instructions: None,
         ..Limits::default()
     });
-    games_per_second(&budget, 20, "random", false); // warm up
-    let runs: [(&str, &Engine, u64, &str, bool); 5] = [
+    games_per_second(&budget, 20, "random", false, None); // warm up
+                                                          // Sea Change has one copy of its rules: a house rule that replaces a
+                                                          // rule function plays as fast as one that changes a constant, and as
+                                                          // the plain game.
+    let eights = Some("eights_minus_five.lua");
+    let following = Some("no_sea_change_when_following.lua");
+    let runs: [Run; 7] = [
         (
             "new game only (setup and first deal)",
             &unbounded,
             n,
             "none",
             false,
+            None,
         ),
         // `sim` runs without the instruction count (a watchdog stops a
         // step that never ends); the REPL, play and check count every one.
@@ -86,6 +105,7 @@ fn main() {
             n,
             "random",
             false,
+            None,
         ),
         (
             "random bots, trace off, instructions counted",
@@ -93,6 +113,7 @@ fn main() {
             n,
             "random",
             false,
+            None,
         ),
         (
             "random bots, trace on (as sim)",
@@ -100,6 +121,7 @@ fn main() {
             n / 4,
             "random",
             true,
+            None,
         ),
         (
             "greedy bots, trace off (as sim)",
@@ -107,13 +129,30 @@ fn main() {
             n / 4,
             "greedy",
             false,
+            None,
+        ),
+        (
+            "random bots, house rule eights_minus_five (as sim)",
+            &unbounded,
+            n,
+            "random",
+            false,
+            eights,
+        ),
+        (
+            "random bots, house rule no_sea_change_when_following (as sim)",
+            &unbounded,
+            n,
+            "random",
+            false,
+            following,
         ),
     ];
-    for (label, e, games, bot, trace) in runs {
+    for (label, e, games, bot, trace, rule) in runs {
         if !wanted(label) {
             continue;
         }
-        let (gps, steps) = games_per_second(e, games, bot, trace);
-        println!("sea_change 4p, {label:<45} {gps:>8.0} games/s ({steps:.0} decisions/game)");
+        let (gps, steps) = games_per_second(e, games, bot, trace, rule);
+        println!("sea_change 4p, {label:<62} {gps:>8.0} games/s ({steps:.0} decisions/game)");
     }
 }

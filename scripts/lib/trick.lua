@@ -64,44 +64,21 @@ local trick = {}
 local Layout = {}
 Layout.__index = Layout
 
-local tsort, tunpack = table.sort, table.unpack
+local tsort = table.sort
 
 ---------------------------------------------------------------------------
 -- Zone lookups
 ---------------------------------------------------------------------------
 
--- Zones are stable objects for the whole game, so each layout looks up the
--- hands and the trick zone once per game and keeps them here (weak keys: a
--- clone is another key and gets its own entries). A View (no `logging`
--- field) is short-lived and masks zones: it gets a throwaway cache.
-local function zone_cache(self, game)
-  local c = self._zones[game]
-  if c == nil then
-    c = { hands = {}, shared = {} }
-    if game.logging ~= nil then self._zones[game] = c end
-  end
-  return c
-end
-
+-- A game's zones by name: game:zone is two table reads, cheaper than any
+-- cache of them would be, and it works the same on a game and on a seat's
+-- view (which masks the zones that seat may not see).
 local function hand_zone(self, game, seat)
-  local c = self._zones[game] or zone_cache(self, game)
-  local h = c.hands[seat]
-  if h == nil then
-    h = game:zone(self.hand, seat)
-    c.hands[seat] = h
-  end
-  return h
+  return game:zone(self.hand, seat)
 end
 
--- A zone without an owner (the trick, the last trick), by name.
 local function shared_zone(self, game, name)
-  local c = self._zones[game] or zone_cache(self, game)
-  local z = c.shared[name]
-  if z == nil then
-    z = game:zone(name)
-    c.shared[name] = z
-  end
-  return z
+  return game:zone(name)
 end
 
 local function trick_zone(self, game)
@@ -179,7 +156,6 @@ function trick.new(cfg)
   t.tricks_var = cfg.tricks_var
   t.voids_var = cfg.voids_var or "voids"
   t.won_zone_fn = cfg.won_zone
-  t._zones = setmetatable({}, { __mode = "k" })
   return t
 end
 
@@ -335,9 +311,7 @@ end
 ---Does `seat` hold a card whose property `key` (default "suit") is `value`?
 function Layout:holds_prop(game, seat, value, key)
   key = key or "suit"
-  local c = self._zones[game]
-  local hand = c and c.hands[seat] or hand_zone(self, game, seat)
-  local cards = game.cards
+  local hand, cards = hand_zone(self, game, seat), game.cards
   for i = 1, #hand do
     if cards[hand[i]][key] == value then return true end
   end
@@ -394,8 +368,7 @@ end
 ---The cards of `seat`'s hand that may_play allows, sorted by card id (so a
 ---game that defines its cards in suit/value order lists them sorted).
 function Layout:legal_cards(game, seat, may_play, ctx)
-  local zc = self._zones[game]
-  local hand, out = zc and zc.hands[seat] or hand_zone(self, game, seat), {}
+  local hand, out = hand_zone(self, game, seat), {}
   for i = 1, #hand do
     local c = hand[i]
     if may_play(game, seat, c, ctx) then out[#out + 1] = c end
@@ -404,15 +377,30 @@ function Layout:legal_cards(game, seat, may_play, ctx)
   return out
 end
 
----Options {card = id} (shared tables, see trick.option) for legal_cards.
-function Layout:options(game, seat, may_play, ctx)
-  return trick.to_options(self:legal_cards(game, seat, may_play, ctx))
+local function by_card(a, b) return a.card < b.card end
+
+---Options {card = id} (shared tables, see trick.option) for the cards of
+---`seat`'s hand that may_play allows, sorted by card id. `into` (optional)
+---is a list to fill and return instead of a new one (a game that reuses
+---its decision's list allocates nothing per decision).
+function Layout:options(game, seat, may_play, ctx, into)
+  local hand, out, k = hand_zone(self, game, seat), into or {}, 0
+  for i = 1, #hand do
+    local c = hand[i]
+    if may_play(game, seat, c, ctx) then
+      k = k + 1
+      out[k] = OPTION[c]
+    end
+  end
+  for i = #out, k + 1, -1 do out[i] = nil end
+  -- A sorted hand (Layout:sort_hands, game:sort) lists them in order.
+  if not hand.sorted then tsort(out, by_card) end
+  return out
 end
 
 ---Is `card` in `seat`'s hand?
 function Layout:in_hand(game, seat, card)
-  local c = self._zones[game]
-  local hand = c and c.hands[seat] or hand_zone(self, game, seat)
+  local hand = hand_zone(self, game, seat)
   for i = #hand, 1, -1 do
     if hand[i] == card then return true end
   end
@@ -550,7 +538,11 @@ end
 function Layout:collect(game, winner, list)
   local v = game.vars
   local tz = trick_zone(self, game)
-  local cards = (list ~= false) and { tunpack(tz) } or nil
+  local cards = nil
+  if list ~= false then
+    cards = {}
+    for i = 1, #tz do cards[i] = tz[i] end
+  end
   if self.tricks_var and type(winner) == "number" and winner >= 1 and winner <= game.seats then
     local counts = v[self.tricks_var]
     counts[winner] = counts[winner] + 1

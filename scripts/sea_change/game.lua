@@ -178,32 +178,8 @@ local T = trick.new {
 }
 rules.trick = T
 
--- The trick zone and the hands, looked up once per game (zones are stable
--- objects; weak keys: a clone gets its own entry; a bot's View, which has no
--- `logging` field, is not cached).
-local TRICK_ZONE = setmetatable({}, { __mode = "k" })
 local function trick_cards(game)
-  local z = TRICK_ZONE[game]
-  if z == nil then
-    z = T:cards(game)
-    if game.logging ~= nil then TRICK_ZONE[game] = z end
-  end
-  return z
-end
-
--- The fast path (section "Fast path" below): FAST[game] caches how much of
--- it a game may use, fast_level(game) works it out.
-local FAST, fast_level
-
-local HANDS = setmetatable({}, { __mode = "k" })
-local function hand_of(game, seat)
-  local h = HANDS[game]
-  if h == nil then
-    h = {}
-    for s = 1, game.seats do h[s] = T:hand_of(game, s) end
-    if game.logging ~= nil then HANDS[game] = h end
-  end
-  return h[seat]
+  return game:zone("trick")
 end
 
 ---------------------------------------------------------------------------
@@ -222,9 +198,6 @@ end
 
 local card_name, names, copy_array, zeros = util.card_name, util.names, util.copy_array, util.zeros
 
--- The shared option of each card ({card = id}), and their order.
-local OPTION = trick.OPTIONS
-local function by_card(a, b) return a.card < b.card end
 
 ---------------------------------------------------------------------------
 -- Sides (who scores VP) and targets
@@ -512,8 +485,10 @@ end
 function rules.finish_trick(game)
   local v = game.vars
   local i, winner, wcard = T:resolve(game, resolver)
-  local cards = T:collect(game, winner)
-  local pts = rules.cards_points(game, cards)
+  local pts = rules.cards_points(game, T:cards(game))
+  -- The event lists the cards; without events the trick is collected
+  -- without copying it.
+  local cards = T:collect(game, winner, game.logging)
   if winner == AI then
     v.ai_points = v.ai_points + pts
   else
@@ -547,21 +522,6 @@ function rules.round_score(game, who, trump)
   local z = T:won_zone(game, who)
   local sum, needed = 0, false
   local cards, want = game.cards, rules.SOLO_NEEDED_VALUE
-  if (FAST[game] or fast_level(game)) == 2 then
-    -- rules.end_points of this file, without two calls per card
-    local points, zero_points = rules.POINTS, rules.TRUMP_ZERO_POINTS
-    for i = 1, #z do
-      local c = cards[z[i]]
-      local value = c.value
-      if value == 0 and c.suit == trump then
-        sum = sum + zero_points
-      else
-        sum = sum + (points[value] or 0)
-      end
-      if value == want then needed = true end
-    end
-    return sum, #z, needed
-  end
   for i = 1, #z do
     sum = sum + rules.end_points(game, z[i], trump)
     if cards[z[i]].value == want then needed = true end
@@ -881,190 +841,24 @@ local function prompt(lead, trump)
   return p
 end
 
----------------------------------------------------------------------------
--- Fast path
----------------------------------------------------------------------------
-
--- The rule functions that decide which cards are legal, and those a step
--- goes through (playing the card, resolving a trick, moving to the next
--- player), as this file defines them. A game whose rules still use all of
--- them (no variant or house rule replaced one) lists legal cards in one
--- pass over the hand, and, when it records no events and is not the solo
--- game, plays a whole step in one function (fast_apply below) instead of a
--- call per rule and scores a round's cards without a call per card
--- (rules.round_score). Everything else takes the general path; tests play whole
--- games both ways and compare them step by step (tests/whole_games.rs).
--- Constants (rules.POINTS ...) are read where they are used, so a house
--- rule that changes only constants keeps the fast path.
-local LEGALITY_RULES = { "may_play", "is_sea_change", "is_match", "holds_suit" }
-local STEP_RULES = {
-  "play_card", "change_trump", "draw", "advance", "trick_size", "next_player",
-  "finish_trick", "trick_winner", "card_rank", "card_points", "cards_points",
-  "round_over", "end_points",
-}
-local DEFAULT = {}
-for _, list in ipairs({ LEGALITY_RULES, STEP_RULES }) do
-  for _, name in ipairs(list) do DEFAULT[name] = rules[name] end
-end
-
-local function all_default(list)
-  for i = 1, #list do
-    if rules[list[i]] ~= DEFAULT[list[i]] then return false end
-  end
-  return true
-end
-
--- Per game (weak keys; worked out at the game's first decision and step):
--- 1 = legal cards in one pass, 2 = also the fast step, 0 = general path.
--- The rules of a game do not change while it is played without events
--- (a simulation, a search playout); a game with events (the REPL, a trace)
--- asks again at every decision, so a rule replaced at the Lua prompt
--- counts at once.
-FAST = setmetatable({}, { __mode = "k" })
-function fast_level(game)
-  local f = FAST[game]
-  if f ~= nil then return f end
-  f = 0
-  if all_default(LEGALITY_RULES) then
-    f = 1
-    if not game.logging and game.seats > 1 and all_default(STEP_RULES) then f = 2 end
-  end
-  if game.logging == false then FAST[game] = f end
-  return f
-end
-
----The options of `seat` now: one {card = id} per legal card, sorted by id.
----With the rules of this file it works them out in one pass over the hand
----(the same answers as rules.may_play, without a call per card; a test
----compares the two). When a variant or house rule has replaced may_play,
----is_sea_change, is_match or holds_suit, every card goes through
----rules.may_play. `into` (optional) is a list to fill and return instead of
----a new one.
+---The options of `seat` now: one {card = id} per card rules.may_play
+---allows, sorted by id. `into` (optional) is a list to fill and return
+---instead of a new one.
 function rules.legal_options(game, seat, into)
-  local v = game.vars
-  local lead = v.lead
-  if (FAST[game] or fast_level(game)) == 0 then
-    local holds = false
-    if lead ~= nil then holds = rules.holds_suit(game, seat, lead) end
-    return T:options(game, seat, rules.may_play, holds)
-  end
-  local hand, cards, out = hand_of(game, seat), game.cards, into or {}
-  local n, k = #hand, 0
-  if lead == nil then
-    for i = 1, n do out[i] = OPTION[hand[i]] end
-    k = n
-  else
-    -- Cards of the lead suit, and Sea Changes (a match of the last card's
-    -- value; in the trump suit only with match_into_trump); without any
-    -- card of the lead suit, every card.
-    local tz = trick_cards(game)
-    local last = tz[#tz]
-    local lv = last and cards[last].value
-    local trump, into_trump = v.trump, game.options.match_into_trump == true
-    local holds = false
-    for i = 1, n do
-      local c = hand[i]
-      local d = cards[c]
-      local suit = d.suit
-      if suit == lead then
-        holds = true
-        k = k + 1; out[k] = OPTION[c]
-      elseif d.value == lv and (suit ~= trump or into_trump) then
-        k = k + 1; out[k] = OPTION[c]
-      end
-    end
-    if not holds then
-      for i = 1, n do out[i] = OPTION[hand[i]] end
-      k = n
-    end
-  end
-  for i = #out, k + 1, -1 do out[i] = nil end
-  -- A sorted hand (sorted after every deal and draw) lists them in order.
-  if not hand.sorted then table.sort(out, by_card) end
-  return out
+  local lead = game.vars.lead
+  -- Whether the seat can follow suit, worked out once for the whole hand.
+  local holds = false
+  if lead ~= nil then holds = rules.holds_suit(game, seat, lead) end
+  return T:options(game, seat, rules.may_play, holds, into)
 end
 
--- rules.play_card, rules.draw and rules.advance with the rules of this file,
--- for a game of 2-8 players that records no events (fast_level 2): the same
--- state changes in the same order, in one function.
-local function fast_apply(game, seat, card)
-  local v, cards = game.vars, game.cards
-  local c = cards[card]
-  local suit = c.suit
-  local tz = trick_cards(game)
-  local n = #tz
-  if n == 0 then
-    v.lead = suit -- the led card; the first card of a round also sets trump
-    if v.trump == nil then v.trump = suit end
-  else
-    local lead = v.lead
-    if cards[tz[n]].value == c.value and (suit ~= v.trump or game.options.match_into_trump == true) then
-      v.trump = suit -- a Sea Change (rules.is_sea_change, rules.change_trump)
-    elseif suit ~= lead then
-      T:note_void(game, seat, lead)
-    end
-  end
-  game:move(card, hand_of(game, seat), tz)
-  local players = v.trick_players
-  players[#players + 1] = seat
-  rules.draw(game, seat)
-  local size = game.seats
-  while true do
-    local np = #players
-    if np < size then
-      -- the leader of an empty trick, else the seat after the last card's
-      v.turn = (np == 0) and v.leader or (players[np] % size + 1)
-      return
-    end
-    -- The trick is complete (rules.finish_trick): the highest trump, else
-    -- the highest card of the lead suit; the winner scores its cards'
-    -- printed points and leads next.
-    local trump, lead = v.trump, v.lead
-    local best, best_rank, pts, points = 1, -1, 0, rules.POINTS
-    for i = 1, np do
-      local d = cards[tz[i]]
-      local r = -1
-      if d.suit == trump then r = 100 + d.value elseif d.suit == lead then r = d.value end
-      if r > best_rank then best, best_rank = i, r end
-      pts = pts + (points[d.value] or 0)
-    end
-    local winner = players[best]
-    T:collect(game, winner, false)
-    v.points[winner] = v.points[winner] + pts
-    v.lead = nil
-    v.trick_no = v.trick_no + 1
-    v.leader = winner
-    -- rules.round_over: every hand and the draw pile empty
-    local over = #game:zone("deck") == 0
-    for s = 1, size do
-      if over and #hand_of(game, s) > 0 then over = false end
-    end
-    if over then
-      rules.end_round(game)
-      if v.game_over then
-        v.turn = nil
-        return
-      end
-    end
-    players = v.trick_players
-  end
-end
-
--- One decision table and one list of options per game, filled afresh at
--- every decision, so that a decision allocates nothing. (The core reads a
--- decision only while it is pending; rules.legal_options without `into`
--- returns a list of its own.)
-local DECISIONS = setmetatable({}, { __mode = "k" })
-
-function rules.decision(game)
+-- `into` is this game's previous decision (the prelude passes it back), so
+-- a decision and its options list are filled afresh rather than allocated.
+function rules.decision(game, into)
   local v = game.vars
   if v.game_over then return nil end
   local seat = v.turn
-  local d = DECISIONS[game]
-  if d == nil then
-    d = {}
-    if game.logging ~= nil then DECISIONS[game] = d end
-  end
+  local d = into or {}
   d.seat = seat
   -- The prompt is for people: a game that records no events shows none.
   d.prompt = game.logging and prompt(v.lead, v.trump) or nil
@@ -1078,7 +872,6 @@ function rules.apply(game, seat, action)
   if seat ~= game.vars.turn then
     error("it is " .. who_name(game.vars.turn) .. "'s turn, not " .. who_name(seat) .. "'s", 0)
   end
-  if (FAST[game] or fast_level(game)) == 2 then return fast_apply(game, seat, action.card) end
   rules.play_card(game, seat, action.card)
   rules.draw(game, seat)
   rules.advance(game)

@@ -431,8 +431,12 @@ local SEATS = setmetatable({}, {
   end,
 })
 
+-- rules.decision(game, previous) also receives the game's previous decision
+-- (nil at the first): the rules may fill that table again and return it, so
+-- that a decision allocates nothing. Nothing reads a decision once the next
+-- one is asked for.
 local function refresh(game)
-  local d = game.rules.decision(game)
+  local d = game.rules.decision(game, game._decision)
   game._decision = d
   if d == nil then return nil, 0 end
   local opts = d.options
