@@ -83,9 +83,10 @@ fn main() {
         ..Limits::default()
     });
     games_per_second(&budget, 20, "random", false, None); // warm up
-                                                          // Sea Change has one copy of its rules: a house rule that replaces a
-                                                          // rule function plays as fast as one that changes a constant, and as
-                                                          // the plain game.
+
+    // Sea Change has one copy of its rules: a house rule that replaces a
+    // rule function plays as fast as one that changes a constant, and as
+    // the plain game.
     let eights = Some("eights_minus_five.lua");
     let following = Some("no_sea_change_when_following.lua");
     let runs: [Run; 7] = [
