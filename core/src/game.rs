@@ -29,6 +29,18 @@ pub struct Guessing {
     backs: Vec<u32>,
 }
 
+impl Guessing {
+    /// The pairs (owner, card) that `rules.may_hold` rules out.
+    pub fn ruled_out(&self) -> &BTreeSet<(Seat, u32)> {
+        &self.ruled_out
+    }
+
+    /// The back class of every card, by card id (see [`Game::card_backs`]).
+    pub fn backs(&self) -> &[u32] {
+        &self.backs
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionRecord {
     pub seat: Seat,
@@ -823,6 +835,37 @@ impl Game {
             return Err(CoreError::Rule("zone mirrors out of step".into()));
         }
         Ok(())
+    }
+
+    /// Ask the rules' own invariants (`rules.invariants(game)`, optional):
+    /// `None` when they hold (the function returned nil or true, or the
+    /// rules define none), `Some(why)` when it returned false or a message.
+    /// An error the function raised is returned as a script error.
+    pub fn script_invariants(&self) -> Result<Option<String>> {
+        self.usable()?;
+        let f = match self.rules.table.raw_get::<Value>("invariants")? {
+            Value::Nil => return Ok(None),
+            Value::Function(f) => f,
+            other => {
+                return Err(CoreError::Script(format!(
+                    "rules.invariants must be a function, not a {}",
+                    other.type_name()
+                )))
+            }
+        };
+        let v: Value = {
+            let _in_play = self.enter();
+            f.call(self.state.clone())?
+        };
+        match v {
+            Value::Nil | Value::Boolean(true) => Ok(None),
+            Value::Boolean(false) => Ok(Some("rules.invariants returned false".into())),
+            Value::String(s) => Ok(Some(s.to_string_lossy())),
+            other => Err(CoreError::Script(format!(
+                "rules.invariants must return nil, true or a message, not a {}",
+                other.type_name()
+            ))),
+        }
     }
 
     /// Evaluate Lua typed at the prompt with `game` bound to this game.
