@@ -1063,7 +1063,7 @@ function rules.play_action(game, seat, action)
     local hand = game:zone("hand", action.seat)
     ev(game, "hand_seen", { seat = seat, target = action.seat,
       text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
-    ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand),
+    ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand), reveal = true,
       text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
   elseif id == "press_gang" then
     local hand = game:zone("hand", action.seat)
@@ -1213,7 +1213,7 @@ function rules.end_game(game)
     for i, s in ipairs(winners) do w[i] = who(s) end
     local why = v.bank <= 0 and "the bank is empty" or "the treasure deck is empty"
     for s = 1, game.seats do
-      game:event("treasures_revealed", { seat = s, cards = copy_array(game:zone("treasure", s)),
+      game:event("treasures_revealed", { seat = s, cards = copy_array(game:zone("treasure", s)), reveal = true,
         text = who(s) .. " reveals " .. (#game:zone("treasure", s) > 0 and util.names(game, game:zone("treasure", s)) or "no treasure") })
     end
     game:event("game_over", { winners = copy_array(winners), scores = copy_array(totals), tie_break = by,
