@@ -35,7 +35,7 @@ use crate::config::GameConfig;
 use crate::engine::Engine;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind};
-use crate::game::{ActionRecord, Game, GameResult, SeatView};
+use crate::game::{ActionRecord, Game, GameResult, SeatView, ZoneView};
 use crate::rng::GameRng;
 use crate::rules::PlayerRange;
 use crate::runner::{Observer, Runner, StepError, Stop};
@@ -43,15 +43,14 @@ use crate::save::SaveFile;
 use crate::trace::TraceWriter;
 use crate::zone::{Seat, Visibility};
 use serde_json::Value as Json;
-use std::collections::HashSet;
 
 /// What the suite does besides the checks after every step.
 #[derive(Debug, Clone)]
 pub struct Checks {
     /// The bots that play, seat 1 first, repeated round the table.
     pub bots: Vec<BotKind>,
-    /// Check the determinized guesses of every seat every this many steps
-    /// (0: never).
+    /// Check the determinized guesses of a seat every this many steps,
+    /// each seat in turn (0: never).
     pub guesses_every: usize,
     /// How many steps to undo (and redo) in the middle of the game.
     pub undo_steps: usize,
@@ -65,7 +64,7 @@ impl Default for Checks {
     fn default() -> Self {
         Checks {
             bots: vec![BotKind::Random],
-            guesses_every: 7,
+            guesses_every: 5,
             undo_steps: 2,
             determinism: true,
             round_trips: true,
@@ -239,7 +238,8 @@ impl<'e> Suite<'e> {
                 .runner(config)
                 .run(&self.second, config.clone(), logging)
                 .map_err(|e| format!("determinism: {what}: {e}"))?;
-            same_game(&game, history, end, logging).map_err(|e| format!("determinism: {what}: {e}"))?;
+            same_game(&game, history, end, logging)
+                .map_err(|e| format!("determinism: {what}: {e}"))?;
         }
         Ok(())
     }
@@ -289,7 +289,8 @@ impl<'e> Suite<'e> {
         let mut game = replay(mid)?;
         let here = replay(mid - k)?;
         for _ in 0..k {
-            game.undo().map_err(|e| format!("undo at step {mid}: {e}"))?;
+            game.undo()
+                .map_err(|e| format!("undo at step {mid}: {e}"))?;
         }
         same_table(&game, &here).map_err(|e| format!("undo of {k} steps at step {mid}: {e}"))?;
         play_on(game, &format!("{k} steps undone"))?;
@@ -298,10 +299,12 @@ impl<'e> Suite<'e> {
         let mut game = replay(mid)?;
         let before = Snapshot::of(&game).map_err(|e| e.to_string())?;
         for _ in 0..k {
-            game.undo().map_err(|e| format!("undo at step {mid}: {e}"))?;
+            game.undo()
+                .map_err(|e| format!("undo at step {mid}: {e}"))?;
         }
         for _ in 0..k {
-            game.redo().map_err(|e| format!("redo at step {mid}: {e}"))?;
+            game.redo()
+                .map_err(|e| format!("redo at step {mid}: {e}"))?;
         }
         let after = Snapshot::of(&game).map_err(|e| e.to_string())?;
         if after != before {
@@ -401,7 +404,10 @@ fn same_table(a: &Game, b: &Game) -> std::result::Result<(), String> {
 fn first_difference(a: &Snapshot, b: &Snapshot) -> String {
     for (x, y) in a.view.zones.iter().zip(&b.view.zones) {
         if x != y {
-            return format!("zone {} differs: {:?} against {:?}", x.name, x.cards, y.cards);
+            return format!(
+                "zone {} differs: {:?} against {:?}",
+                x.name, x.cards, y.cards
+            );
         }
     }
     if a.view.zones.len() != b.view.zones.len() {
@@ -444,11 +450,31 @@ pub fn reveals(v: &Json) -> bool {
     v.get("reveal") == Some(&Json::Bool(true))
 }
 
-/// The cards a seat's view shows (whole zones and tops); an error when the
-/// view shows a whole zone the seat may not see.
-pub fn seen_by(view: &SeatView, seat: Seat) -> Result<HashSet<u32>> {
-    let mut out = HashSet::new();
-    for z in &view.zones {
+/// A set of card ids.
+#[derive(Debug, Clone, Default)]
+pub struct CardSet(Vec<u64>);
+
+impl CardSet {
+    pub fn insert(&mut self, card: u32) {
+        let (i, bit) = (card as usize / 64, card % 64);
+        if self.0.len() <= i {
+            self.0.resize(i + 1, 0);
+        }
+        self.0[i] |= 1 << bit;
+    }
+
+    pub fn contains(&self, card: u32) -> bool {
+        self.0
+            .get(card as usize / 64)
+            .is_some_and(|w| w & (1 << (card % 64)) != 0)
+    }
+}
+
+/// The cards a seat's view of the zones shows (whole zones and tops); an
+/// error when it shows a whole zone the seat may not see.
+pub fn seen_by(zones: &[ZoneView], seat: Seat) -> Result<CardSet> {
+    let mut out = CardSet::default();
+    for z in zones {
         if let Some(cards) = &z.cards {
             let allowed = z.visibility == Visibility::Public
                 || (z.visibility == Visibility::Owner && z.owner == Some(seat));
@@ -460,7 +486,9 @@ pub fn seen_by(view: &SeatView, seat: Seat) -> Result<HashSet<u32>> {
                     z.visibility
                 )));
             }
-            out.extend(cards.iter().copied());
+            for &c in cards {
+                out.insert(c);
+            }
         }
         if let Some(top) = z.top {
             if z.visibility != Visibility::Top {
@@ -485,17 +513,17 @@ struct Watch {
     guesses_every: usize,
     rng: GameRng,
     /// What each seat saw before the step (seat 1 first).
-    before: Vec<HashSet<u32>>,
+    before: Vec<CardSet>,
     /// The option being applied: its seat and value.
-    chosen: Option<(Seat, Json, String)>,
+    chosen: Option<(Seat, Json)>,
 }
 
 /// What each seat may know of a step: the cards it saw before, sees after
 /// or saw land during the step.
 struct Known<'a> {
-    before: &'a [HashSet<u32>],
-    after: &'a [HashSet<u32>],
-    landed: &'a [HashSet<u32>],
+    before: &'a [CardSet],
+    after: &'a [CardSet],
+    landed: &'a [CardSet],
 }
 
 impl Known<'_> {
@@ -503,7 +531,7 @@ impl Known<'_> {
         let i = seat as usize - 1;
         [self.before, self.after, self.landed]
             .iter()
-            .any(|sets| sets.get(i).is_some_and(|s| s.contains(&card)))
+            .any(|sets| sets.get(i).is_some_and(|s| s.contains(card)))
     }
 }
 
@@ -525,9 +553,9 @@ impl Watch {
         }
     }
 
-    fn views(&self, game: &Game) -> Result<Vec<HashSet<u32>>> {
+    fn views(&self, game: &Game) -> Result<Vec<CardSet>> {
         (1..=self.players)
-            .map(|s| seen_by(&game.view(Some(s))?, s))
+            .map(|s| seen_by(&game.zone_views(Some(s))?, s))
             .collect()
     }
 
@@ -539,7 +567,7 @@ impl Watch {
             return Err(CoreError::Rule(format!("rules.invariants: {why}")));
         }
         let after = self.views(game)?;
-        let mut landed = vec![HashSet::new(); self.players as usize];
+        let mut landed = vec![CardSet::default(); self.players as usize];
         for ev in events {
             if let EventKind::Move { card, to, .. } | EventKind::Place { card, to } = &ev.kind {
                 let (vis, owner) = game.with_table(|t| {
@@ -651,7 +679,7 @@ impl Watch {
     /// it: the option's own text names only cards they may know; a secret
     /// option's text for them names none of its cards they may not see.
     fn check_chosen(&mut self, game: &Game, known: &Known) -> Result<()> {
-        let Some((seat, action, _text)) = self.chosen.take() else {
+        let Some((seat, action)) = self.chosen.take() else {
             return Ok(());
         };
         let mut ids = Vec::new();
@@ -686,16 +714,16 @@ impl Watch {
         Ok(())
     }
 
-    /// The determinized guesses of every seat.
-    fn check_guesses(&mut self, game: &Game) -> Result<()> {
-        let real = game.view(None)?;
-        let holds = |view: &SeatView, owner: Seat, card: u32| {
-            view.zones.iter().any(|z| {
+    /// The determinized guesses of `seat`.
+    fn check_guesses(&mut self, game: &Game, seat: Seat) -> Result<()> {
+        let real = game.zone_views(None)?;
+        let holds = |zones: &[ZoneView], owner: Seat, card: u32| {
+            zones.iter().any(|z| {
                 z.owner == Some(owner) && z.cards.as_ref().is_some_and(|c| c.contains(&card))
             })
         };
         let guesses = |msg: String| CoreError::Rule(format!("guesses: {msg}"));
-        for seat in 1..=self.players {
+        {
             let guessing = game.guessing(seat)?;
             if let Some((owner, card)) = guessing
                 .ruled_out()
@@ -710,23 +738,18 @@ impl Watch {
             let f = game.determinized_with(seat, &mut self.rng, &guessing)?;
             f.check_invariants()
                 .map_err(|e| guesses(format!("a guess for seat {seat}: {e}")))?;
-            let mine = game.view(Some(seat))?;
-            let theirs = f.view(Some(seat))?;
-            if let Some((a, _)) = mine
-                .zones
-                .iter()
-                .zip(&theirs.zones)
-                .find(|(a, b)| a != b)
-            {
+            let mine = game.zone_views(Some(seat))?;
+            let theirs = f.zone_views(Some(seat))?;
+            if let Some((a, _)) = mine.iter().zip(&theirs).find(|(a, b)| a != b) {
                 return Err(guesses(format!(
                     "a guess for seat {seat} changes what it sees of {}",
                     a.name
                 )));
             }
-            let guess = f.view(None)?;
+            let guess = f.zone_views(None)?;
             let backs = guessing.backs();
             let back = |c: &u32| backs.get(*c as usize).copied();
-            for (a, b) in real.zones.iter().zip(&guess.zones) {
+            for (a, b) in real.iter().zip(&guess) {
                 let ba: Vec<_> = a.cards.iter().flatten().map(back).collect();
                 let bb: Vec<_> = b.cards.iter().flatten().map(back).collect();
                 if ba != bb {
@@ -758,32 +781,29 @@ impl Observer for Watch {
     }
 
     fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> Result<()> {
-        let d = game
-            .decision()?
-            .ok_or_else(|| CoreError::Rule("no pending decision".into()))?;
+        let options = game.option_values()?;
         let may = self
             .before
             .get(seat as usize - 1)
             .ok_or_else(|| CoreError::Rule(format!("seat {seat} is not a seat")))?;
-        for o in &d.options {
-            if reveals(&o.action) {
+        for o in &options {
+            if reveals(o) {
                 continue;
             }
             let mut ids = Vec::new();
-            ids_in(&o.action, &mut ids);
-            if let Some(id) = ids.iter().find(|id| !may.contains(id)) {
+            ids_in(o, &mut ids);
+            if let Some(id) = ids.iter().find(|&&id| !may.contains(id)) {
                 return Err(secrecy(format!(
                     "option '{}' offered to seat {seat} names {} it may not see",
-                    o.text,
+                    game.describe(o).unwrap_or_else(|_| o.to_string()),
                     card_label(game, *id)
                 )));
             }
         }
-        self.chosen = d
-            .options
+        self.chosen = options
             .into_iter()
-            .find(|o| o.index == choice)
-            .map(|o| (seat, o.action, o.text));
+            .nth(choice.wrapping_sub(1))
+            .map(|o| (seat, o));
         Ok(())
     }
 
@@ -791,7 +811,9 @@ impl Observer for Watch {
         self.after_step(game, events)?;
         let step = game.history().len();
         if self.guesses_every > 0 && step % self.guesses_every == 0 && !game.is_over() {
-            self.check_guesses(game)?;
+            // One seat each time, in turn.
+            let seat = (step / self.guesses_every) as Seat % self.players + 1;
+            self.check_guesses(game, seat)?;
         }
         Ok(())
     }

@@ -348,6 +348,19 @@ impl Game {
         Ok(opts.raw_get(index)?)
     }
 
+    /// The values of the pending decision's options, as the rules gave
+    /// them (without their words: see [`Game::decision`]); empty once the
+    /// game is over.
+    pub fn option_values(&self) -> Result<Vec<Json>> {
+        self.usable()?;
+        let Some((_, n)) = self.pending else {
+            return Ok(Vec::new());
+        };
+        (1..=n)
+            .map(|i| Ok(self.host.lua().from_value(self.option_value(i)?)?))
+            .collect()
+    }
+
     /// The pending decision with every option in words.
     pub fn decision(&self) -> Result<Option<DecisionView>> {
         self.usable()?;
@@ -726,10 +739,22 @@ impl Game {
 
     /// What `seat` may see (`None`: everything, for an observer or a trace).
     pub fn view(&self, seat: Option<Seat>) -> Result<SeatView> {
+        let zones = self.zone_views(seat)?;
+        let t = self.table_ref()?;
+        Ok(SeatView {
+            seat,
+            zones,
+            vars: self.vars()?,
+            teams: t.teams.clone(),
+            to_move: self.pending.map(|p| p.0),
+        })
+    }
+
+    /// The zones of [`Game::view`]: what `seat` sees of each.
+    pub fn zone_views(&self, seat: Option<Seat>) -> Result<Vec<ZoneView>> {
         self.usable()?;
         let t = self.table_ref()?;
-        let zones = t
-            .zones
+        Ok(t.zones
             .iter()
             .map(|z| {
                 let sight = z.sight(seat);
@@ -744,14 +769,7 @@ impl Game {
                         .flatten(),
                 }
             })
-            .collect();
-        Ok(SeatView {
-            seat,
-            zones,
-            vars: self.vars()?,
-            teams: t.teams.clone(),
-            to_move: self.pending.map(|p| p.0),
-        })
+            .collect())
     }
 
     /// Whether `seat` may see an event (card moves follow zone visibility).
