@@ -1508,4 +1508,34 @@ function rules.status(view)
   return lines
 end
 
+---------------------------------------------------------------------------
+-- Invariants (checked by the conformance suite after every step; see
+-- docs/scripting.md, rules.invariants). Facts no legal play breaks.
+---------------------------------------------------------------------------
+
+---Gold is conserved: the bank, the players and the wager of an attack in
+---progress hold the gold of the game (the end-game bonuses are counted in
+---the scores, not paid); nobody's gold is negative; the blessing cubes and
+---the gunpowder tokens are all somewhere.
+function rules.invariants(game)
+  local v = game.vars
+  local on_table = v.bank + (v.attack and v.attack.pot or 0)
+  for s = 1, game.seats do
+    if v.gold[s] < 0 then return "seat " .. s .. " has " .. v.gold[s] .. " gold" end
+    on_table = on_table + v.gold[s]
+  end
+  if v.bank < 0 then return "the bank has " .. v.bank .. " gold" end
+  if on_table ~= v.gold_total then
+    return "gold on the table is " .. on_table .. ", the game has " .. v.gold_total
+  end
+  local cubes, powder = v.cubes_left, v.powder_supply
+  for s = 1, game.seats do
+    cubes = cubes + v.cubes[s]
+    powder = powder + v.powder[s]
+  end
+  if cubes ~= rules.CUBES then return cubes .. " blessing cubes, not " .. rules.CUBES end
+  if powder ~= rules.POWDER_TOKENS then return powder .. " gunpowder tokens, not " .. rules.POWDER_TOKENS end
+  return true
+end
+
 return rules
