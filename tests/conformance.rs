@@ -131,3 +131,58 @@ fn every_game_variant_set_house_rule_and_player_count_conforms() {
         failures.join("\n")
     );
 }
+
+/// A house rule (written to `dir`) that runs `body` after every step of
+/// `game`'s rules.
+fn after_apply(dir: &std::path::Path, game: &str, id: &str, body: &str) -> String {
+    let path = dir.join(format!("{id}.lua"));
+    let text = format!(
+        "return {{ id = \"{id}\", game = \"{game}\", modify = function(rules)\n\
+         local apply = rules.apply\n\
+         rules.apply = function(game, seat, action)\n\
+         local r = apply(game, seat, action)\n\
+         {body}\n\
+         return r\n\
+         end\n\
+         end }}\n"
+    );
+    std::fs::write(&path, text).expect("write house rule");
+    path.display().to_string()
+}
+
+#[test]
+fn the_games_own_invariants_catch_rules_that_break_them() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let e = common::engine();
+    let suite = Suite::new(&e).expect("suite");
+    // SeaDogs: gold paid into the bank from nowhere.
+    let rule = after_apply(
+        dir.path(),
+        "seadogs",
+        "free_gold",
+        "game.vars.bank = game.vars.bank + 1",
+    );
+    let t = suite
+        .check(&GameConfig::new("seadogs", 3, 1).variant(&rule))
+        .err()
+        .expect("caught")
+        .to_string();
+    assert!(
+        t.contains(", step 1: rules.invariants: gold on the table is"),
+        "{t}"
+    );
+    // Sea Change: a card slipped from one hand into another.
+    let rule = after_apply(
+        dir.path(),
+        "sea_change",
+        "slipped_card",
+        "local from, to = game:zone('hand', 2), game:zone('hand', 1)\n\
+         if #from > 0 then game:move(from[1], from, to) end",
+    );
+    let t = suite
+        .check(&GameConfig::new("sea_change", 4, 1).variant(&rule))
+        .err()
+        .expect("caught")
+        .to_string();
+    assert!(t.contains(", step 1: rules.invariants: "), "{t}");
+}
