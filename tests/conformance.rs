@@ -164,8 +164,7 @@ fn the_games_own_invariants_catch_rules_that_break_them() {
     );
     let t = suite
         .check(&GameConfig::new("seadogs", 3, 1).variant(&rule))
-        .err()
-        .expect("caught")
+        .expect_err("caught")
         .to_string();
     assert!(
         t.contains(", step 1: rules.invariants: gold on the table is"),
@@ -181,8 +180,7 @@ fn the_games_own_invariants_catch_rules_that_break_them() {
     );
     let t = suite
         .check(&GameConfig::new("sea_change", 4, 1).variant(&rule))
-        .err()
-        .expect("caught")
+        .expect_err("caught")
         .to_string();
     assert!(t.contains(", step 1: rules.invariants: "), "{t}");
 }

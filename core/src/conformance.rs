@@ -189,12 +189,14 @@ impl<'e> Suite<'e> {
     }
 
     /// Play one game of `config` and check it; the first failure stops.
-    pub fn check(&self, config: &GameConfig) -> std::result::Result<Report, Failure> {
+    pub fn check(&self, config: &GameConfig) -> std::result::Result<Report, Box<Failure>> {
         let mut config = config.clone();
-        let fail = |config: &GameConfig, step: Option<usize>, message: String| Failure {
-            config: config.clone(),
-            step,
-            message,
+        let fail = |config: &GameConfig, step: Option<usize>, message: String| {
+            Box::new(Failure {
+                config: config.clone(),
+                step,
+                message,
+            })
         };
         // The text of the house rules is read once: every run below plays it.
         config
@@ -205,7 +207,7 @@ impl<'e> Suite<'e> {
             .runner(&config)
             .observe(&mut watch)
             .run(self.engine, config.clone(), true)
-            .map_err(|e| step_failure(&config, e))?;
+            .map_err(|e| Box::new(step_failure(&config, e)))?;
         let history = game.history().to_vec();
         let end = Snapshot::of(&game).map_err(|e| fail(&config, None, e.to_string()))?;
         let whole = |what: String| fail(&config, None, what);
@@ -810,7 +812,7 @@ impl Observer for Watch {
     fn step(&mut self, game: &Game, _: Seat, _: usize, events: &[Event]) -> Result<()> {
         self.after_step(game, events)?;
         let step = game.history().len();
-        if self.guesses_every > 0 && step % self.guesses_every == 0 && !game.is_over() {
+        if self.guesses_every > 0 && step.is_multiple_of(self.guesses_every) && !game.is_over() {
             // One seat each time, in turn.
             let seat = (step / self.guesses_every) as Seat % self.players + 1;
             self.check_guesses(game, seat)?;

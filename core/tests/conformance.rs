@@ -306,8 +306,7 @@ fn a_game_that_plays_differently_in_another_engine_fails_determinism() {
     });
     let t = suite
         .check(&config("nondeterministic", 3, 5))
-        .err()
-        .expect("fails")
+        .expect_err("fails")
         .to_string();
     assert!(t.contains("replay of the log"), "{t}");
 }
