@@ -3,8 +3,8 @@
 //! rules accept x no house rule and each shipped house rule for the game
 //! (scripts/house_rules/) x every player count the set allows, two seeds
 //! each (the full product: about 100 cells, 200 games, 76,000 decisions;
-//! 44 s in a debug build on 2 busy cores). Nothing here names a game: a game added to scripts/ is checked
-//! the moment the catalog lists it.
+//! 44 s in a debug build on 2 busy cores). Nothing here names a game: a
+//! game added to scripts/ is checked the moment the catalog lists it.
 //!
 //! The cells are shared between two threads (one engine each). Set
 //! `DECKHAND_CONFORMANCE_SEEDS=N` to play N seeds per cell instead of two,
