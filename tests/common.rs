@@ -6,11 +6,10 @@
 
 use deckhand_core::{
     Bot, BotKind, Chooser, DirSource, Engine, Event, EventKind, Game, GameConfig, GameResult,
-    Observer, Runner, SaveFile, ScriptLibrary, SeatView, Stop, Visibility,
+    Observer, Runner, ScriptLibrary, Stop,
 };
 
 use serde_json::Value;
-use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -157,74 +156,6 @@ pub fn has_option(g: &Game, fields: Value) -> bool {
     find_option(g, &fields).is_some()
 }
 
-/// Card ids named in plain data: any `card` number or `cards` list, at any depth.
-pub fn ids_in(v: &Value, out: &mut Vec<u32>) {
-    match v {
-        Value::Object(map) => {
-            for (k, x) in map {
-                match (k.as_str(), x) {
-                    ("card", Value::Number(n)) => out.extend(n.as_u64().map(|c| c as u32)),
-                    ("cards", Value::Array(a)) => {
-                        out.extend(a.iter().filter_map(Value::as_u64).map(|c| c as u32))
-                    }
-                    _ => ids_in(x, out),
-                }
-            }
-        }
-        Value::Array(a) => a.iter().for_each(|x| ids_in(x, out)),
-        _ => {}
-    }
-}
-
-/// The cards a seat's view shows (whole zones and tops), after checking that
-/// the view shows whole zones only where the seat may see them.
-pub fn visible(view: &SeatView, seat: u32) -> HashSet<u32> {
-    let mut out = HashSet::new();
-    for z in &view.zones {
-        if let Some(cards) = &z.cards {
-            let allowed = z.visibility == Visibility::Public
-                || (z.visibility == Visibility::Owner && z.owner == Some(seat));
-            assert!(
-                allowed,
-                "seat {seat} sees all of {} ({:?})",
-                z.name, z.owner
-            );
-            out.extend(cards.iter().copied());
-        }
-        if let Some(top) = z.top {
-            assert_eq!(z.visibility, Visibility::Top);
-            out.insert(top);
-        }
-    }
-    out
-}
-
-/// What every seat sees, seat 1 first.
-pub fn views(g: &Game) -> Vec<HashSet<u32>> {
-    let n = g.config().players;
-    (1..=n)
-        .map(|s| visible(&g.view(Some(s)).expect("view"), s))
-        .collect()
-}
-
-/// Check that the options of the pending decision name only cards in `may`
-/// (what the deciding seat may see).
-pub fn assert_options_name_only(g: &Game, may: &HashSet<u32>, label: &str) {
-    let d = g.decision().expect("decision").expect("pending");
-    for o in &d.options {
-        let mut ids = Vec::new();
-        ids_in(&o.action, &mut ids);
-        for id in ids {
-            assert!(
-                may.contains(&id),
-                "{label}: option {} names card {id} seat {} may not see",
-                o.text,
-                d.seat
-            );
-        }
-    }
-}
-
 /// Run the `deckhand` binary on the repository's scripts, without colour.
 pub fn deckhand(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
@@ -235,33 +166,6 @@ pub fn deckhand(args: &[&str]) -> std::process::Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("run deckhand")
-}
-
-/// Save `g` to a file, read it back and replay it in `e`: the loaded game
-/// shows the same table.
-pub fn save_and_load(e: &Engine, g: &Game) -> Game {
-    let dir = tempfile::tempdir().expect("tmp");
-    let path = dir.path().join("save.json");
-    SaveFile::of(g, vec!["human".into(); g.config().players as usize])
-        .expect("save")
-        .write(&path)
-        .expect("write");
-    let save = SaveFile::read(&path).expect("read");
-    let loaded = e.replay(save.config, &save.actions).ok().expect("replay");
-    assert_eq!(loaded.view(None).expect("v"), g.view(None).expect("v"));
-    loaded
-}
-
-/// Undo `k` steps and redo them: the same table as before.
-pub fn assert_undo_redo_restores(g: &mut Game, k: usize) {
-    let end = g.view(None).expect("v");
-    for _ in 0..k {
-        assert!(g.undo().expect("undo"));
-    }
-    for _ in 0..k {
-        assert!(g.redo().expect("redo"));
-    }
-    assert_eq!(g.view(None).expect("v"), end);
 }
 
 /// A chooser that picks `f(game, number of options)`.
@@ -328,54 +232,6 @@ impl Observer for Collect {
     fn step(&mut self, _: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
         self.0.extend_from_slice(events);
         Ok(())
-    }
-}
-
-/// Makes every choice of the observed game in a second game too.
-pub struct Follow<'a>(pub &'a mut Game);
-
-impl Observer for Follow<'_> {
-    fn step(&mut self, _: &Game, _: u32, choice: usize, _: &[Event]) -> deckhand_core::Result<()> {
-        self.0.apply(choice)
-    }
-}
-
-/// Record which seats saw `card` land in zone `to`: every seat for a public
-/// zone, the owner for an owner-only zone (`landed` has one set per seat).
-pub fn note_landed(g: &Game, card: u32, to: u32, landed: &mut [HashSet<u32>]) {
-    let (vis, owner) = g
-        .with_table(|t| t.zone(to).map(|z| (z.visibility, z.owner)))
-        .expect("table")
-        .expect("zone");
-    for (i, seen) in landed.iter_mut().enumerate() {
-        let s = i as u32 + 1;
-        if vis == Visibility::Public || (vis == Visibility::Owner && owner == Some(s)) {
-            seen.insert(card);
-        }
-    }
-}
-
-/// Every seat told of `ev` may know each card of `ids`: it saw the card
-/// before the step (`before`), sees it after (`after`) or saw it land
-/// during the step (`landed`), one set per seat.
-pub fn assert_told_only_what_it_may_see(
-    g: &Game,
-    ev: &Event,
-    ids: &[u32],
-    [before, after, landed]: [&[HashSet<u32>]; 3],
-    label: &str,
-) {
-    for (i, ((b, a), l)) in before.iter().zip(after).zip(landed).enumerate() {
-        let s = i as u32 + 1;
-        if !g.event_visible_to(ev, s) {
-            continue;
-        }
-        for id in ids {
-            assert!(
-                b.contains(id) || a.contains(id) || l.contains(id),
-                "{label}: seat {s} is told of card {id} it may not see: {ev:?}"
-            );
-        }
     }
 }
 

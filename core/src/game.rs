@@ -29,6 +29,18 @@ pub struct Guessing {
     backs: Vec<u32>,
 }
 
+impl Guessing {
+    /// The pairs (owner, card) that `rules.may_hold` rules out.
+    pub fn ruled_out(&self) -> &BTreeSet<(Seat, u32)> {
+        &self.ruled_out
+    }
+
+    /// The back class of every card, by card id (see [`Game::card_backs`]).
+    pub fn backs(&self) -> &[u32] {
+        &self.backs
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionRecord {
     pub seat: Seat,
@@ -334,6 +346,19 @@ impl Game {
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
         let opts: LuaTable = d.get("options")?;
         Ok(opts.raw_get(index)?)
+    }
+
+    /// The values of the pending decision's options, as the rules gave
+    /// them (without their words: see [`Game::decision`]); empty once the
+    /// game is over.
+    pub fn option_values(&self) -> Result<Vec<Json>> {
+        self.usable()?;
+        let Some((_, n)) = self.pending else {
+            return Ok(Vec::new());
+        };
+        (1..=n)
+            .map(|i| Ok(self.host.lua().from_value(self.option_value(i)?)?))
+            .collect()
     }
 
     /// The pending decision with every option in words.
@@ -718,10 +743,22 @@ impl Game {
 
     /// What `seat` may see (`None`: everything, for an observer or a trace).
     pub fn view(&self, seat: Option<Seat>) -> Result<SeatView> {
+        let zones = self.zone_views(seat)?;
+        let t = self.table_ref()?;
+        Ok(SeatView {
+            seat,
+            zones,
+            vars: self.vars()?,
+            teams: t.teams.clone(),
+            to_move: self.pending.map(|p| p.0),
+        })
+    }
+
+    /// The zones of [`Game::view`]: what `seat` sees of each.
+    pub fn zone_views(&self, seat: Option<Seat>) -> Result<Vec<ZoneView>> {
         self.usable()?;
         let t = self.table_ref()?;
-        let zones = t
-            .zones
+        Ok(t.zones
             .iter()
             .map(|z| {
                 let sight = z.sight(seat);
@@ -736,14 +773,7 @@ impl Game {
                         .flatten(),
                 }
             })
-            .collect();
-        Ok(SeatView {
-            seat,
-            zones,
-            vars: self.vars()?,
-            teams: t.teams.clone(),
-            to_move: self.pending.map(|p| p.0),
-        })
+            .collect())
     }
 
     /// Whether `seat` may see an event (card moves follow zone visibility).
@@ -827,6 +857,37 @@ impl Game {
             return Err(CoreError::Rule("zone mirrors out of step".into()));
         }
         Ok(())
+    }
+
+    /// Ask the rules' own invariants (`rules.invariants(game)`, optional):
+    /// `None` when they hold (the function returned nil or true, or the
+    /// rules define none), `Some(why)` when it returned false or a message.
+    /// An error the function raised is returned as a script error.
+    pub fn script_invariants(&self) -> Result<Option<String>> {
+        self.usable()?;
+        let f = match self.rules.table.raw_get::<Value>("invariants")? {
+            Value::Nil => return Ok(None),
+            Value::Function(f) => f,
+            other => {
+                return Err(CoreError::Script(format!(
+                    "rules.invariants must be a function, not a {}",
+                    other.type_name()
+                )))
+            }
+        };
+        let v: Value = {
+            let _in_play = self.enter();
+            f.call(self.state.clone())?
+        };
+        match v {
+            Value::Nil | Value::Boolean(true) => Ok(None),
+            Value::Boolean(false) => Ok(Some("rules.invariants returned false".into())),
+            Value::String(s) => Ok(Some(s.to_string_lossy())),
+            other => Err(CoreError::Script(format!(
+                "rules.invariants must return nil, true or a message, not a {}",
+                other.type_name()
+            ))),
+        }
     }
 
     /// Evaluate Lua typed at the prompt with `game` bound to this game.

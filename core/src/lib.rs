@@ -11,6 +11,7 @@
 pub mod bot;
 pub mod card;
 pub mod config;
+pub mod conformance;
 pub mod engine;
 pub mod error;
 pub mod event;
@@ -33,6 +34,7 @@ pub mod zone;
 pub use bot::{Bot, BotKind};
 pub use card::{CardDef, CardId};
 pub use config::GameConfig;
+pub use conformance::{Checks, Failure, Report, Suite};
 pub use engine::{Engine, ReplayStop};
 pub use error::{CoreError, Result};
 pub use event::{Event, EventKind};

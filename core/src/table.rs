@@ -466,10 +466,6 @@ impl Table {
     }
 }
 
-/// A random deal of `cards` into `slots` (zone, position, owner) where
-/// every card is `allowed` in its slot's owner's zone: the slots whose
-/// owner accepts the fewest cards are filled first, each with a random
-/// allowed card. `None` when a few tries find no such deal.
 /// A place a card fills: zone index, position in the zone, the zone's owner.
 type Slot = (usize, usize, Option<Seat>);
 
@@ -494,6 +490,11 @@ fn shuffle_within_backs(cards: &mut [CardId], back_of: &dyn Fn(CardId) -> u32, r
     }
 }
 
+/// A random deal of `cards` into `slots` (zone, position, owner) where
+/// every card is `allowed` in its slot's owner's zone: the slots whose
+/// owner accepts the fewest cards are filled first, each with a random
+/// allowed card; when a few tries find no such deal, a matching of
+/// cards to places is searched for. `None` when no deal exists.
 fn deal_within(
     slots: &[Slot],
     cards: &[CardId],
@@ -521,7 +522,69 @@ fn deal_within(
             return Some(out);
         }
     }
-    None
+    match_within(slots, cards, allowed, rng)
+}
+
+/// A deal of `cards` to `slots` with every card `allowed` in its slot, when
+/// there is one: a maximum bipartite matching (augmenting paths), the
+/// cards tried in a random order. Not tried beyond a million pairs of a
+/// card and a place (the search is quadratic; its recursion as deep as
+/// there are places).
+fn match_within(
+    slots: &[Slot],
+    cards: &[CardId],
+    allowed: &dyn Fn(Option<Seat>, CardId) -> bool,
+    rng: &mut GameRng,
+) -> Option<Vec<CardId>> {
+    if slots.len().saturating_mul(cards.len()) > 1_000_000 {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..cards.len()).collect();
+    rng.shuffle(&mut order);
+    let fits: Vec<Vec<usize>> = slots
+        .iter()
+        .map(|s| {
+            order
+                .iter()
+                .copied()
+                .filter(|&c| allowed(s.2, cards[c]))
+                .collect()
+        })
+        .collect();
+    // card_of[slot] = index into `cards`; slot_of[card] = slot.
+    let mut card_of: Vec<Option<usize>> = vec![None; slots.len()];
+    let mut slot_of: Vec<Option<usize>> = vec![None; cards.len()];
+    fn augment(
+        slot: usize,
+        fits: &[Vec<usize>],
+        seen: &mut [bool],
+        card_of: &mut [Option<usize>],
+        slot_of: &mut [Option<usize>],
+    ) -> bool {
+        for &c in &fits[slot] {
+            if seen[c] {
+                continue;
+            }
+            seen[c] = true;
+            let free = match slot_of[c] {
+                None => true,
+                Some(other) => augment(other, fits, seen, card_of, slot_of),
+            };
+            if free {
+                slot_of[c] = Some(slot);
+                card_of[slot] = Some(c);
+                return true;
+            }
+        }
+        false
+    }
+    for slot in 0..slots.len() {
+        let mut seen = vec![false; cards.len()];
+        if !augment(slot, &fits, &mut seen, &mut card_of, &mut slot_of) {
+            return None;
+        }
+    }
+    card_of.into_iter().map(|c| c.map(|c| cards[c])).collect()
 }
 
 #[cfg(test)]
@@ -699,6 +762,29 @@ mod tests {
         f.determinize(1, &mut rng, &|owner, _| owner != 2, &[]);
         assert_eq!(f.zones[2].cards.len(), 5);
         assert!(f.check_conservation().is_ok());
+    }
+
+    #[test]
+    fn a_deal_the_greedy_tries_miss_is_found_by_matching() {
+        // Seat 1 takes only card 3, seat 2 only card 1 or 2, seat 3 only
+        // card 1: one deal fits (3, 2, 1), which random tries filling seat
+        // 2 with card 1 miss; the matching finds it.
+        let slots: Vec<Slot> = vec![(0, 0, Some(1)), (1, 0, Some(2)), (2, 0, Some(3))];
+        let allowed = |owner: Option<Seat>, c: CardId| match owner {
+            Some(1) => c == 3,
+            Some(2) => c <= 2,
+            _ => c == 1,
+        };
+        for seed in 0..20 {
+            let mut rng = GameRng::from_seed(seed);
+            let deal = match_within(&slots, &[1, 2, 3], &allowed, &mut rng);
+            assert_eq!(deal, Some(vec![3, 2, 1]));
+            let deal = deal_within(&slots, &[1, 2, 3], &allowed, &mut rng);
+            assert_eq!(deal, Some(vec![3, 2, 1]));
+        }
+        let none = |_: Option<Seat>, c: CardId| c == 1;
+        let mut rng = GameRng::from_seed(1);
+        assert_eq!(match_within(&slots, &[1, 2, 3], &none, &mut rng), None);
     }
 
     #[test]

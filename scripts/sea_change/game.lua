@@ -1075,4 +1075,35 @@ rules.bots = {
   end,
 }
 
+---------------------------------------------------------------------------
+-- Invariants (checked by the conformance suite after every step; see
+-- docs/scripting.md, rules.invariants). Facts no legal play breaks.
+---------------------------------------------------------------------------
+
+---No hand holds more than a hand's worth of cards; with 3 or more seats
+---(every card dealt, no draw pile), every hand holds the same number of
+---cards once the cards played to the current trick are counted back.
+function rules.invariants(game)
+  local v = game.vars
+  if v.game_over then return true end
+  local played = {}
+  for _, who in ipairs(v.trick_players or {}) do played[who] = true end
+  local size
+  for s = 1, game.seats do
+    local n = #game:zone("hand", s)
+    if n > rules.HAND_SIZE then
+      return "seat " .. s .. " holds " .. n .. " cards, more than a hand of " .. rules.HAND_SIZE
+    end
+    if game.seats >= 3 then
+      n = n + (played[s] and 1 or 0)
+      if size == nil then
+        size = n
+      elseif n ~= size then
+        return "hand sizes differ: seat " .. s .. " has " .. n .. " cards counting its card in the trick, seat 1 has " .. size
+      end
+    end
+  end
+  return true
+end
+
 return rules

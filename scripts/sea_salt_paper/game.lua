@@ -1056,9 +1056,10 @@ function rules.options_for(game, seat)
   elseif phase == "crab_pick" then
     local z = pile_zone(game, v.crab_pile)
     -- Top card first, as the pile is looked through; the pile is not reordered.
+    -- reveal: the chooser sees the pile's cards (and only the chooser: secret).
     for i = #z, 1, -1 do
       opts[#opts + 1] = { act = "crab_pick", card = z[i], text = "Take " .. card_name(game, z[i]),
-        secret = "takes a card from " .. rules.PILES[v.crab_pile] }
+        secret = "takes a card from " .. rules.PILES[v.crab_pile], reveal = true }
     end
   elseif phase == "steal" then
     for _, s in ipairs(rules.steal_targets(game, seat)) do

@@ -400,7 +400,7 @@ return function(rules)
       ev(game, "called_true", { seat = seat, target = t, gold = won,
         text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
           .. won .. " gold" })
-      ev(game, "hand_shown", { to = seat, seat = t, cards = util.copy_array(hand),
+      ev(game, "hand_shown", { to = seat, seat = t, cards = util.copy_array(hand), reveal = true,
         text = who(seat) .. " (privately) sees " .. who(t) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
       return rules.after_exchange(game)
     end

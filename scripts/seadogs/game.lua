@@ -1072,7 +1072,7 @@ function rules.play_action(game, seat, action)
     local hand = game:zone("hand", action.seat)
     ev(game, "hand_seen", { seat = seat, target = action.seat,
       text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
-    ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand),
+    ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand), reveal = true,
       text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
   elseif id == "press_gang" then
     local hand = game:zone("hand", action.seat)
@@ -1222,7 +1222,7 @@ function rules.end_game(game)
     for i, s in ipairs(winners) do w[i] = who(s) end
     local why = v.bank <= 0 and "the bank is empty" or "the treasure deck is empty"
     for s = 1, game.seats do
-      game:event("treasures_revealed", { seat = s, cards = copy_array(game:zone("treasure", s)),
+      game:event("treasures_revealed", { seat = s, cards = copy_array(game:zone("treasure", s)), reveal = true,
         text = who(s) .. " reveals " .. (#game:zone("treasure", s) > 0 and util.names(game, game:zone("treasure", s)) or "no treasure") })
     end
     game:event("game_over", { winners = copy_array(winners), scores = copy_array(totals), tie_break = by,
@@ -1515,6 +1515,36 @@ function rules.status(view)
     lines[#lines + 1] = "Final: " .. table.concat(f, ", ")
   end
   return lines
+end
+
+---------------------------------------------------------------------------
+-- Invariants (checked by the conformance suite after every step; see
+-- docs/scripting.md, rules.invariants). Facts no legal play breaks.
+---------------------------------------------------------------------------
+
+---Gold is conserved: the bank, the players and the wager of an attack in
+---progress hold the gold of the game (the end-game bonuses are counted in
+---the scores, not paid); nobody's gold is negative; the blessing cubes and
+---the gunpowder tokens are all somewhere.
+function rules.invariants(game)
+  local v = game.vars
+  local on_table = v.bank + (v.attack and v.attack.pot or 0)
+  for s = 1, game.seats do
+    if v.gold[s] < 0 then return "seat " .. s .. " has " .. v.gold[s] .. " gold" end
+    on_table = on_table + v.gold[s]
+  end
+  if v.bank < 0 then return "the bank has " .. v.bank .. " gold" end
+  if on_table ~= v.gold_total then
+    return "gold on the table is " .. on_table .. ", the game has " .. v.gold_total
+  end
+  local cubes, powder = v.cubes_left, v.powder_supply
+  for s = 1, game.seats do
+    cubes = cubes + v.cubes[s]
+    powder = powder + v.powder[s]
+  end
+  if cubes ~= rules.CUBES then return cubes .. " blessing cubes, not " .. rules.CUBES end
+  if powder ~= rules.POWDER_TOKENS then return powder .. " gunpowder tokens, not " .. rules.POWDER_TOKENS end
+  return true
 end
 
 return rules

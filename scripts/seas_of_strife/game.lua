@@ -531,8 +531,10 @@ function rules.begin_play(game)
   if seat == nil then error("no seat holds " .. card_name(game, first) .. ", which opens the round", 0) end
   v.first_card = first
   if game.logging then
+    -- reveal: the rules have the holder show the card (see the conformance
+    -- suite in docs/architecture.md).
     game:event("first_lead", {
-      seat = seat, card = first,
+      seat = seat, card = first, reveal = true,
       text = who_name(seat) .. " holds " .. card_name(game, first) .. " and opens the round with it",
     })
   end

@@ -1,16 +1,17 @@
 //! `deckhand check`: load a game, variant or house rule and play random games
-//! at every player count, checking the invariants after every step: cards
-//! conserved, zone mirrors in step, the game ends, the result is well formed,
-//! undo and replay give back the same game. Reports the first failure with
-//! its seed and step.
+//! at every player count through the core's conformance suite
+//! (`deckhand_core::conformance`): cards conserved and zone mirrors in step
+//! after every step, the rules' own invariants, the secrecy of every seat,
+//! guesses, the game ends with a well-formed result, determinism in a
+//! second engine, replay, save/load and undo/redo mid-game. Reports the
+//! first failure with its seed and step.
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use deckhand_core::{Bot, BotKind, DirSource, Engine, Game, GameConfig, ScriptLibrary};
+use deckhand_core::conformance::Suite;
+use deckhand_core::{DirSource, Engine, GameConfig, ScriptLibrary};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-const MAX_STEPS: usize = 200_000;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -75,54 +76,6 @@ fn resolve(
     Ok((library.clone(), game, variants))
 }
 
-fn check_game(engine: &Engine, cfg: GameConfig) -> Result<usize> {
-    let seed = cfg.seed;
-    let players = cfg.players;
-    let mut game = engine.new_game(cfg.clone(), true)?;
-    game.check_invariants().context("after setup")?;
-    let mut bots: Vec<Bot> = (1..=players)
-        .map(|s| Bot::new(BotKind::Random, seed, s))
-        .collect();
-    while let Some((seat, _)) = game.pending() {
-        let step = game.history().len() + 1;
-        if step > MAX_STEPS {
-            bail!("the game did not end within {MAX_STEPS} decisions");
-        }
-        let choice = bots[seat as usize - 1].choose(&game)?;
-        game.apply(choice).with_context(|| format!("step {step}"))?;
-        game.take_events();
-        game.check_invariants()
-            .with_context(|| format!("after step {step}"))?;
-        if step % 97 == 0 {
-            undo_round_trip(&mut game).with_context(|| format!("undo/redo at step {step}"))?;
-        }
-    }
-    let r = game.result()?;
-    if r.scores.len() != players as usize && !r.scores.is_empty() {
-        bail!("result has {} scores for {players} players", r.scores.len());
-    }
-    if let Some(w) = r.winners.iter().find(|&&w| w == 0 || w > players) {
-        bail!("result names seat {w} as a winner, but seats are 1..{players}");
-    }
-    let replayed = engine
-        .replay(cfg, game.history())
-        .map_err(|stop| anyhow::anyhow!("replay of the log failed: {}", stop.error))?;
-    if replayed.view(None)? != game.view(None)? {
-        bail!("replaying the log does not give the same game");
-    }
-    Ok(game.history().len())
-}
-
-fn undo_round_trip(game: &mut Game) -> Result<()> {
-    let before = game.view(None)?;
-    game.undo()?;
-    game.redo()?;
-    if game.view(None)? != before {
-        bail!("undo then redo changed the game");
-    }
-    Ok(())
-}
-
 pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     let (library, game_id, variants) = resolve(&library, args)?;
     let engine = Engine::new(library)?;
@@ -145,23 +98,23 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
             (range.min..=range.max).collect()
         }
     };
+    let suite = Suite::new(&engine)?;
     let mut total_steps = 0;
     for &players in &counts {
         for g in 0..args.games {
             let mut cfg = GameConfig::new(&game_id, players, args.seed.wrapping_add(g));
             cfg.variants = variants.clone();
             super::setup::parse_options(&mut cfg, &args.options)?;
-            let seed = cfg.seed;
-            total_steps += check_game(&engine, cfg).with_context(|| {
-                format!(
-                    "FAILED: {game_id} [{}] with {players} players, seed {seed}",
-                    variants.join(", ")
-                )
-            })?;
+            match suite.check(&cfg) {
+                Ok(report) => total_steps += report.steps,
+                Err(failure) => bail!("FAILED: {failure}"),
+            }
         }
     }
     outln!(
-        "ok: {game_id} [{}]: {} games at {} player count(s), {total_steps} decisions; cards conserved, games ended, undo and replay exact",
+        "ok: {game_id} [{}]: {} games at {} player count(s), {total_steps} decisions; cards conserved, \
+         rules' invariants held, secrets kept, guesses sound, games ended, deterministic, replay, \
+         save/load and undo exact",
         variants.join(", "),
         args.games * counts.len() as u64,
         counts.len()
