@@ -447,10 +447,7 @@ pub fn ids_in(v: &Json, out: &mut Vec<u32>) {
     }
 }
 
-/// Whether plain data says it shows its cards on purpose (`reveal = true`).
-pub fn reveals(v: &Json) -> bool {
-    v.get("reveal") == Some(&Json::Bool(true))
-}
+pub use crate::meta::reveals;
 
 /// A set of card ids.
 #[derive(Debug, Clone, Default)]

@@ -52,7 +52,7 @@ impl Event {
     /// The text a script attached to its event, if any.
     pub fn text(&self) -> Option<&str> {
         match &self.kind {
-            EventKind::Script { data, .. } => data.get("text").and_then(Value::as_str),
+            EventKind::Script { data, .. } => crate::meta::EventMeta::text(data),
             _ => None,
         }
     }

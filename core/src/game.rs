@@ -79,11 +79,7 @@ impl OptionView {
 /// people (the REPL, its `log`) use this; traces, written for an observer who
 /// sees everything, keep the whole option.
 pub fn secret_text(action: &Json) -> Option<String> {
-    match action.get("secret")? {
-        Json::String(s) => Some(s.clone()),
-        Json::Bool(true) => Some("makes a secret choice".to_string()),
-        _ => None,
-    }
+    crate::meta::OptionMeta::of(action).secret
 }
 
 /// The pending decision: which seat chooses, and among what.

@@ -21,6 +21,7 @@ pub mod house_rule;
 pub mod knowledge;
 pub mod library;
 pub mod lua;
+pub mod meta;
 pub mod rng;
 pub mod rules;
 pub mod runner;
@@ -43,6 +44,7 @@ pub use game::{
     ZoneView,
 };
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
+pub use meta::{EventMeta, OptionMeta};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use runner::{Chooser, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};

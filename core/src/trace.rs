@@ -5,6 +5,7 @@ use crate::card::CardDef;
 use crate::error::Result;
 use crate::event::{Event, EventKind};
 use crate::game::{Game, GameResult};
+use crate::meta::OptionMeta;
 use crate::runner::Observer;
 use crate::table::Table;
 use crate::zone::{Seat, ZoneId};
@@ -167,16 +168,17 @@ impl<W: Write> TraceWriter<W> {
                 }
                 write!(out, "{{\"action\":{}", o.action)?;
                 // An option that plays a card (or several) carries the card.
-                if let Some(id) = o.action.get("card").and_then(Value::as_u64) {
-                    write!(out, ",\"card\":{}", cache.card(t, id as u32))?;
+                let meta = OptionMeta::of(&o.action);
+                if let Some(id) = meta.card {
+                    write!(out, ",\"card\":{}", cache.card(t, id))?;
                 }
-                if let Some(ids) = o.action.get("cards").and_then(Value::as_array) {
+                if let Some(ids) = &meta.cards {
                     out.write_all(b",\"cards\":[")?;
-                    for (j, id) in ids.iter().filter_map(Value::as_u64).enumerate() {
+                    for (j, &id) in ids.iter().enumerate() {
                         if j > 0 {
                             out.write_all(b",")?;
                         }
-                        out.write_all(cache.card(t, id as u32).as_bytes())?;
+                        out.write_all(cache.card(t, id).as_bytes())?;
                     }
                     out.write_all(b"]")?;
                 }

@@ -43,15 +43,7 @@ pub fn named_options(
 }
 
 fn card_ids(action: &Value) -> Vec<u32> {
-    let as_id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
-    if let Some(id) = action.get("card").and_then(as_id) {
-        return vec![id];
-    }
-    action
-        .get("cards")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(as_id).collect())
-        .unwrap_or_default()
+    deckhand_core::OptionMeta::of(action).played()
 }
 
 /// Lower case with single spaces, for comparing.

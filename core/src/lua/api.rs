@@ -248,7 +248,7 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         "event",
         lua.create_function(move |lua, (token, name, data): (Token, String, Value)| {
             let data = to_json(lua, data, "event data")?;
-            let to = data.get("to").and_then(Json::as_u64).map(|s| s as u32);
+            let to = crate::meta::EventMeta::of(&data).to;
             p.with(lua, token, |t| {
                 t.script_event(name, data, to);
                 Ok(())
