@@ -12,7 +12,8 @@ Phases. `game.vars.phase` names what the seat to act must decide now ("take",
     seat = function(game) return game.vars.turn end,
     -- The question, for people: a text, or function(game, seat, options).
     prompt = "Keep one of the cards you drew",
-    -- The legal options of `seat` now: a list of plain tables.
+    -- The legal options of `seat` now: a list of plain tables (options
+    -- are data: make each table once and share it where you can).
     options = function(game, seat) ... return opts end,
     -- Apply the option chosen (one of those listed), then everything
     -- automatic up to the next decision (optional, see Moves).
@@ -82,19 +83,26 @@ function phases.current(rules, game, name)
 end
 
 ---The decision of the current phase (or of the phase `name`):
----{ seat = ..., prompt = ..., options = ... }.
+---{ seat = ..., prompt = ..., options = ... }. `into` (optional) is a table
+---to fill and return instead of a new one, for a game that reuses one
+---decision table to allocate less (Sea Change): the phase's options then
+---receive the previous list, `into.options`, as a third argument, which
+---they may refill and return.
 ---@param rules table
 ---@param game Game
 ---@param name string?
+---@param into Decision?
 ---@return Decision
-function phases.decision(rules, game, name)
+function phases.decision(rules, game, name, into)
   local phase = phases.current(rules, game, name)
   local seat
   if phase.seat then seat = phase.seat(game) else seat = game.vars.turn end
-  local options = phase.options(game, seat)
+  local d = into or {}
+  local options = phase.options(game, seat, d.options)
   local prompt = phase.prompt
   if type(prompt) == "function" then prompt = prompt(game, seat, options) end
-  return { seat = seat, prompt = prompt, options = options }
+  d.seat, d.prompt, d.options = seat, prompt, options
+  return d
 end
 
 ---Apply the option `action` of `seat` in the current phase (or the phase
