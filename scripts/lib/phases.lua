@@ -52,6 +52,10 @@ every move):
   end
   function rules.describe(game, action) return phases.describe(game, action) end
 
+A game with one kind of decision may keep no game.vars.phase and name its
+phase in the entry points: phases.decision(rules, game, "play") and
+phases.apply(rules, game, seat, action, "play") (Sea Change).
+
 A variant or house rule adds a phase by setting a new key of `rules.phases`
 (it is a table of the game, so the new key needs no `provides`), sets
 `game.vars.phase` to its name where the phase begins (by wrapping the rule
