@@ -66,7 +66,8 @@ Rule API: the constants (SUITS, SUIT_NAMES, DECKS, HAND_SIZE, POINTS,
 TRUMP_ZERO_POINTS, SOLO_NEEDED_VALUE) and the rule functions listed in
 docs/sea-change.md ("Rule API") are meant to be replaced or wrapped by a
 variant or house rule (see scripts/house_rules/): every rule decision below
-goes through `rules.something(...)`, never a local copy. Internal: side_name
+goes through `rules.something(...)`, never a local copy. The game's one
+kind of decision is rules.phases.play (lib/phases.lua). Internal: side_name
 and vp_text (status texts); `rules.trick` and `rules.AI` are read once, into
 the locals T and AI, so replacing them has no effect. A variant that adds a
 name to this table declares it in its `provides` (docs/house-rules.md).
@@ -74,6 +75,7 @@ name to this table declares it in its `provides` (docs/house-rules.md).
 
 local trick = require("lib.trick")
 local util = require("lib.util")
+local phases = require("lib.phases")
 
 local rules = {
   id = "sea_change",
@@ -852,29 +854,40 @@ function rules.legal_options(game, seat, into)
   return T:options(game, seat, rules.may_play, holds, into)
 end
 
+-- The game's one kind of decision (lib/phases.lua): the seat to play,
+-- game.vars.turn, plays a card. Sea Change keeps no game.vars.phase: its
+-- entry points name the phase "play".
+rules.phases = {}
+rules.phases.play = {
+  -- The prompt is for people: a game that records no events shows none.
+  prompt = function(game)
+    local v = game.vars
+    return game.logging and prompt(v.lead, v.trump) or nil
+  end,
+  options = function(game, seat, into)
+    return rules.legal_options(game, seat, into)
+  end,
+  -- `action` is one of the options listed for `seat` (the core applies
+  -- nothing else), so it is not checked again here.
+  apply = function(game, seat, action)
+    rules.play_card(game, seat, action.card)
+    rules.draw(game, seat)
+    rules.advance(game)
+  end,
+}
+
 -- `into` is this game's previous decision (the prelude passes it back), so
 -- a decision and its options list are filled afresh rather than allocated.
 function rules.decision(game, into)
-  local v = game.vars
-  if v.game_over then return nil end
-  local seat = v.turn
-  local d = into or {}
-  d.seat = seat
-  -- The prompt is for people: a game that records no events shows none.
-  d.prompt = game.logging and prompt(v.lead, v.trump) or nil
-  d.options = rules.legal_options(game, seat, d.options)
-  return d
+  if game.vars.game_over then return nil end
+  return phases.decision(rules, game, "play", into or {})
 end
 
--- `action` is one of the options rules.decision listed for `seat` (the core
--- applies nothing else), so it is not checked again here.
 function rules.apply(game, seat, action)
   if seat ~= game.vars.turn then
     error("it is " .. who_name(game.vars.turn) .. "'s turn, not " .. who_name(seat) .. "'s", 0)
   end
-  rules.play_card(game, seat, action.card)
-  rules.draw(game, seat)
-  rules.advance(game)
+  phases.apply(rules, game, seat, action, "play")
 end
 
 function rules.describe(game, action)

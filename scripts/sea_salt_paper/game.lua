@@ -76,10 +76,13 @@ MULTIPLIERS, MERMAIDS_TO_WIN, CALL_MIN, DRAW_COUNT, TARGETS, PILES, GREEDY)
 and the rule functions listed in docs/sea-salt-paper.md ("Rule API") are
 meant to be replaced or wrapped by a variant or house rule (see
 scripts/house_rules/): every rule decision below goes through
-`rules.something(...)`, never a local copy. Internal: decision, apply,
-options_for (the phases' options), scores_text, and points_text, which this
-file mostly calls through its local copy. A variant that adds a name to
-this table declares it in its `provides` (docs/house-rules.md).
+`rules.something(...)`, never a local copy. So is `phases`, the decisions
+phase by phase (lib/phases.lua): each phase's prompt, options and moves, to
+wrap or to add to. Internal: decision and apply (which go through
+`phases`), scores_text, and points_text, which this file mostly calls
+through its local copy. A variant that adds a name to this table declares
+it in its `provides` (docs/house-rules.md); a new phase is a new key of
+`rules.phases` and needs none.
 ]]
 
 local rules = {
@@ -235,6 +238,7 @@ local function who(seat)
 end
 
 local util = require("lib.util")
+local phases = require("lib.phases")
 local card_name, names, copy_array, zeros = util.card_name, util.names, util.copy_array, util.zeros
 
 local function points_text(n)
@@ -1005,12 +1009,22 @@ local function pile_text(game, i)
   return rules.PILES[i] .. ", on " .. card_name(game, z[#z])
 end
 
----The options of the seat to act, by phase.
-function rules.options_for(game, seat)
-  local v = game.vars
-  local opts = {}
-  local phase = v.phase
-  if phase == "take" then
+---------------------------------------------------------------------------
+-- Decisions, phase by phase (lib/phases.lua): game.vars.phase names the
+-- entry of rules.phases; each lists its options and applies them by their
+-- `act`. "If a player places all 4 mermaids, they immediately win the game"
+-- (rules.check_mermaids): checked after every move of a turn, and before
+-- the seat ends its turn or the round.
+---------------------------------------------------------------------------
+
+rules.phases = {}
+
+-- "Game turn", 1: draw two cards from the deck (rules.draw), "OR they take
+-- the card on top of one of the two discard piles" (rules.take_pile).
+rules.phases.take = {
+  prompt = "Take a card: draw two from the deck, or the top of a discard pile",
+  options = function(game, seat)
+    local opts = {}
     local deck = #game:zone("deck")
     if deck > 0 then
       opts[#opts + 1] = {
@@ -1024,36 +1038,129 @@ function rules.options_for(game, seat)
         opts[#opts + 1] = { act = "pile", pile = i, card = z[#z], text = "Take " .. card_name(game, z[#z]) .. " from " .. rules.PILES[i] }
       end
     end
-  elseif phase == "keep" then
+    return opts
+  end,
+  moves = {
+    draw = function(game, seat)
+      rules.draw(game, seat)
+      rules.check_mermaids(game, seat)
+    end,
+    pile = function(game, seat, action)
+      rules.take_pile(game, seat, action.pile)
+      rules.check_mermaids(game, seat)
+    end,
+  },
+}
+
+-- The seat keeps one of the cards drawn (secretly: the others are told only
+-- that a card was kept).
+rules.phases.keep = {
+  prompt = "Keep one of the cards you drew (the other is discarded)",
+  options = function(game, seat)
+    local opts = {}
     local drawn = game:zone("drawn cards", seat)
     for i = 1, #drawn do
       opts[#opts + 1] = { act = "keep", card = drawn[i], text = "Keep " .. card_name(game, drawn[i]),
         secret = "keeps one of the cards drawn" }
     end
-  elseif phase == "discard" then
+    return opts
+  end,
+  moves = {
+    keep = function(game, seat, action)
+      rules.keep(game, seat, action.card)
+      rules.check_mermaids(game, seat)
+    end,
+  },
+}
+
+-- The other drawn card goes onto a discard pile (rules.discard_piles).
+rules.phases.discard = {
+  prompt = "Discard the other card onto a pile",
+  options = function(game, seat)
+    local opts = {}
     local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
     for _, i in ipairs(rules.discard_piles(game)) do
       opts[#opts + 1] = { act = "discard", pile = i, card = card,
         text = "Discard " .. card_name(game, card) .. " onto " .. pile_text(game, i) }
     end
-  elseif phase == "play" then
+    return opts
+  end,
+  moves = {
+    discard = function(game, seat, action)
+      rules.discard(game, seat, action.card, action.pile)
+      rules.check_mermaids(game, seat)
+    end,
+  },
+}
+
+-- "Game turn", 2: play duo pairs (rules.duo_pairs), end the turn, or end
+-- the round with STOP or LAST CHANCE once rules.may_call allows it (not in
+-- a final turn after LAST CHANCE).
+rules.phases.play = {
+  prompt = function(game)
+    if game.vars.call ~= nil then return "Your final turn: play duo pairs or end it" end
+    return "Play a duo pair, end your turn, or end the round"
+  end,
+  options = function(game, seat)
+    local opts = {}
     for _, p in ipairs(rules.duo_pairs(game, seat)) do
       local d = duo_spec(p.duo)
       opts[#opts + 1] = { act = "duo", duo = p.duo, cards = p.cards, text = "Play " .. d.name .. " (" .. d.does .. ")" }
     end
-    local final = v.call ~= nil
+    local final = game.vars.call ~= nil
     opts[#opts + 1] = { act = "end", text = final and "End your final turn (reveal your hand)" or "End your turn" }
     if not final and rules.may_call(game, seat) then
       local pts = rules.seat_points(game, seat)
       opts[#opts + 1] = { act = "stop", text = "STOP (" .. pts .. " points: everyone scores now)" }
       opts[#opts + 1] = { act = "last_chance", text = "LAST CHANCE (" .. pts .. " points: bet on having the most)" }
     end
-  elseif phase == "crab_pile" then
+    return opts
+  end,
+  moves = {
+    duo = function(game, seat, action)
+      rules.play_duo(game, seat, action.duo, action.cards)
+      rules.check_mermaids(game, seat)
+    end,
+    ["end"] = function(game, seat)
+      if rules.check_mermaids(game, seat) then return end
+      rules.end_turn(game, seat)
+    end,
+    stop = function(game, seat)
+      if rules.check_mermaids(game, seat) then return end
+      rules.call(game, seat, "stop")
+    end,
+    last_chance = function(game, seat)
+      if rules.check_mermaids(game, seat) then return end
+      rules.call(game, seat, "last_chance")
+    end,
+  },
+}
+
+-- Crabs, when both piles have cards: which pile to look through.
+rules.phases.crab_pile = {
+  prompt = "Crabs: look through which discard pile?",
+  options = function(game, seat)
+    local opts = {}
     for _, i in ipairs(rules.crab_piles(game)) do
       opts[#opts + 1] = { act = "crab_pile", pile = i, text = "Look through " .. rules.PILES[i] .. " (" .. #pile_zone(game, i) .. " cards)" }
     end
-  elseif phase == "crab_pick" then
+    return opts
+  end,
+  moves = {
+    crab_pile = function(game, seat, action)
+      rules.look_pile(game, seat, action.pile)
+      rules.check_mermaids(game, seat)
+    end,
+  },
+}
+
+-- Crabs: the card taken from the pile ("They do not have to show it.").
+rules.phases.crab_pick = {
+  prompt = "Crabs: take a card (the others do not see which)",
+  options = function(game, seat)
+    local v = game.vars
+    local opts = {}
     local z = pile_zone(game, v.crab_pile)
     -- Top card first, as the pile is looked through; the pile is not reordered.
     -- reveal: the chooser sees the pile's cards (and only the chooser: secret).
@@ -1061,74 +1168,49 @@ function rules.options_for(game, seat)
       opts[#opts + 1] = { act = "crab_pick", card = z[i], text = "Take " .. card_name(game, z[i]),
         secret = "takes a card from " .. rules.PILES[v.crab_pile], reveal = true }
     end
-  elseif phase == "steal" then
+    return opts
+  end,
+  moves = {
+    crab_pick = function(game, seat, action)
+      rules.crab_take(game, seat, action.card)
+      rules.check_mermaids(game, seat)
+    end,
+  },
+}
+
+-- Shark + swimmer, when several opponents may be stolen from: which one.
+rules.phases.steal = {
+  prompt = "Shark + Swimmer: steal a random card from whom?",
+  options = function(game, seat)
+    local opts = {}
     for _, s in ipairs(rules.steal_targets(game, seat)) do
       opts[#opts + 1] = { act = "steal", seat = s, text = "Steal from " .. who(s) .. " (" .. #game:zone("hand", s) .. " cards in hand)" }
     end
-  end
-  return opts
-end
-
-local PROMPTS = {
-  take = "Take a card: draw two from the deck, or the top of a discard pile",
-  keep = "Keep one of the cards you drew (the other is discarded)",
-  discard = "Discard the other card onto a pile",
-  play = "Play a duo pair, end your turn, or end the round",
-  crab_pile = "Crabs: look through which discard pile?",
-  crab_pick = "Crabs: take a card (the others do not see which)",
-  steal = "Shark + Swimmer: steal a random card from whom?",
+    return opts
+  end,
+  moves = {
+    steal = function(game, seat, action)
+      rules.steal(game, seat, action.seat)
+      rules.check_mermaids(game, seat)
+    end,
+  },
 }
 
 function rules.decision(game)
-  local v = game.vars
-  if v.game_over then return nil end
-  local prompt = PROMPTS[v.phase] or v.phase
-  if v.phase == "play" and v.call ~= nil then prompt = "Your final turn: play duo pairs or end it" end
-  return { seat = v.turn, prompt = prompt, options = rules.options_for(game, v.turn) }
+  if game.vars.game_over then return nil end
+  return phases.decision(rules, game)
 end
 
 function rules.apply(game, seat, action)
   local v = game.vars
   if v.game_over then error("the game is over", 0) end
   if seat ~= v.turn then error("it is " .. who(v.turn) .. "'s turn, not " .. who(seat) .. "'s", 0) end
-  if type(action) ~= "table" or type(action.act) ~= "string" then
-    error("expected an option {act = ...}, got " .. tostring(action), 0)
-  end
-  local act = action.act
-  if act == "draw" then
-    rules.draw(game, seat)
-  elseif act == "pile" then
-    rules.take_pile(game, seat, action.pile)
-  elseif act == "keep" then
-    rules.keep(game, seat, action.card)
-  elseif act == "discard" then
-    rules.discard(game, seat, action.card, action.pile)
-  elseif act == "duo" then
-    rules.play_duo(game, seat, action.duo, action.cards)
-  elseif act == "crab_pile" then
-    rules.look_pile(game, seat, action.pile)
-  elseif act == "crab_pick" then
-    rules.crab_take(game, seat, action.card)
-  elseif act == "steal" then
-    rules.steal(game, seat, action.seat)
-  elseif act == "end" then
-    if rules.check_mermaids(game, seat) then return end
-    return rules.end_turn(game, seat)
-  elseif act == "stop" or act == "last_chance" then
-    if rules.check_mermaids(game, seat) then return end
-    return rules.call(game, seat, act)
-  else
-    error("unknown action '" .. act .. "'", 0)
-  end
-  rules.check_mermaids(game, seat)
+  phases.apply(rules, game, seat, action)
 end
 
+---An option in words: its text (every option of this game has one).
 function rules.describe(game, action)
-  if type(action) == "table" and action.text ~= nil then return tostring(action.text) end
-  if type(action) == "table" and action.card ~= nil and game.cards[action.card] then
-    return game.cards[action.card].name
-  end
-  return tostring(action)
+  return phases.describe(game, action)
 end
 
 function rules.result(game)

@@ -247,7 +247,8 @@ return function(rules)
       allow = { act = "allow", text = "Let the retaliation go ahead" } },
   }
 
-  function rules.attack_options(game, seat)
+  ---The options of the seat an attack asks, by stage.
+  local function attack_options(game, seat)
     local v = game.vars
     local a = v.attack
     local opts = {}
@@ -325,7 +326,7 @@ return function(rules)
     return opts
   end
 
-  function rules.attack_prompt(game)
+  local function attack_prompt(game)
     local a = game.vars.attack
     local p = {
       smoke = who(a.attacker) .. " attacks you",
@@ -424,69 +425,84 @@ return function(rules)
     return rules.resolve_demand(game)
   end
 
-  function rules.attack_apply(game, seat, action)
-    local v = game.vars
-    local a = v.attack
-    local act = action.act
-    if act == "smoke" then
-      rules.discard_action(game, seat)
-      ev(game, "attack_cancelled", { text = "The attack is cancelled" })
-      return rules.end_attack(game)
-    elseif act == "parley" then
-      rules.discard_action(game, seat)
-      ev(game, "retaliation_cancelled", { text = "The retaliation is cancelled" })
-      return rules.end_attack(game)
-    elseif act == "allow" then
-      if a.stage == "smoke" then return rules.roll(game) end
-      return rules.begin_demand(game, a.defender, a.attacker, a.face)
-    elseif act == "reroll" then
-      rules.spend_powder(game, seat)
-      ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder to reroll" })
-      return rules.roll(game, action.dice)
-    elseif act == "loaded" then
-      rules.discard_action(game, seat)
-      a.dice[action.die] = action.face
-      a.loaded = action.die
-      set_doubles(a)
-      ev(game, "loaded_dice", { seat = seat, die = action.die, face = action.face,
-        text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
-      return
-    elseif act == "demand" then
-      a.chosen = action.die
-      if a.doubles then
-        -- "If the attacker rolls doubles the attack automatically succeeds,
-        -- and the defender may not bluff or retaliate."
-        a.demander, a.target, a.face = a.attacker, a.defender, a.dice[a.chosen]
-        ev(game, "demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
-          text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender) .. " (doubles)" })
-        -- Option doubles_gunpowder: the defender may still force a reroll.
-        if game.options.doubles_gunpowder and v.powder[a.defender] > 0 then
-          a.stage = "respond"
-          v.asked = a.defender
-          return
+  -- The attack's decisions: one phase, "attack" (lib/phases.lua), whose
+  -- stage (vars.attack.stage) says who is asked what; rules.begin_attack
+  -- enters it and rules.end_attack goes back to the turn. Playing an action
+  -- card (act "play") is rules.moves.play, as in the turn's phases.
+  rules.phases.attack = {
+    seat = function(game) return game.vars.asked or game.vars.turn end,
+    prompt = attack_prompt,
+    options = attack_options,
+    moves = {
+      -- Smoke Screen: the attack is cancelled (it still counts as the
+      -- attacker's attack).
+      smoke = function(game, seat)
+        rules.discard_action(game, seat)
+        ev(game, "attack_cancelled", { text = "The attack is cancelled" })
+        return rules.end_attack(game)
+      end,
+      -- Parley: cancel the retaliation.
+      parley = function(game, seat)
+        rules.discard_action(game, seat)
+        ev(game, "retaliation_cancelled", { text = "The retaliation is cancelled" })
+        return rules.end_attack(game)
+      end,
+      -- No Smoke Screen (the dice are rolled) or no Parley (the retaliation).
+      allow = function(game)
+        local a = game.vars.attack
+        if a.stage == "smoke" then return rules.roll(game) end
+        return rules.begin_demand(game, a.defender, a.attacker, a.face)
+      end,
+      reroll = function(game, seat, action)
+        rules.spend_powder(game, seat)
+        ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder to reroll" })
+        return rules.roll(game, action.dice)
+      end,
+      loaded = function(game, seat, action)
+        local a = game.vars.attack
+        rules.discard_action(game, seat)
+        a.dice[action.die] = action.face
+        a.loaded = action.die
+        set_doubles(a)
+        ev(game, "loaded_dice", { seat = seat, die = action.die, face = action.face,
+          text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
+      end,
+      demand = function(game, seat, action)
+        local v = game.vars
+        local a = v.attack
+        a.chosen = action.die
+        if a.doubles then
+          -- "If the attacker rolls doubles the attack automatically succeeds,
+          -- and the defender may not bluff or retaliate."
+          a.demander, a.target, a.face = a.attacker, a.defender, a.dice[a.chosen]
+          ev(game, "demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
+            text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender) .. " (doubles)" })
+          -- Option doubles_gunpowder: the defender may still force a reroll.
+          if game.options.doubles_gunpowder and v.powder[a.defender] > 0 then
+            a.stage = "respond"
+            v.asked = a.defender
+            return
+          end
+          return rules.resolve_doubles(game)
         end
-        return rules.resolve_doubles(game)
-      end
-      return rules.begin_demand(game, a.attacker, a.defender, a.dice[a.chosen])
-    elseif act == "hand_over" then
-      if a.doubles and not a.retaliation then return rules.resolve_doubles(game) end
-      return rules.resolve_demand(game)
-    elseif act == "claim" then
-      return rules.claim(game, seat, action.wager)
-    elseif act == "force" then
-      rules.spend_powder(game, seat)
-      ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder: " .. who(a.attacker) .. " must reroll" })
-      a.chosen = nil
-      return rules.roll(game, action.dice)
-    elseif act == "call" then
-      return rules.answer_claim(game, seat, true)
-    elseif act == "pass" then
-      return rules.answer_claim(game, seat, false)
-    elseif act == "give" then
-      return rules.give_map(game, action.card)
-    elseif act == "play" then
-      return rules.play_action(game, seat, action)
-    end
-    error("unknown action '" .. tostring(act) .. "'", 0)
-  end
+        return rules.begin_demand(game, a.attacker, a.defender, a.dice[a.chosen])
+      end,
+      hand_over = function(game)
+        local a = game.vars.attack
+        if a.doubles and not a.retaliation then return rules.resolve_doubles(game) end
+        return rules.resolve_demand(game)
+      end,
+      claim = function(game, seat, action) return rules.claim(game, seat, action.wager) end,
+      force = function(game, seat, action)
+        local a = game.vars.attack
+        rules.spend_powder(game, seat)
+        ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder: " .. who(a.attacker) .. " must reroll" })
+        a.chosen = nil
+        return rules.roll(game, action.dice)
+      end,
+      call = function(game, seat) return rules.answer_claim(game, seat, true) end,
+      pass = function(game, seat) return rules.answer_claim(game, seat, false) end,
+      give = function(game, seat, action) return rules.give_map(game, action.card) end,
+    },
+  }
 end

@@ -15,12 +15,15 @@ scripts/seadogs/bot.lua.
 
 Rule API: the constants and the rule functions listed in docs/seadogs.md
 ("Rule API") are meant to be replaced or wrapped by a variant or house rule;
-each is read through `rules` wherever it is used. Internal: decision, apply,
-options_for, space_options, the attack's attack_options / attack_apply /
-attack_prompt / attack_status, the island readers (island_kind, island_name,
-port_of, island_does), and who, ev and greedy_choice, which these files
-mostly call through local copies. A variant that adds a name to this table
-declares it in its `provides` (docs/house-rules.md).
+each is read through `rules` wherever it is used. So are `phases` and
+`moves`, the decisions phase by phase (lib/phases.lua; the attack's phase
+is in attack.lua): each phase's prompt, options and moves, to wrap or add
+to. Internal: decision, apply (which go through `phases`), space_options,
+attack_status, the island readers (island_kind, island_name, port_of,
+island_does), and who, ev and greedy_choice, which these files mostly call
+through local copies. A variant that adds a name to this table declares it
+in its `provides` (docs/house-rules.md); a new phase or move is a new key
+of `rules.phases` or `rules.moves` and needs none.
 
 Vocabulary
   cargo type   "rum", "spice", "silk", "tea" (PLACEHOLDER ids, C4.2)
@@ -67,6 +70,7 @@ game.vars (public: no card ids)
 ]]
 
 local util = require("lib.util")
+local phases = require("lib.phases")
 local copy_array = util.copy_array
 
 local rules = {
@@ -164,6 +168,10 @@ rules.options = {
 ---------------------------------------------------------------------------
 -- Data (PLACEHOLDER tables) and the attack
 ---------------------------------------------------------------------------
+
+-- The decisions, phase by phase (lib/phases.lua): the turn's phases are
+-- under "Decisions" below, the attack's in attack.lua.
+rules.phases = {}
 
 require("seadogs.data")(rules)
 require("seadogs.attack")(rules)
@@ -1234,26 +1242,34 @@ function rules.end_game(game)
 end
 
 ---------------------------------------------------------------------------
--- Decisions
+-- Decisions, phase by phase (lib/phases.lua): game.vars.phase names the
+-- entry of rules.phases. The seat to decide is game.vars.asked (the player
+-- whose turn it is, or the seat an attack or the captains' choice asks).
+-- Every option names its move with `act`: a phase's own moves are in its
+-- `moves`; those offered in several phases (attack a ship, play an action
+-- card) in rules.moves.
 ---------------------------------------------------------------------------
 
-local PROMPTS = {
-  captain = "Keep one of your two captains (the other is discarded; all are revealed together)",
-  start = "Attack a ship here, play an action card, or sail to an island",
-  action = "Take the action of this island, or not",
-  after = "Attack a ship here, play an action card, or end your turn",
-  keep = "Choose (secretly)",
-  keep_quartermaster = "Keep two of the three cargo cards: choose the one to put at the bottom of the deck (secret)",
-  keep_cartographer = "Keep one of the two Treasure cards (secret; the other goes to the bottom of the deck)",
-  keep_action = "Keep one action card and discard the other face up (the one kept is secret)",
-  discard_down = "Discard a cargo card (hand limit)",
+local function asked(game) return game.vars.asked or game.vars.turn end
+
+rules.moves = {
+  -- "Attack a ship here" (once a turn: vars.attacked).
+  attack = function(game, seat, action)
+    local v = game.vars
+    if v.attacked then error("you have already attacked this turn", 0) end
+    v.attacked = true
+    rules.begin_attack(game, seat, action.seat, false)
+  end,
+  -- An action card (rules.action_plays lists when each may be played).
+  play = function(game, seat, action) rules.play_action(game, seat, action) end,
 }
 
-function rules.options_for(game, seat)
-  local v = game.vars
-  local opts = {}
-  local phase = v.phase
-  if phase == "captain" then
+-- Before the game: every seat keeps one of its two captains, P1 first.
+rules.phases.captain = {
+  seat = asked,
+  prompt = "Keep one of your two captains (the other is discarded; all are revealed together)",
+  options = function(game, seat)
+    local opts = {}
     local offer = game:zone("captain offer", seat)
     for i = 1, #offer do
       local c = offer[i]
@@ -1261,26 +1277,107 @@ function rules.options_for(game, seat)
         .. rules.CAPTAIN_TEXT[game.cards[c].captain], secret = "keeps a captain" }
     end
     return opts
-  elseif phase == "start" or phase == "after" then
-    if not v.attacked then
-      for _, s in ipairs(rules.ships_with(game, seat)) do
-        opts[#opts + 1] = { act = "attack", seat = s, text = "Attack " .. who(s) }
-      end
+  end,
+  moves = {
+    captain = function(game, seat, action) rules.keep_captain(game, seat, action.card) end,
+  },
+}
+
+---The prompt of the phases "start" and "after": it names only what can be
+---done now.
+local function turn_prompt(game, seat, options)
+  local can = {}
+  for _, o in ipairs(options) do can[o.act] = true end
+  local verbs = {}
+  if can.attack then verbs[#verbs + 1] = "attack a ship here" end
+  if can.play then verbs[#verbs + 1] = "play an action card" end
+  verbs[#verbs + 1] = game.vars.phase == "start" and "sail to an island" or "end your turn"
+  local prompt = table.concat(verbs, ", ", 1, #verbs - 1) .. (#verbs > 1 and ", or " or "") .. verbs[#verbs]
+  return prompt:sub(1, 1):upper() .. prompt:sub(2)
+end
+
+---The options of the phases "start" and "after": attack a ship here (once a
+---turn), play an action card, then sail ("start") or end the turn ("after").
+local function turn_options(game, seat)
+  local v = game.vars
+  local phase = v.phase
+  local opts = {}
+  if not v.attacked then
+    for _, s in ipairs(rules.ships_with(game, seat)) do
+      opts[#opts + 1] = { act = "attack", seat = s, text = "Attack " .. who(s) }
     end
-    for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
-    if phase == "start" then
-      for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
-        opts[#opts + 1] = { act = "move", island = b,
-          text = "Sail to " .. rules.island_name(b) .. " (" .. rules.island_does(game, b) .. ")" }
-      end
-    else
-      opts[#opts + 1] = { act = "end", text = "End your turn" }
+  end
+  for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
+  if phase == "start" then
+    for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
+      opts[#opts + 1] = { act = "move", island = b,
+        text = "Sail to " .. rules.island_name(b) .. " (" .. rules.island_does(game, b) .. ")" }
     end
-  elseif phase == "action" then
+  else
+    opts[#opts + 1] = { act = "end", text = "End your turn" }
+  end
+  return opts
+end
+
+-- The start of a turn: attack, play an action card, or sail.
+rules.phases.start = {
+  seat = asked,
+  prompt = turn_prompt,
+  options = turn_options,
+  moves = {
+    move = function(game, seat, action) rules.move(game, seat, action.island) end,
+  },
+}
+
+-- At the island sailed to: its action (rules.space_options), or none.
+rules.phases.action = {
+  seat = asked,
+  prompt = "Take the action of this island, or not",
+  options = function(game, seat)
+    local opts = {}
     rules.space_options(game, seat, opts)
-    for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
+    for _, o in ipairs(rules.action_plays(game, seat, "action")) do opts[#opts + 1] = o end
     opts[#opts + 1] = { act = "skip", text = "Take no action here" }
-  elseif phase == "keep" then
+    return opts
+  end,
+  moves = {
+    port = function(game, seat, action) rules.port_action(game, seat, action.how) end,
+    sell = function(game, seat, action) rules.sell(game, seat, action.cargo, action.cards) end,
+    draw_action = function(game, seat) rules.action_card_action(game, seat) end,
+    temple = function(game, seat, action) rules.temple(game, seat, action.card, action.offering) end,
+    whirlpool = function(game, seat, action) rules.whirlpool(game, seat, action.seat, action.no_attack) end,
+    skip = function(game, seat) rules.after_action(game, seat) end,
+  },
+}
+
+-- After the island's action: attack, play an action card, or end the turn.
+rules.phases.after = {
+  seat = asked,
+  prompt = turn_prompt,
+  options = turn_options,
+  moves = {
+    ["end"] = function(game, seat) rules.end_turn(game, seat) end,
+  },
+}
+
+local KEEP_PROMPTS = {
+  quartermaster = "Keep two of the three cargo cards: choose the one to put at the bottom of the deck (secret)",
+  cartographer = "Keep one of the two Treasure cards (secret; the other goes to the bottom of the deck)",
+  action = "Keep one action card and discard the other face up (the one kept is secret)",
+}
+
+-- Cards looked at before keeping some (vars.keep says which): the
+-- Quartermaster's three cargo cards, the Cartographer's two Treasure cards,
+-- a second action card.
+rules.phases.keep = {
+  seat = asked,
+  prompt = function(game)
+    local keep = game.vars.keep
+    return (keep and KEEP_PROMPTS[keep]) or "Choose (secretly)"
+  end,
+  options = function(game, seat)
+    local v = game.vars
+    local opts = {}
     local drawn = game:zone("drawn", seat)
     local ids = copy_array(drawn)
     if v.keep == "action" then ids[#ids + 1] = game:zone("action", seat)[1] end
@@ -1299,17 +1396,34 @@ function rules.options_for(game, seat)
       opts[#opts + 1] = { act = "keep", card = c, text = text,
         secret = v.keep == "action" and "keeps one of two action cards" or "keeps a card" }
     end
-  elseif phase == "discard_down" then
+    return opts
+  end,
+  moves = {
+    keep = function(game, seat, action) rules.keep_drawn(game, seat, action.card) end,
+  },
+}
+
+-- Option hand_limit: above it at the end of the turn, discard a card.
+rules.phases.discard_down = {
+  seat = asked,
+  prompt = "Discard a cargo card (hand limit)",
+  options = function(game, seat)
+    local opts = {}
     local hand = game:zone("hand", seat)
     for i = 1, #hand do
       opts[#opts + 1] = { act = "discard", card = hand[i], text = "Discard " .. card_name(game, hand[i]) }
     end
     table.sort(opts, function(a, b) return a.card < b.card end)
-  elseif phase == "attack" then
-    return rules.attack_options(game, seat)
-  end
-  return opts
-end
+    return opts
+  end,
+  moves = {
+    discard = function(game, seat, action)
+      game:move(action.card, game:zone("hand", seat), game:zone("discard"))
+      ev(game, "discarded", { seat = seat, card = action.card, text = who(seat) .. " discards " .. card_name(game, action.card) })
+      rules.end_turn(game, seat)
+    end,
+  },
+}
 
 ---The options of the island the ship is on.
 function rules.space_options(game, seat, opts)
@@ -1363,84 +1477,24 @@ function rules.space_options(game, seat, opts)
 end
 
 function rules.decision(game)
-  local v = game.vars
-  if v.game_over then return nil end
-  local seat = v.asked or v.turn
-  local prompt
-  local options = rules.options_for(game, seat)
-  if v.phase == "attack" then
-    prompt = rules.attack_prompt(game)
-  elseif v.phase == "start" or v.phase == "after" then
-    -- Name only what can be done now.
-    local can = {}
-    for _, o in ipairs(options) do can[o.act] = true end
-    local verbs = {}
-    if can.attack then verbs[#verbs + 1] = "attack a ship here" end
-    if can.play then verbs[#verbs + 1] = "play an action card" end
-    verbs[#verbs + 1] = v.phase == "start" and "sail to an island" or "end your turn"
-    prompt = table.concat(verbs, ", ", 1, #verbs - 1) .. (#verbs > 1 and ", or " or "") .. verbs[#verbs]
-    prompt = prompt:sub(1, 1):upper() .. prompt:sub(2)
-  else
-    prompt = (v.phase == "keep" and v.keep and PROMPTS["keep_" .. v.keep]) or PROMPTS[v.phase] or v.phase
-  end
-  return { seat = seat, prompt = prompt, options = options }
+  if game.vars.game_over then return nil end
+  return phases.decision(rules, game)
 end
 
 function rules.apply(game, seat, action)
   local v = game.vars
   if v.game_over then error("the game is over", 0) end
   if seat ~= (v.asked or v.turn) then error("it is not " .. who(seat) .. "'s decision", 0) end
-  if type(action) ~= "table" or type(action.act) ~= "string" then
-    error("expected an option {act = ...}, got " .. tostring(action), 0)
-  end
-  local act = action.act
-  if v.phase == "attack" then
-    rules.attack_apply(game, seat, action)
-    if v.attack == nil and not v.game_over then rules.check_immediate_end(game) end
-    return
-  end
-  if act == "captain" then
-    rules.keep_captain(game, seat, action.card)
-  elseif act == "attack" then
-    if v.attacked then error("you have already attacked this turn", 0) end
-    v.attacked = true
-    rules.begin_attack(game, seat, action.seat, false)
-  elseif act == "play" then
-    rules.play_action(game, seat, action)
-  elseif act == "move" then
-    rules.move(game, seat, action.island)
-  elseif act == "port" then
-    rules.port_action(game, seat, action.how)
-  elseif act == "sell" then
-    rules.sell(game, seat, action.cargo, action.cards)
-  elseif act == "draw_action" then
-    rules.action_card_action(game, seat)
-  elseif act == "temple" then
-    rules.temple(game, seat, action.card, action.offering)
-  elseif act == "whirlpool" then
-    rules.whirlpool(game, seat, action.seat, action.no_attack)
-  elseif act == "keep" then
-    rules.keep_drawn(game, seat, action.card)
-  elseif act == "skip" then
-    rules.after_action(game, seat)
-  elseif act == "discard" then
-    game:move(action.card, game:zone("hand", seat), game:zone("discard"))
-    ev(game, "discarded", { seat = seat, card = action.card, text = who(seat) .. " discards " .. card_name(game, action.card) })
-    rules.end_turn(game, seat)
-  elseif act == "end" then
-    rules.end_turn(game, seat)
-  else
-    error("unknown action '" .. act .. "'", 0)
-  end
-  if not v.game_over then rules.check_immediate_end(game) end
+  local attacking = v.phase == "attack"
+  phases.apply(rules, game, seat, action)
+  -- Option game_end = "immediately": the game ends as soon as the bank or
+  -- the treasure deck is empty, but not in the middle of an attack.
+  if not v.game_over and not (attacking and v.attack ~= nil) then rules.check_immediate_end(game) end
 end
 
+---An option in words: its text (every option of this game has one).
 function rules.describe(game, action)
-  if type(action) == "table" and action.text ~= nil then return tostring(action.text) end
-  if type(action) == "table" and action.card ~= nil and game.cards[action.card] then
-    return game.cards[action.card].name
-  end
-  return tostring(action)
+  return phases.describe(game, action)
 end
 
 function rules.result(game)

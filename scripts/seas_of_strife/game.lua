@@ -65,15 +65,18 @@ Rule API: the constants (SUITS, LEFT_OUT, HAND_SIZE, END_AT,
 PENALTY_PER_TRICK) and the rule functions listed in docs/seas-of-strife.md
 ("Rule API") are meant to be replaced or wrapped by a variant or house rule:
 every rule decision below goes through `rules.something(...)`, never a local
-copy. Internal: decision and apply, which call the phase's functions by name
-(`rules[phase .. "_decision"]`, `rules[phase .. "_apply"]`), and those phase
-functions; `rules.trick` is read once, into the local T, so replacing it has
-no effect. A variant that adds a phase or any other name to this table
-declares it in its `provides` (variants/passing.lua; docs/house-rules.md).
+copy. So is `phases`, the decisions phase by phase (lib/phases.lua): each
+phase's prompt, options and apply, to wrap, and new phases to add
+(variants/passing.lua adds "pass"; a new key of `rules.phases` needs no
+`provides`). Internal: decision and apply, which go through `phases`;
+`rules.trick` is read once, into the local T, so replacing it has no
+effect. A variant that adds any other name to this table declares it in
+its `provides` (docs/house-rules.md).
 ]]
 
 local trick = require("lib.trick")
 local util = require("lib.util")
+local phases = require("lib.phases")
 
 local rules = {
   id = "seas_of_strife",
@@ -542,45 +545,51 @@ function rules.begin_play(game)
 end
 
 ---------------------------------------------------------------------------
--- Decisions, phase by phase: rules.<phase>_decision / rules.<phase>_apply
+-- Decisions, phase by phase (lib/phases.lua): game.vars.phase names the
+-- entry of rules.phases ("play", "choose_leader"; the passing variant adds
+-- "pass").
 ---------------------------------------------------------------------------
+
+rules.phases = {}
 
 local PROMPT_FIRST = "Open the round"
 local PROMPT_LEAD = "Lead a card"
 local PROMPT_FOLLOW = "Play a card (a suit already in the trick if you can)"
 
-function rules.play_decision(game)
-  local v = game.vars
-  local seat = v.turn
-  local n_in = #T:cards(game)
-  local holds = nil
-  if n_in > 0 then holds = T:holds_trick_prop(game, seat, "suit") end
-  local prompt = PROMPT_FOLLOW
-  if n_in == 0 then prompt = (v.first_card ~= nil) and PROMPT_FIRST or PROMPT_LEAD end
-  return { seat = seat, prompt = prompt, options = T:options(game, seat, rules.may_play, holds) }
-end
-
-function rules.play_apply(game, seat, action)
-  local card = type(action) == "table" and action.card or nil
-  if type(card) ~= "number" or game.cards[card] == nil or action.pass then
-    error("expected an option {card = id}, got " .. tostring(action), 0)
-  end
-  if not T:in_hand(game, seat, card) then
-    error(card_name(game, card) .. " is not in " .. who_name(seat) .. "'s hand", 0)
-  end
-  if not rules.may_play(game, seat, card) then
-    if game.vars.first_card ~= nil then
-      error("the round must be opened with " .. card_name(game, game.vars.first_card), 0)
+-- A seat plays a card: "a card of a suit already present in the trick ... if
+-- they can" (rules.may_play); the round opens with rules.first_card.
+rules.phases.play = {
+  prompt = function(game)
+    if #T:cards(game) > 0 then return PROMPT_FOLLOW end
+    return (game.vars.first_card ~= nil) and PROMPT_FIRST or PROMPT_LEAD
+  end,
+  options = function(game, seat)
+    local holds = nil
+    if #T:cards(game) > 0 then holds = T:holds_trick_prop(game, seat, "suit") end
+    return T:options(game, seat, rules.may_play, holds)
+  end,
+  apply = function(game, seat, action)
+    local card = type(action) == "table" and action.card or nil
+    if type(card) ~= "number" or game.cards[card] == nil or action.pass then
+      error("expected an option {card = id}, got " .. tostring(action), 0)
     end
-    error(card_name(game, card) .. ": you must play a suit already in the trick", 0)
-  end
-  rules.play_card(game, seat, card)
-  if T:complete(game, game.seats) then
-    rules.finish_trick(game)
-  else
-    game.vars.turn = T:next_player(game, game.seats)
-  end
-end
+    if not T:in_hand(game, seat, card) then
+      error(card_name(game, card) .. " is not in " .. who_name(seat) .. "'s hand", 0)
+    end
+    if not rules.may_play(game, seat, card) then
+      if game.vars.first_card ~= nil then
+        error("the round must be opened with " .. card_name(game, game.vars.first_card), 0)
+      end
+      error(card_name(game, card) .. ": you must play a suit already in the trick", 0)
+    end
+    rules.play_card(game, seat, card)
+    if T:complete(game, game.seats) then
+      rules.finish_trick(game)
+    else
+      game.vars.turn = T:next_player(game, game.seats)
+    end
+  end,
+}
 
 -- Leader options, one shared table per seat: {seat = s, text = "P3 leads"}.
 local LEAD_OPTION = {}
@@ -593,35 +602,34 @@ local function lead_option(seat)
   return o
 end
 
-local PROMPT_CHOOSE = "You took the trick: choose who leads the next one, yourself included"
-
----The taker chooses any seat, themselves first, then clockwise.
-function rules.choose_leader_decision(game)
-  local v = game.vars
-  local me = v.chooser
-  local opts = {}
-  local s = me
-  for i = 1, game.seats do
-    opts[i] = lead_option(s)
-    s = game:next_seat(s)
-  end
-  return { seat = me, prompt = PROMPT_CHOOSE, options = opts }
-end
-
-function rules.choose_leader_apply(game, seat, action)
-  local v = game.vars
-  local who = type(action) == "table" and util.whole(action.seat) or nil
-  if who == nil or who < 1 or who > game.seats then
-    error("expected an option {seat = n} with a seat 1.." .. game.seats .. ", got " .. tostring(action), 0)
-  end
-  if game.logging then
-    game:event("leader_chosen", {
-      chooser = seat, seat = who,
-      text = who_name(seat) .. " chooses " .. (who == seat and "to lead" or (who_name(who) .. " to lead")),
-    })
-  end
-  rules.set_leader(game, who)
-end
+-- "Who leads the next trick?": the taker chooses (rules.may_choose_leader)
+-- any seat, themselves first, then clockwise.
+rules.phases.choose_leader = {
+  seat = function(game) return game.vars.chooser end,
+  prompt = "You took the trick: choose who leads the next one, yourself included",
+  options = function(game, me)
+    local opts = {}
+    local s = me
+    for i = 1, game.seats do
+      opts[i] = lead_option(s)
+      s = game:next_seat(s)
+    end
+    return opts
+  end,
+  apply = function(game, seat, action)
+    local who = type(action) == "table" and util.whole(action.seat) or nil
+    if who == nil or who < 1 or who > game.seats then
+      error("expected an option {seat = n} with a seat 1.." .. game.seats .. ", got " .. tostring(action), 0)
+    end
+    if game.logging then
+      game:event("leader_chosen", {
+        chooser = seat, seat = who,
+        text = who_name(seat) .. " chooses " .. (who == seat and "to lead" or (who_name(who) .. " to lead")),
+      })
+    end
+    rules.set_leader(game, who)
+  end,
+}
 
 ---------------------------------------------------------------------------
 -- GameScript entry points
@@ -640,11 +648,8 @@ function rules.setup(game)
 end
 
 function rules.decision(game)
-  local v = game.vars
-  if v.game_over then return nil end
-  local f = rules[v.phase .. "_decision"]
-  if f == nil then error("no decision for phase '" .. tostring(v.phase) .. "'", 0) end
-  return f(game)
+  if game.vars.game_over then return nil end
+  return phases.decision(rules, game)
 end
 
 function rules.apply(game, seat, action)
@@ -653,13 +658,12 @@ function rules.apply(game, seat, action)
   if seat ~= v.turn then
     error("it is " .. who_name(v.turn) .. "'s turn, not " .. who_name(seat) .. "'s", 0)
   end
-  local f = rules[v.phase .. "_apply"]
-  if f == nil then error("no action for phase '" .. tostring(v.phase) .. "'", 0) end
-  f(game, seat, action)
+  phases.apply(rules, game, seat, action)
 end
 
 ---An option in words: the card ("Orange 10 ★" for a star card), with "takes
----the trick so far" when it would; a pass; or the leader option's text.
+---the trick so far" when it would; or the leader option's text. (The
+---passing variant adds its pass options.)
 function rules.describe(game, action)
   if type(action) ~= "table" then return tostring(action) end
   local card = action.card
@@ -670,7 +674,6 @@ function rules.describe(game, action)
   end
   local name = c.name
   if c.face then name = name .. " ★" end
-  if action.pass then return "Pass " .. name end
   local v = game.vars
   -- Only a card still in the hand of the seat to play gets the mark:
   -- describe may also be asked about an action in the past.

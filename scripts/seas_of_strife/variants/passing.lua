@@ -57,9 +57,10 @@ return {
   id = "passing",
   title = "Passing Cards (pass 2 cards, one seat farther each round)",
   game = "seas_of_strife",
-  -- The rules this variant adds (the game has no pass phase of its own):
-  -- rules.decision and rules.apply find the phase's functions by name.
-  provides = { "pass_distance", "pass_count", "pass_decision", "pass_apply", "resolve_pass" },
+  -- The rule functions this variant adds. Its decision, the pass phase, is
+  -- a new entry of the game's rules.phases (lib/phases.lua), which needs no
+  -- declaring.
+  provides = { "pass_distance", "pass_count", "resolve_pass" },
   options = {
     pass_cards = {
       default = 2,
@@ -126,43 +127,53 @@ return {
       end
     end
 
-    rules.pass_decision = function(game)
-      local v = game.vars
-      local p = v.pass
-      local seat = p.seat
-      local hand = rules.trick:hand_of(game, seat)
-      local ids = {}
-      for i = 1, #hand do ids[i] = hand[i] end
-      table.sort(ids)
-      for i = 1, #ids do ids[i] = pass_option(ids[i]) end
-      return {
-        seat = seat,
-        prompt = prompt(game:next_seat(seat, p.distance), p.chosen + 1, p.count),
-        options = ids,
-      }
-    end
+    -- The pass phase (game.vars.phase = "pass"): each seat in turn, from
+    -- P1, chooses its cards one at a time, in card order.
+    rules.phases.pass = {
+      seat = function(game) return game.vars.pass.seat end,
+      prompt = function(game, seat)
+        local p = game.vars.pass
+        return prompt(game:next_seat(seat, p.distance), p.chosen + 1, p.count)
+      end,
+      options = function(game, seat)
+        local hand = rules.trick:hand_of(game, seat)
+        local ids = {}
+        for i = 1, #hand do ids[i] = hand[i] end
+        table.sort(ids)
+        for i = 1, #ids do ids[i] = pass_option(ids[i]) end
+        return ids
+      end,
+      apply = function(game, seat, action)
+        local v = game.vars
+        local p = v.pass
+        local card = type(action) == "table" and action.card or nil
+        if type(card) ~= "number" or game.cards[card] == nil or not action.pass then
+          error("expected an option {card = id, pass = true}, got " .. tostring(action), 0)
+        end
+        local hand = rules.trick:hand_of(game, seat)
+        if not rules.trick:in_hand(game, seat, card) then
+          error(game.cards[card].name .. " is not in P" .. seat .. "'s hand", 0)
+        end
+        game:move(card, hand, game:zone("pass", seat))
+        p.chosen = p.chosen + 1
+        if p.chosen < p.count then return end
+        p.chosen = 0
+        if seat < game.seats then
+          p.seat = seat + 1
+          v.turn = p.seat
+          return
+        end
+        rules.resolve_pass(game)
+      end,
+    }
 
-    rules.pass_apply = function(game, seat, action)
-      local v = game.vars
-      local p = v.pass
-      local card = type(action) == "table" and action.card or nil
-      if type(card) ~= "number" or game.cards[card] == nil or not action.pass then
-        error("expected an option {card = id, pass = true}, got " .. tostring(action), 0)
-      end
-      local hand = rules.trick:hand_of(game, seat)
-      if not rules.trick:in_hand(game, seat, card) then
-        error(game.cards[card].name .. " is not in P" .. seat .. "'s hand", 0)
-      end
-      game:move(card, hand, game:zone("pass", seat))
-      p.chosen = p.chosen + 1
-      if p.chosen < p.count then return end
-      p.chosen = 0
-      if seat < game.seats then
-        p.seat = seat + 1
-        v.turn = p.seat
-        return
-      end
-      rules.resolve_pass(game)
+    -- A pass option in words: "Pass Orange 10 ★" (the star of a Face card,
+    -- as the game names cards).
+    local describe = rules.describe
+    rules.describe = function(game, action)
+      local c = type(action) == "table" and action.pass and action.card and game.cards[action.card]
+      if c then return "Pass " .. c.name .. (c.face and " ★" or "") end
+      return describe(game, action)
     end
 
     ---Every seat's chosen cards go at once to the seat `distance` places to

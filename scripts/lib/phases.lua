@@ -1,0 +1,146 @@
+--[[
+lib/phases.lua: how a game asks a decision and applies the choice, one phase
+at a time. Every game shipped follows this convention, so a new kind of
+decision (a variant's pass, a card that asks a question) is written in one
+place: one entry of `rules.phases`.
+
+Phases. `game.vars.phase` names what the seat to act must decide now ("take",
+"keep", "play" ...). `rules.phases` holds one table per phase name:
+
+  rules.phases.keep = {
+    -- Who decides (optional; default game.vars.turn).
+    seat = function(game) return game.vars.turn end,
+    -- The question, for people: a text, or function(game, seat, options).
+    prompt = "Keep one of the cards you drew",
+    -- The legal options of `seat` now: a list of plain tables (options
+    -- are data: make each table once and share it where you can).
+    options = function(game, seat) ... return opts end,
+    -- Apply the option chosen (one of those listed), then everything
+    -- automatic up to the next decision (optional, see Moves).
+    apply = function(game, seat, action) ... end,
+  }
+
+Moves. When options say what they do with an `act` field ({ act = "draw" },
+{ act = "discard", pile = 2 }), a phase may leave out `apply` and give each
+act its own function instead: the phase's `moves`, or, for an act offered in
+several phases, the game's `rules.moves`:
+
+  rules.phases.take = {
+    prompt = "Take a card: draw two from the deck, or the top of a discard pile",
+    options = function(game, seat) ... end,     -- { act = "draw" }, { act = "pile", pile = i }
+    moves = {
+      draw = function(game, seat, action) rules.draw(game, seat) end,
+      pile = function(game, seat, action) rules.take_pile(game, seat, action.pile) end,
+    },
+  }
+  rules.moves = { play = function(game, seat, action) rules.play_action(game, seat, action) end }
+
+The phase's `apply` comes first, then its `moves`, then `rules.moves`.
+
+The game's entry points call this module; they keep what is particular to
+the game (whether the game is over, the checks of who may act, what follows
+every move):
+
+  local phases = require("lib.phases")
+  function rules.decision(game)
+    if game.vars.game_over then return nil end
+    return phases.decision(rules, game)
+  end
+  function rules.apply(game, seat, action)
+    if seat ~= game.vars.turn then error("not your turn", 0) end
+    phases.apply(rules, game, seat, action)
+  end
+  function rules.describe(game, action) return phases.describe(game, action) end
+
+A game with one kind of decision may keep no game.vars.phase and name its
+phase in the entry points: phases.decision(rules, game, "play") and
+phases.apply(rules, game, seat, action, "play") (Sea Change).
+
+A variant or house rule adds a phase by setting a new key of `rules.phases`
+(it is a table of the game, so the new key needs no `provides`), sets
+`game.vars.phase` to its name where the phase begins (by wrapping the rule
+function that runs then), and back when it ends. It changes a decision by
+wrapping one field: `local options = rules.phases.play.options`, then
+`rules.phases.play.options = function(game, seat) ... options(game, seat) ... end`.
+Everything is looked up when it is used, so a replaced function takes effect.
+
+Describing an option. `describe` is asked about the options of the decision
+being asked and also about moves in the past (the REPL's history), whatever
+the phase is then, so it works from the option alone: phases.describe gives
+its `text`, else the name of its `card`. A game whose options are bare cards
+(for speed) keeps a `rules.describe` of its own.
+]]
+
+local phases = {}
+
+---The table of the phase `name` (default: game.vars.phase); an error naming
+---the phase if the game has none by that name.
+---@param rules table
+---@param game Game|View
+---@param name string?
+---@return table
+function phases.current(rules, game, name)
+  name = name or game.vars.phase
+  local phase = rules.phases[name]
+  if phase == nil then error("no phase '" .. tostring(name) .. "' in rules.phases", 0) end
+  return phase
+end
+
+---The decision of the current phase (or of the phase `name`):
+---{ seat = ..., prompt = ..., options = ... }. `into` (optional) is a table
+---to fill and return instead of a new one, for a game that reuses one
+---decision table to allocate less (Sea Change): the phase's options then
+---receive the previous list, `into.options`, as a third argument, which
+---they may refill and return.
+---@param rules table
+---@param game Game
+---@param name string?
+---@param into Decision?
+---@return Decision
+function phases.decision(rules, game, name, into)
+  local phase = phases.current(rules, game, name)
+  local seat
+  if phase.seat then seat = phase.seat(game) else seat = game.vars.turn end
+  local d = into or {}
+  local options = phase.options(game, seat, d.options)
+  local prompt = phase.prompt
+  if type(prompt) == "function" then prompt = prompt(game, seat, options) end
+  d.seat, d.prompt, d.options = seat, prompt, options
+  return d
+end
+
+---Apply the option `action` of `seat` in the current phase (or the phase
+---`name`): the phase's `apply`, else the function of the option's `act` in
+---the phase's `moves`, else in `rules.moves`; an error if there is none.
+---@param rules table
+---@param game Game
+---@param seat integer
+---@param action table
+---@param name string?
+function phases.apply(rules, game, seat, action, name)
+  local phase = phases.current(rules, game, name)
+  if phase.apply then return phase.apply(game, seat, action) end
+  local act = type(action) == "table" and action.act or nil
+  if type(act) ~= "string" then
+    error("expected an option {act = ...}, got " .. tostring(action), 0)
+  end
+  local f = phase.moves and phase.moves[act]
+  if f == nil and rules.moves then f = rules.moves[act] end
+  if f == nil then error("unknown action '" .. act .. "'", 0) end
+  return f(game, seat, action)
+end
+
+---An option in words, from the option alone: its `text`, else the name of
+---its `card`, else the value as text.
+---@param game Game|View
+---@param action any
+---@return string
+function phases.describe(game, action)
+  if type(action) == "table" and action.text ~= nil then return tostring(action.text) end
+  if type(action) == "table" and action.card ~= nil and game.cards[action.card] then
+    return game.cards[action.card].name
+  end
+  return tostring(action)
+end
+
+return phases
