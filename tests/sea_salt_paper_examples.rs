@@ -156,7 +156,7 @@ fn the_deck_has_58_cards_with_the_listed_kinds_and_colours() {
     ] {
         assert_eq!(count("kind", k), n, "{k}");
     }
-    // Colour totals of CLARIFICATIONS 2.1.
+    // Colour totals of the card list in docs/sea-salt-paper.md ("The cards").
     for (c, n) in [
         ("darkblue", 9),
         ("lightblue", 9),

@@ -1,7 +1,7 @@
 //! Every worked example of the Seas of Strife rulebook as a test, plus the
-//! open points of CLARIFICATIONS §3: set the hands, play the cards by name,
-//! check legality, who takes the trick and who leads next; passing
-//! directions; Happy Faces; the end of the game.
+//! points the rulebook leaves open, read as docs/seas-of-strife.md says: set
+//! the hands, play the cards by name, check legality, who takes the trick and
+//! who leads next; passing directions; Happy Faces; the end of the game.
 //!
 //! Seats in the rulebook's examples: Anna 1, Beth 2, Connor 3, David 4, Eve 5.
 
@@ -453,7 +453,8 @@ fn strife_all_suits_zeroed_the_highest_card_wins() {
 #[test]
 fn strife_tie_among_the_suits_still_counting() {
     // Red is zeroed by its 20; orange and gray tie with 2 cards each: the
-    // highest of them, the gray 24, wins (CLARIFICATIONS 3, inferred).
+    // highest of them, the gray 24, wins (the Strife rules do not mention
+    // ties; the main rules' tie rule applies to the suits still counting).
     let mut g = scenario(
         strife(5),
         &mid_round(

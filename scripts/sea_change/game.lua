@@ -2,8 +2,9 @@
 Sea Change (Inside Up Games, Conor McGoey): a trick-taking game for 1-8
 players where matching the value of the last card played changes trump.
 
-Rulebook: shared/rules/sea-change.en.md (EN) and sea-change.fr.md (FR);
-open points and their default reading: shared/rules/CLARIFICATIONS.md §1.
+Rules: the rulebook, English (EN) and French (FR) editions. Where it is
+silent, the reading used by default is stated where it applies, with its
+reason, and is an option or a replaceable constant (docs/sea-change.md).
 Section names in the comments below ("Game play", "Round end" ...) are
 those of the English rulebook.
 
@@ -103,12 +104,14 @@ rules.options = {
     default = true,
     doc = "A card matching the last card's value in the suit that is already trump counts as a "
       .. "Sea Change (legal even when holding the lead suit; trump stays). false: it is an "
-      .. "ordinary card and must follow suit. (CLARIFICATIONS 1.3: INFERRED)",
+      .. "ordinary card and must follow suit. (The rulebook is silent; the default treats it as "
+      .. "any other match.)",
   },
   solo_ai_sea_change = {
     default = true,
     doc = "Solo: the AI's second card makes a Sea Change when it matches your card's value "
-      .. "(\"Resolve according to the regular rules\"; CLARIFICATIONS 1.3: INFERRED).",
+      .. "(the rulebook: \"Resolve according to the regular rules\", read as including the Sea "
+      .. "Change).",
   },
   solo_more_points = {
     default = true,
@@ -137,7 +140,8 @@ rules.AI = 0
 rules.SUITS = { "blue", "green", "red", "purple", "yellow" }
 rules.SUIT_NAMES = { blue = "Blue", green = "Green", red = "Red", purple = "Purple", yellow = "Yellow" }
 
--- "Deck setup": suits and card values by player count (CLARIFICATIONS 1.1).
+-- "Deck setup": suits and card values by player count, as the rulebook's
+-- deck-setup chart gives them.
 local BASE = { 0, 4, 5, 6, 7, 8, 9, 10, 11, 12 }
 rules.DECKS = {
   [1] = { suits = 3, values = BASE },
@@ -153,9 +157,11 @@ rules.DECKS = {
 -- Cards in each hand ("Hand setup"; 2 players: "deal out 10 cards to both").
 rules.HAND_SIZE = 10
 
--- Printed points by card value, the same in every suit: table A of
--- CLARIFICATIONS 1.2 (the printed values are not public; this table fits
--- every rulebook example). A house rule may replace the whole table.
+-- Printed points by card value, the same in every suit: table A. The
+-- rulebook does not list the printed values; deckhand works them out from
+-- its worked examples, and this table fits every one of them with points on
+-- as few values as possible ("Only on select cards"), each suit of the base
+-- deck summing to 0. A house rule may replace the whole table.
 rules.POINTS = {
   [0] = 0, [1] = 0, [2] = -1, [3] = 0, [4] = 0, [5] = 0, [6] = 0, [7] = 0,
   [8] = -4, [9] = 2, [10] = 1, [11] = 0, [12] = 1, [13] = 0, [14] = 0, [15] = 3,

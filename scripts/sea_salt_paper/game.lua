@@ -3,10 +3,11 @@ Sea Salt & Paper (Bombyx; Bruno Cathala & Théo Rivière): draw, discard and
 collect cards, play duo pairs for their effects, and end the round with STOP
 or LAST CHANCE once your cards are worth 7 points or more. 2-4 players.
 
-Rulebook: shared/rules/sea-salt-and-paper.md; the card list and every open
-point with its default reading: shared/rules/CLARIFICATIONS.md §2 (cited
-below as "C2.1", "C2.2"). Section names in the comments ("Game turn", "End of
-the round" ...) are those of the rulebook.
+Rules: the rulebook. It does not list the colour of every card; the card
+list below is deckhand's, and every point the rulebook leaves open is read
+as stated where it applies, with its reason (docs/sea-salt-paper.md). Section
+names in the comments ("Game turn", "End of the round" ...) are those of the
+rulebook.
 
 Vocabulary used in this file
   kind     what a card is: "crab", "boat", "fish", "swimmer", "shark",
@@ -23,8 +24,10 @@ Vocabulary used in this file
            (rules.colour_bonus); scored only in LAST CHANCE rounds
 
 Zones
-  deck          hidden  the draw deck, face down (C2.2: "faceup" in the
-                        project text is a transcription error)
+  deck          hidden  the draw deck, face down ("placed faceup" in the
+                        rulebook text is a transcription error: the
+                        published English rules say "placed facedown", and
+                        cards drawn from it are kept secretly)
   discard 1,    top     the two discard piles: everyone sees the top card
   discard 2             only ("It is not possible to look through the
                         discard piles"), except a crab player (secretly)
@@ -92,7 +95,7 @@ local rules = {
 }
 
 ---------------------------------------------------------------------------
--- Options (each is a reading of a point the rulebook leaves open, C2.2)
+-- Options (each is a reading of a point the rulebook leaves open)
 ---------------------------------------------------------------------------
 
 rules.options = {
@@ -104,33 +107,37 @@ rules.options = {
   mermaid_white = {
     default = true,
     doc = "Mermaid scoring counts white (the mermaids' own colour) as a colour a mermaid may score, as "
-      .. "Board Game Arena does (C2.2). false: mermaids score only the other colours. The colour bonus "
+      .. "the Board Game Arena adaptation does (the rulebook is silent, and its mermaid example fits "
+      .. "either reading). false: mermaids score only the other colours. The colour bonus "
       .. "always counts white.",
   },
   boat_extra_turns = {
     default = "each",
     choices = { "each", "one" },
-    doc = "Boats: \"each\" pair played gives another turn (BGA, C2.2); \"one\": only one extra turn per "
+    doc = "Boats: \"each\" pair played gives another turn (the rulebook sets no limit; so does the "
+      .. "Board Game Arena adaptation); \"one\": only one extra turn per "
       .. "turn, a second pair in the same turn scores but has no effect.",
   },
   last_chance_empty_deck = {
     default = "play_on",
     choices = { "play_on", "no_score" },
     doc = "The deck runs out during the final turns after LAST CHANCE: \"play_on\" = the final turns go "
-      .. "on (taking from the discard piles) and the round is scored (BGA, C2.2); \"no_score\" = the "
+      .. "on (taking from the discard piles) and the round is scored (the rulebook is silent once a "
+      .. "call is made; so plays the Board Game Arena adaptation); \"no_score\" = the "
       .. "round ends at once without scoring, as when no call was made.",
   },
   tie_break = {
     default = "turn_order",
     choices = { "turn_order", "last_round_points" },
     doc = "Tied at the end of the game: \"turn_order\" = the one who went last in the last round wins "
-      .. "(rulebook); \"last_round_points\" = the one who scored most in the last round (BGA), then turn "
+      .. "(rulebook); \"last_round_points\" = the one who scored most in the last round (the "
+      .. "Board Game Arena adaptation's tie-break), then turn "
       .. "order.",
   },
 }
 
 ---------------------------------------------------------------------------
--- Constants: the cards (C2.1) and the scoring tables ("Card details")
+-- Constants: the cards and the scoring tables ("Card details")
 ---------------------------------------------------------------------------
 
 -- Colour ids and how they are written.
@@ -158,8 +165,9 @@ rules.KINDS = {
   mermaid = { name = "Mermaid", category = "mermaid" },
 }
 
--- The 58 cards: one colour entry per card (C2.1, CONFIRMED by two public
--- implementations card for card).
+-- The 58 cards: one colour entry per card. The rulebook gives the counts but
+-- not every colour; this list is the one two independent public
+-- implementations agree on card for card.
 rules.DECK = {
   { kind = "crab", colours = { "darkblue", "darkblue", "lightblue", "lightblue", "yellow", "yellow",
     "black", "lightgreen", "lightgray" } },
@@ -184,7 +192,7 @@ rules.DECK = {
 -- pair"; "1 point for each combination of swimmer and shark"), the name of
 -- the rules function applying the effect, and how the pair is named. Pairs
 -- count whether played or still in hand; two sharks or two swimmers are not
--- a pair (C2.1).
+-- a pair (a pair is one shark with one swimmer).
 rules.DUOS = {
   { id = "crab", kinds = { "crab", "crab" }, points = 1, effect = "crab_effect",
     name = "2 Crabs", does = "look through a discard pile and take a card" },
@@ -311,7 +319,8 @@ function rules.count(game, cards)
   return kinds, colours
 end
 
----Duo points: 1 per pair, in hand or played (C2.1).
+---Duo points: 1 per pair, in hand or played ("The points for duo cards
+---count whether the cards have been played or not").
 function rules.duo_points(game, kinds)
   local pts = 0
   for _, d in ipairs(rules.DUOS) do
@@ -362,7 +371,7 @@ end
 ---Mermaid points: the first mermaid scores the count of the player's most
 ---common colour, the second the next most common other colour, and so on;
 ---one colour per mermaid; mermaids beyond the number of colours score 0
----(C2.2 "Mermaid scoring"). White counts as a colour unless option
+---("Mermaid" in "Card details"). White counts as a colour unless option
 ---mermaid_white is false.
 function rules.mermaid_points(game, kinds, colours)
   local m = kinds.mermaid or 0
@@ -393,7 +402,8 @@ function rules.card_points(game, cards)
 end
 
 ---Colour bonus: "1 point per card of the color they have the most of"
----(white included, C2.2).
+---(white included: the mermaids' white is a colour like any other; the
+---rulebook names no exception).
 function rules.colour_bonus(game, cards)
   local _, colours = rules.count(game, cards)
   return rules.colour_counts(colours, false)[1] or 0
@@ -417,7 +427,8 @@ function rules.target(game)
 end
 
 ---May `seat` end the round now? Its own turn, no call made yet, and 7+ card
----points ("The round can be ended"; C2.2 "Who may end the round").
+---points ("The round can be ended"; one call per round, since a call ends
+---the round).
 function rules.may_call(game, seat)
   local v = game.vars
   return v.call == nil and rules.seat_points(game, seat) >= rules.CALL_MIN
@@ -429,7 +440,8 @@ function rules.protected(game, seat)
 end
 
 ---The opponents a shark + swimmer pair may steal from: not protected, with
----cards in hand (C2.2 "Shark + swimmer").
+---cards in hand (a hand revealed after LAST CHANCE "is now protected from
+---attacks").
 function rules.steal_targets(game, seat)
   local out = {}
   for k = 1, game.seats - 1 do
@@ -531,7 +543,8 @@ function rules.reveal(game, seat)
 end
 
 ---The round ends without scoring (empty deck); the player to the left of
----`seat` starts the next one (C2.2 "Next round's first player").
+---`seat` starts the next one (the rulebook's rule for the next round's first
+---player, applied to the seat whose turn emptied the deck).
 function rules.void_round(game, seat)
   local v = game.vars
   v.last_round = { round = v.round, ending = "empty_deck", caller = seat, gained = zeros(game.seats) }
@@ -692,8 +705,8 @@ end
 
 ---"If a player places all 4 mermaids, they immediately win the game." When
 ---the seat to act holds them all (hand and in front), it places them at once
----and wins (BGA checks at the end of the turn; placing them sooner changes
----nothing, C2.2).
+---and wins (the Board Game Arena adaptation checks at the end of the turn;
+---placing them sooner changes nothing, as the game ends either way).
 function rules.check_mermaids(game, seat)
   local v = game.vars
   if v.game_over or seat == nil then return false end
@@ -719,7 +732,8 @@ end
 
 ---Draw up to DRAW_COUNT cards. Two or more: the seat keeps one (phase
 ---"keep"). One card left in the deck: it is taken, nothing is discarded
----(C2.2, inferred).
+---(the rulebook does not cover it; with one card there is nothing to choose
+---between, so the player keeps it).
 function rules.draw(game, seat)
   local v = game.vars
   local deck, drawn = game:zone("deck"), game:zone("drawn cards", seat)
@@ -830,7 +844,8 @@ end
 
 ---Place a pair face up in front of the seat and apply its effect. The pair
 ---scores the same played or not; an effect that cannot be carried out is
----skipped (C2.2 "Duo effect that cannot be done").
+---skipped (the rulebook does not forbid playing such a pair; deckhand lets
+---it score and skips what cannot be done).
 function rules.play_duo(game, seat, duo, cards)
   local d = duo_spec(duo)
   local hand, front = game:zone("hand", seat), game:zone("duos", seat)
@@ -930,7 +945,8 @@ function rules.fish_effect(game, seat)
 end
 
 ---Shark + swimmer: "steals a random card from another player": the seat
----chooses the opponent (C2.2), among those it may steal from.
+---chooses the opponent (the rulebook says "another player", not which, so
+---the player picks), among those it may steal from.
 function rules.steal_effect(game, seat)
   local targets = rules.steal_targets(game, seat)
   if #targets == 0 then

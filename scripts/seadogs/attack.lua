@@ -210,7 +210,8 @@ return function(rules)
   ---The wagers `seat` may place: 1 to 3 gold (The Card Sharp: 1 to 5), no
   ---more than it has; with no gold, 1 from the bank ("If the defender has no
   ---money in their supply they take 1 gold from the bank"); with no gold
-  ---and an empty bank, none (C4.8).
+  ---and an empty bank, none (the rulebook does not cover it: there is no
+  ---gold to wager).
   function rules.wagers(game, seat)
     local v = game.vars
     local cap = rules.has_captain(game, seat, "card_sharp") and rules.CARD_SHARP_WAGER or rules.WAGER_MAX

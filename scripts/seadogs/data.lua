@@ -1,16 +1,17 @@
 --[[
-SeaDogs: the components as data. Nothing public lists the cards (C4 of
-shared/rules/CLARIFICATIONS.md): every table marked PLACEHOLDER is an
-invented, balanced stand-in. Each is a constant of the rules table, so a
-house rule replaces it in its `modify` (for instance
-`rules.SELL_TABLE = {...}` or `rules.TREASURES = {...}`).
+SeaDogs: the components as data. Neither the rulebook nor any public
+source lists the cards: every table marked PLACEHOLDER is an invented,
+balanced stand-in, consistent with the rulebook's component counts. Each is
+a constant of the rules table, so a house rule replaces it in its `modify`
+(for instance `rules.SELL_TABLE = {...}` or `rules.TREASURES = {...}`).
 ]]
 
 return function(rules)
   -- Islands ("Setup"): Sell in the centre, a ring of six with the three
   -- Ports alternating with Action Card, Temple and Whirlpool ("so that no
   -- two Port islands are adjacent"; the order of the three others is not
-  -- given: INFERRED). Index 1 is the centre; 2..7 the ring in order.
+  -- given, so deckhand picks this one). Index 1 is the centre; 2..7 the ring
+  -- in order.
   rules.ISLANDS = {
     { kind = "sell", name = "Sell" },
     { kind = "port", name = "Port 1", port = 1 },
@@ -43,14 +44,14 @@ return function(rules)
   -- temple_eight).
   rules.TEMPLE_TABLE = { 1, 3, 6, 10, 15, 21, 28, 38, 45, 55 }
 
-  -- Cargo types (PLACEHOLDER ids, C4.2), their names and REPL colours.
+  -- Cargo types (PLACEHOLDER ids), their names and REPL colours.
   rules.CARGO_TYPES = { "rum", "spice", "silk", "tea" }
   rules.CARGO_NAMES = { rum = "Rum", spice = "Spice", silk = "Silk", tea = "Tea", wild = "Wild" }
   rules.CARGO_COLOURS = { rum = "red", spice = "orange", silk = "purple", tea = "green", wild = "white" }
 
-  -- The 44 cargo cards (PLACEHOLDER, C4.2): per type 5 one-icon cards (one
-  -- with a Treasure Map), 4 two-icon cards (one with a map), 1 three-icon
-  -- card; and 4 wilds of one wild icon.
+  -- The 44 cargo cards (PLACEHOLDER; the rulebook gives only the count): per
+  -- type 5 one-icon cards (one with a Treasure Map), 4 two-icon cards (one
+  -- with a map), 1 three-icon card; and 4 wilds of one wild icon.
   rules.CARGO = {}
   for _, t in ipairs(rules.CARGO_TYPES) do
     local c = rules.CARGO
@@ -62,15 +63,17 @@ return function(rules)
   end
   rules.CARGO[#rules.CARGO + 1] = { cargo = "wild", icons = 1, count = 4 }
 
-  -- The attack dice (C4.3: faces CONFIRMED, ids PLACEHOLDER); both dice alike.
+  -- The attack dice (faces as the rulebook lists them, ids PLACEHOLDER); both
+  -- dice alike (the rulebook lists one set of options for the dice).
   rules.DICE_FACES = { "rum", "spice", "silk", "tea", "chest", "gold" }
   rules.FACE_NAMES = { rum = "Rum", spice = "Spice", silk = "Silk", tea = "Tea", chest = "Treasure chest",
     gold = "Gold" }
 
-  -- Temple demand tokens (PLACEHOLDER, C4.5): one per cargo type.
+  -- Temple demand tokens (PLACEHOLDER; the rulebook counts 4): one per cargo
+  -- type.
   rules.DEMAND_TOKENS = { "rum", "spice", "silk", "tea" }
 
-  -- Treasure cards (PLACEHOLDER, C4.4). `bonus` is flat gold; the Ledger and
+  -- Treasure cards (PLACEHOLDER). `bonus` is flat gold; the Ledger and
   -- the Relic are scored by rules.final_score.
   rules.TREASURES = {
     { id = "doubloons", name = "Silver Doubloons", count = 3, bonus = 3 },
@@ -84,7 +87,8 @@ return function(rules)
   -- What an unseen Treasure card is worth on average (for bots and evaluate).
   rules.TREASURE_AVERAGE = 4
 
-  -- Action cards (PLACEHOLDER, C4.6): one of each; hold at most one.
+  -- Action cards (PLACEHOLDER; the rulebook counts 9): one of each; hold at
+  -- most one.
   rules.ACTIONS = {
     { id = "fair_winds", name = "Fair Winds", text = "your turn, before moving: move up to 2 spaces this turn" },
     { id = "smoke_screen", name = "Smoke Screen", text = "when attacked, before the roll: cancel that attack" },
@@ -98,7 +102,7 @@ return function(rules)
   }
   rules.POWDER_KEG = 2
 
-  -- Captains (PLACEHOLDER, C4.7): one of each.
+  -- Captains (PLACEHOLDER; the rulebook counts 13): one of each.
   rules.CAPTAINS = {
     { id = "merchant", name = "The Merchant" },
     { id = "quartermaster", name = "The Quartermaster" },

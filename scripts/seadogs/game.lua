@@ -3,12 +3,13 @@ SeaDogs (Jacksmack Games): sail a ship between seven islands, trade cargo
 for gold, please the temple, and attack the ships you meet, bluffing about
 what is in your hand. 2-6 players. Most gold at the end wins.
 
-Rulebook: shared/rules/seadogs.md; what it leaves out, with the reading used
-by default: shared/rules/CLARIFICATIONS.md section 4 (cited below as "C4.1"
-... "C4.8"). Nothing public describes the cards, so the cargo deck (C4.2),
-the dice ids (C4.3), the treasure cards (C4.4), the temple tokens (C4.5),
-the action cards (C4.6) and the captains (C4.7) are PLACEHOLDER tables: each
-is a constant of this `rules` table that a house rule can replace.
+Rules: the rulebook; what it leaves out is read as stated where it
+applies, with the reason, and is an option or a replaceable constant
+(docs/seadogs.md). Nothing public describes the cards, so the cargo deck,
+the dice ids (the rulebook names the faces), the treasure cards, the temple
+tokens, the action cards and the captains are PLACEHOLDER tables, invented
+stand-ins: each is a constant of this `rules` table that a house rule can
+replace.
 The tables live in scripts/seadogs/data.lua; the attack (dice, demands,
 bluffs) in scripts/seadogs/attack.lua; the greedy bot in
 scripts/seadogs/bot.lua.
@@ -26,7 +27,8 @@ in its `provides` (docs/house-rules.md); a new phase or move is a new key
 of `rules.phases` or `rules.moves` and needs none.
 
 Vocabulary
-  cargo type   "rum", "spice", "silk", "tea" (PLACEHOLDER ids, C4.2)
+  cargo type   "rum", "spice", "silk", "tea" (PLACEHOLDER ids: the rulebook
+               does not name the four types)
   icons        a cargo card shows 1-3 icons of one type, or 1 wild icon
   map          a cargo card marked with a Treasure Map (the chest face takes one)
   island       1 = Sell (centre); 2..7 the ring: Port, Action Card, Port,
@@ -87,7 +89,7 @@ rules.options = {
   bank_two_players = {
     default = 30,
     doc = "Gold in the bank with 2 players (the rulebook's table starts at 3 players: 35, 40, 45, 50; "
-      .. "PLACEHOLDER 30, C4.1).",
+      .. "PLACEHOLDER 30, continuing its +5 per player).",
   },
   claim_needs_wager = {
     default = true,
@@ -105,51 +107,58 @@ rules.options = {
     default = 38,
     choices = { 38, 36 },
     doc = "Temple bonus for 8 cubes: 38 as printed, or 36 (the triangular number the rest of the table "
-      .. "follows; a likely misprint, C4.1).",
+      .. "follows; a likely misprint).",
   },
   sell_beyond_table = {
     default = "cap",
     choices = { "cap", "extend" },
-    doc = "Selling more than 14 icons: \"cap\" at 18 gold (C4.1); \"extend\" = 3 more gold per 2 icons. Odd "
+    doc = "Selling more than 14 icons: \"cap\" at 18 gold (the rulebook's table stops at 14 icons, 18 "
+      .. "gold); \"extend\" = 3 more gold per 2 icons. Odd "
       .. "counts always round down to the step reached.",
   },
   wild_in_sale = {
     default = true,
-    doc = "A wild card may be added to a Sale as one icon of the type sold (PLACEHOLDER, C4.2).",
+    doc = "A wild card may be added to a Sale as one icon of the type sold (PLACEHOLDER: the rulebook "
+      .. "says how wilds count at game end, not in a Sale).",
   },
   temple_token = {
     default = "change",
     choices = { "change", "fixed" },
     doc = "After a player takes blessing cubes the demand token is replaced by a random one of the other "
-      .. "three (\"change\", PLACEHOLDER C4.5), or stays for the whole game (\"fixed\").",
+      .. "three (\"change\", PLACEHOLDER: the rulebook does not say when the token changes), or stays "
+      .. "for the whole game (\"fixed\").",
   },
   treasure_gain = {
     default = "sell",
     choices = { "sell", "port" },
-    doc = "How Treasure cards are gained (not in the rules; PLACEHOLDER C4.4): \"sell\" = one per Treasure "
+    doc = "How Treasure cards are gained (not in the rules; PLACEHOLDER): \"sell\" = one per Treasure "
       .. "Map card among the cards sold; \"port\" = at a Port a player may hand in a map card instead of "
       .. "taking cargo, for one Treasure card.",
   },
   call_needs_match = {
     default = true,
-    doc = "A bluff may be called only by a player who can match the whole wager (C4.8). false: a player "
+    doc = "A bluff may be called only by a player who can match the whole wager (the rulebook does not "
+      .. "cover a shorter player; calling is matching the wager). false: a player "
       .. "with less gold calls by putting in all its gold.",
   },
   game_end = {
     default = "end_of_turn",
     choices = { "end_of_turn", "immediately" },
-    doc = "The bank or the treasure deck empties: the game ends at the end of that turn (C4.8), or "
+    doc = "The bank or the treasure deck empties: the game ends at the end of that turn (the rulebook "
+      .. "does not say at what moment; the turn is finished), or "
       .. "\"immediately\" (the rest of the turn is not played).",
   },
   bank_short = {
     default = "pay_rest",
     choices = { "pay_rest", "no_sale" },
-    doc = "The bank cannot pay a Sale in full: it pays what is left and the game ends (C4.8), or "
+    doc = "The bank cannot pay a Sale in full: it pays what is left and the game ends (the rulebook does "
+      .. "not cover it; the bank is then empty, which ends the game), or "
       .. "\"no_sale\": such a Sale is not allowed.",
   },
   hand_limit = {
     default = 0,
-    doc = "Cargo cards a player may hold at the end of its turn (0 = no limit, C4.8); above it the player "
+    doc = "Cargo cards a player may hold at the end of its turn (0 = no limit, as the rulebook states "
+      .. "none); above it the player "
       .. "discards down to the limit.",
   },
   doubles_gunpowder = {
@@ -201,7 +210,8 @@ rules.ev = ev
 ---------------------------------------------------------------------------
 
 ---Is island b adjacent to island a? Ring neighbours, and the centre Sell
----island with every ring island (C4.1, INFERRED).
+---island with every ring island (the rulebook says only "adjacent space";
+---deckhand reads the centre as touching the whole ring around it).
 function rules.adjacent(a, b)
   if a == b then return false end
   if a == rules.CENTRE or b == rules.CENTRE then return true end

@@ -4,8 +4,8 @@ Showdown" and first self-published as "Strife"): a trick-AVOIDANCE game for
 3-6 players. The suit with the most cards in a trick decides who takes it;
 every trick taken is a penalty point; fewest points wins.
 
-Rulebook: shared/rules/seas-of-strife.md; open points and their default
-reading: shared/rules/CLARIFICATIONS.md §3. Section names in the comments
+Rules: the rulebook; where it is silent, the reading used by default is
+stated where it applies, with its reason. Section names in the comments
 below ("Game setup", "Who takes the trick?" ...) are those of the rulebook.
 These are the main ("Texas Showdown") rules; the designer's rules are
 variants/strife.lua, and the "Other Variations" are variants/passing.lua and
@@ -99,8 +99,9 @@ rules.options = {
     choices = { "winning_card", "any_star", "never" },
     doc = "Who may choose the next leader (\"Who leads the next trick?\"): \"winning_card\" = the taker "
       .. "of a trick won WITH the highest (star) card of its suit; \"any_star\" = the taker of any trick "
-      .. "holding a star card; \"never\" = the taker always leads. (CLARIFICATIONS 3: the default "
-      .. "reading is INFERRED; any_star is the other public reading.)",
+      .. "holding a star card; \"never\" = the taker always leads. (The rulebook does not say whether "
+      .. "the star must be the card taking the trick; the default reads it so, any_star is the other "
+      .. "reading.)",
   },
   final_tie = {
     default = "shared",

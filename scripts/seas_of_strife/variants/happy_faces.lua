@@ -7,7 +7,8 @@ player count is allowed).
   deckhand play seas_of_strife --variant happy_faces
 
 A Face card counts for the player who took the trick it is in, whoever
-played it. A round's penalty cannot go below 0 (CLARIFICATIONS 3: INFERRED):
+played it. A round's penalty cannot go below 0 (the rulebook is silent; a
+Face card "cancels out one trick", so by default it cancels only tricks taken):
 option happy_floor; with happy_floor=false extra Face cards take points off
 the player's total (which still cannot go below 0).
 ]]
@@ -19,7 +20,8 @@ return {
   options = {
     happy_floor = {
       default = true,
-      doc = "Happy Faces: a round's penalty never goes below 0 (CLARIFICATIONS 3: INFERRED). false: "
+      doc = "Happy Faces: a round's penalty never goes below 0 (the rulebook is silent; a Face card "
+        .. "cancels a trick taken, so no more than the tricks taken). false: "
         .. "Face cards beyond the tricks taken remove points already scored (never below 0 in total).",
     },
   },

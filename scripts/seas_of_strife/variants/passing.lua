@@ -11,8 +11,9 @@ cards in that round."
 * "To the left" is the next seat in playing order (play goes clockwise,
   game:next_seat), so round r passes r seats on.
 * With n players round n would pass to yourself: nobody passes. After that
-  the rulebook is silent; by default the cycle starts again at 1 seat
-  (CLARIFICATIONS 3: INFERRED): 4 players pass 1, 2, 3, -, 1, 2, 3, -, ...
+  the rulebook is silent; by default the cycle starts again at 1 seat, so
+  that passing goes on all game (as in Hearts): 4 players pass 1, 2, 3, -,
+  1, 2, 3, -, ...
   Option pass_cycle=stop passes in the first n-1 rounds only.
 * Passing is simultaneous at the table. Here each seat in turn, from P1,
   chooses its cards one at a time; a chosen card goes face down into the
@@ -70,7 +71,8 @@ return {
       default = "restart",
       choices = { "restart", "stop" },
       doc = "Passing: after the round where the pass would reach yourself (no pass), \"restart\" the "
-        .. "cycle at 1 seat to the left (CLARIFICATIONS 3: INFERRED), or \"stop\" passing for the rest "
+        .. "cycle at 1 seat to the left (the rulebook is silent; passing goes on all game, as in "
+        .. "Hearts), or \"stop\" passing for the rest "
         .. "of the game.",
     },
   },

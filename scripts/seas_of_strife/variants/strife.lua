@@ -6,7 +6,8 @@ Seas of Strife, "Strife": the designer's rules (rulebook, "Background").
 * Face cards: "If a Face card is played in a trick, it 'zeroes out' the
   count for that suit so that a card from that suit cannot win the trick."
   Among the suits still counting, the usual rule decides: most cards, and on
-  a tie the highest card of the tied suits (CLARIFICATIONS 3: INFERRED).
+  a tie the highest card of the tied suits (the Strife rules do not mention
+  ties, so the main rules' tie rule applies to the suits still counting).
 * "If all suits are 'zeroed out,' then all cards played are considered a
   single suit, regardless of color, and therefore, the highest card played
   in the trick will win it" (a Face card can then win: "David would take the
@@ -18,8 +19,8 @@ Seas of Strife, "Strife": the designer's rules (rulebook, "Background").
 * 3 players: "remove the lowest 3 sets of cards from the game (orange, red,
   and gray). The player who has the blue (iceberg) 31 card plays the first
   card" (the lowest card in play, see rules.first_card): 30 cards, 10 each.
-  The game still ends at 15 points (CLARIFICATIONS 3: INFERRED; -o end_at=N
-  changes it).
+  The game still ends at 15 points (the rulebook sets the end score by
+  player count only, not by hand size; -o end_at=N changes it).
 
 Everything else is game.lua: the zeroing is in rules.suit_counts, which the
 trick winner, the option texts, the status lines and the bots all use.
