@@ -168,6 +168,8 @@ function View:zone(name, owner) end
 ---@field default any
 ---@field doc string
 ---@field choices? any[]
+---@field min? number  least number allowed (also a number given as text)
+---@field max? number  greatest number allowed
 
 ---A game script returns a table of this shape.
 ---@class GameScript

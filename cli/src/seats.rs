@@ -89,6 +89,12 @@ pub fn complete(
             _ => None,
         };
         if let Some(name) = script_bot {
+            if name.split(':').next() == Some("mc") {
+                bail!(
+                    "'{name}': a search bot is mc, mc:N or mc:N:BOT, where N (the playouts a \
+                     decision) is a whole number from 1 to {MAX_PLAYOUTS}"
+                );
+            }
             if !info.bots.iter().any(|b| b == name) {
                 bail!(
                     "'{}' has no bot named '{name}' (bots: random, mc{})",

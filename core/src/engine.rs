@@ -100,6 +100,11 @@ impl Engine {
         Ok(r)
     }
 
+    /// The scripts search path this engine loads from.
+    pub fn library(&self) -> &Arc<ScriptLibrary> {
+        self.host.library()
+    }
+
     /// Every game on the search path with its variants.
     pub fn catalog(&self) -> Result<Vec<GameEntry>> {
         let lib = self.host.library().clone();

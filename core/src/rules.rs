@@ -21,7 +21,8 @@ pub struct PlayerRange {
     pub default: Option<u32>,
 }
 
-/// One option: its default, what it does, and the allowed values if limited.
+/// One option: its default (whose type is the option's type), what it
+/// does, the allowed values if limited, and the range of a number.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OptionSpec {
     #[serde(default)]
@@ -30,6 +31,35 @@ pub struct OptionSpec {
     pub doc: String,
     #[serde(default)]
     pub choices: Option<Vec<Json>>,
+    /// The least number allowed (a number given as text, such as `40` for
+    /// an option whose default is "auto", is checked too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    /// The greatest number allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+}
+
+impl OptionSpec {
+    /// The declared range in words (`1..20`, `at least 1`, `at most 9`),
+    /// if any.
+    pub fn range_text(&self) -> Option<String> {
+        match (self.min, self.max) {
+            (Some(lo), Some(hi)) => Some(format!("{}..{}", number(lo), number(hi))),
+            (Some(lo), None) => Some(format!("at least {}", number(lo))),
+            (None, Some(hi)) => Some(format!("at most {}", number(hi))),
+            (None, None) => None,
+        }
+    }
+}
+
+/// A bound as people write it: `3`, not `3.0`.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
 }
 
 /// What a composed rules table declares.
@@ -124,6 +154,13 @@ pub fn compose(
     variants: &[String],
     sources: &BTreeMap<String, String>,
 ) -> Result<Rules> {
+    for (i, v) in variants.iter().enumerate() {
+        if variants[..i].contains(v) {
+            return Err(CoreError::Invalid(format!(
+                "variant '{v}' is given twice; each variant applies once"
+            )));
+        }
+    }
     let lib = host.library();
     let text = lib.read(&game_path(game)).ok_or_else(|| {
         CoreError::NotFound(format!(
@@ -154,8 +191,25 @@ pub fn compose(
 fn read_info(host: &Host, table: &Table) -> Result<RulesInfo> {
     let v: Value = host.entry.info.call(table.clone())?;
     let json: Json = host.lua.from_value(v)?;
-    serde_json::from_value(json)
-        .map_err(|e| CoreError::Script(format!("game declaration is incomplete: {e}")))
+    let info: RulesInfo = serde_json::from_value(json)
+        .map_err(|e| CoreError::Script(format!("game declaration is incomplete: {e}")))?;
+    for (name, spec) in &info.options {
+        if let (Some(lo), Some(hi)) = (spec.min, spec.max) {
+            if lo > hi {
+                return Err(CoreError::Script(format!(
+                    "option {name} declares min {lo} above max {hi}"
+                )));
+            }
+        }
+        if spec.default.is_number() && check_range(name, spec, &spec.default).is_err() {
+            return Err(CoreError::Script(format!(
+                "option {name}: its default {} is outside its own range ({})",
+                spec.default,
+                spec.range_text().unwrap_or_default()
+            )));
+        }
+    }
+    Ok(info)
 }
 
 /// Read a variant's id and title (for listings).
@@ -178,7 +232,10 @@ pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
 
 impl RulesInfo {
     /// Resolve user options against the declared ones: unknown names, values
-    /// of the wrong type and values outside `choices` are errors.
+    /// of the wrong type (that of the default; a whole number when the
+    /// default is one), values outside `choices` and numbers outside
+    /// `min`..`max` are errors. Every way of starting a game goes through
+    /// here.
     pub fn resolve_options(
         &self,
         given: &BTreeMap<String, Json>,
@@ -208,10 +265,42 @@ impl RulesInfo {
                     )));
                 }
             }
+            if given.contains_key(name) {
+                check_range(name, spec, &value)?;
+            }
             out.insert(name.clone(), value);
         }
         Ok(out)
     }
+}
+
+/// A number given for an option with a range must lie in it (a number
+/// written as text counts as that number; other text is the script's to
+/// judge, such as "auto").
+fn check_range(name: &str, spec: &OptionSpec, value: &Json) -> Result<()> {
+    let Some(range) = spec.range_text() else {
+        return Ok(());
+    };
+    let x = match value {
+        Json::Number(n) => n.as_f64(),
+        Json::String(s) => s.trim().parse::<f64>().ok().filter(|x| x.is_finite()),
+        _ => None,
+    };
+    let Some(x) = x else {
+        return Ok(());
+    };
+    let low = spec.min.is_some_and(|lo| x < lo);
+    let high = spec.max.is_some_and(|hi| x > hi);
+    if low || high {
+        let shown = match value {
+            Json::String(s) => s.trim().to_string(),
+            v => v.to_string(),
+        };
+        return Err(CoreError::Invalid(format!(
+            "option {name}: {shown} is out of range (allowed: {range})"
+        )));
+    }
+    Ok(())
 }
 
 fn coerce(name: &str, default: &Json, v: &Json) -> Result<Json> {
@@ -220,7 +309,13 @@ fn coerce(name: &str, default: &Json, v: &Json) -> Result<Json> {
             "option {name}: expected a value like {default}, got {v}"
         ))
     };
+    let whole = |n: &serde_json::Number| n.is_i64() || n.is_u64();
     Ok(match (default, v) {
+        (Json::Number(d), Json::Number(n)) if whole(d) && !whole(n) => {
+            return Err(CoreError::Invalid(format!(
+                "option {name}: expected a whole number, got {v}"
+            )))
+        }
         (Json::Number(_), Json::Number(_)) | (Json::Bool(_), Json::Bool(_)) => v.clone(),
         (Json::String(_), Json::String(_)) => v.clone(),
         (Json::String(_), Json::Number(_) | Json::Bool(_)) => Json::String(v.to_string()),

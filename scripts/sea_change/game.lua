@@ -91,6 +91,7 @@ local rules = {
 rules.options = {
   target_vp = {
     default = 3,
+    min = 1, max = 20,
     doc = "Victory Points needed to win the game (\"Round end\": for a longer or shorter game, "
       .. "increase or decrease it). Team games use team_target instead.",
   },

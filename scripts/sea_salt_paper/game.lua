@@ -101,6 +101,7 @@ local rules = {
 rules.options = {
   target = {
     default = "auto",
+    min = 1, max = 200,
     doc = "Points that end the game (\"End of game\"): \"auto\" = 40 / 35 / 30 with 2 / 3 / 4 players; "
       .. "or a number.",
   },

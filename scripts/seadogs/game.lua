@@ -88,6 +88,7 @@ local rules = {
 rules.options = {
   bank_two_players = {
     default = 30,
+    min = 1, max = 500,
     doc = "Gold in the bank with 2 players (the rulebook's table starts at 3 players: 35, 40, 45, 50; "
       .. "PLACEHOLDER 30, continuing its +5 per player).",
   },

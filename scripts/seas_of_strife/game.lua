@@ -91,6 +91,7 @@ local rules = {
 rules.options = {
   end_at = {
     default = "auto",
+    min = 1, max = 200,
     doc = "Penalty points that end the game at the end of a round (\"End of a round\"): \"auto\" = "
       .. "15 with 3 or 4 players, 12 with 5, 10 with 6; or a number.",
   },

@@ -6,7 +6,7 @@
 //! second engine, replay, save/load and undo/redo mid-game. Reports the
 //! first failure with its seed and step.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use deckhand_core::conformance::Suite;
 use deckhand_core::{DirSource, Engine, GameConfig, ScriptLibrary};
@@ -41,6 +41,14 @@ fn resolve(
 ) -> Result<(Arc<ScriptLibrary>, String, Vec<String>)> {
     let path = Path::new(&args.script);
     if !path.is_file() {
+        // A name that looks like a file (a `.lua` name or a path) is one
+        // that is not there, not a game id.
+        if path.exists() {
+            bail!("{}: not a regular file", args.script);
+        }
+        if args.script.ends_with(".lua") || args.script.contains(['/', '\\']) {
+            bail!("{}: no such file", args.script);
+        }
         return Ok((library.clone(), args.script.clone(), args.variants.clone()));
     }
     deckhand_core::files::check_regular(path, deckhand_core::house_rule::MAX_BYTES, "script")?;
@@ -78,15 +86,16 @@ fn resolve(
 
 pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     let (library, game_id, variants) = resolve(&library, args)?;
-    let engine = Engine::new(library)?;
-    let rules = engine.rules(&game_id, &variants)?;
-    if args.games > super::sim::MAX_GAMES {
-        bail!(
-            "-n {}: at most {} games per player count",
-            args.games,
-            super::sim::MAX_GAMES
-        );
-    }
+    let engine = Engine::new(library.clone())?;
+    let rules = engine.rules(&game_id, &variants).map_err(|e| {
+        anyhow!(super::setup::explain_rules_error(
+            &library,
+            &game_id,
+            e,
+            "deckhand games",
+        ))
+    })?;
+    super::sim::check_game_count(args.games, "per player count")?;
     let counts: Vec<u32> = match args.players {
         Some(p) => {
             crate::seats::check_players(p, &rules.info)?;
@@ -98,6 +107,11 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
             (range.min..=range.max).collect()
         }
     };
+    // The options are checked once, before any game: a bad one is the
+    // command line's fault, not a failure of the rules.
+    let mut given = GameConfig::new(&game_id, 0, 0);
+    super::setup::parse_options(&mut given, &args.options)?;
+    rules.info.resolve_options(&given.options)?;
     let suite = Suite::new(&engine)?;
     let mut total_steps = 0;
     for &players in &counts {

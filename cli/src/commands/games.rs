@@ -1,5 +1,6 @@
 //! `deckhand games`: every game on the search path with its variants,
-//! player range, options (with defaults) and bots.
+//! player range, options (with defaults, allowed values and ranges) and
+//! bots.
 
 use anyhow::Result;
 use deckhand_core::{Engine, OptionSpec, ScriptLibrary};
@@ -66,5 +67,12 @@ fn option_line(name: &str, o: &OptionSpec) -> String {
             format!(" [{}]", c.join(", "))
         })
         .unwrap_or_default();
-    format!("{name:<22} default {}{choices}  {}", o.default, o.doc)
+    let range = o
+        .range_text()
+        .map(|r| format!(" (allowed: {r})"))
+        .unwrap_or_default();
+    format!(
+        "{name:<22} default {}{choices}{range}  {}",
+        o.default, o.doc
+    )
 }

@@ -4,7 +4,7 @@ use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{anyhow, Result};
 use deckhand_core::config::parse_option_text;
-use deckhand_core::{Engine, GameConfig, RulesInfo};
+use deckhand_core::{CoreError, Engine, GameConfig, RulesInfo, ScriptLibrary};
 
 /// A seed from the clock, for games started without one.
 pub fn clock_seed() -> u64 {
@@ -12,6 +12,42 @@ pub fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64 % 1_000_000_000)
         .unwrap_or(1)
+}
+
+/// The ids of the games on the scripts search path.
+pub fn game_ids(library: &ScriptLibrary) -> Vec<String> {
+    library
+        .list("")
+        .into_iter()
+        .filter(|d| library.read(&format!("{d}/game.lua")).is_some())
+        .collect()
+}
+
+/// A one-line message for rules that cannot be composed: an unknown game
+/// is named with the closest id ("did you mean") and the list of games.
+/// The REPL's `new`, `play`, `sim` and `check` all say it this way;
+/// `lister` is the command that lists the games where the user is.
+pub fn explain_rules_error(
+    library: &ScriptLibrary,
+    game: &str,
+    e: CoreError,
+    lister: &str,
+) -> String {
+    let ids = game_ids(library);
+    if matches!(e, CoreError::NotFound(_)) && !ids.iter().any(|g| g == game) {
+        let close = ids
+            .iter()
+            .map(|g| (crate::repl::edit_distance(game, g), g))
+            .filter(|(d, g)| *d <= 3.max(g.len() / 3))
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, g)| format!(" — did you mean '{g}'?"))
+            .unwrap_or_default();
+        return format!(
+            "unknown game '{game}'{close} (games: {}; `{lister}` lists them with their variants)",
+            ids.join(", ")
+        );
+    }
+    format!("cannot load {game}: {e}")
 }
 
 /// The player count to use when none is given.
@@ -44,7 +80,14 @@ pub fn game_config(
     let mut cfg = GameConfig::new(&args.game, 0, 0);
     cfg.variants = args.variants.clone();
     cfg.read_house_rules(false)?;
-    let rules = engine.rules_of(&cfg)?;
+    let rules = engine.rules_of(&cfg).map_err(|e| {
+        anyhow!(explain_rules_error(
+            engine.library(),
+            &args.game,
+            e,
+            "deckhand games"
+        ))
+    })?;
     // Without --players, one --seat per player sets the count.
     let players = args.players.unwrap_or_else(|| {
         if args.seats.len() > 1 {
@@ -56,6 +99,9 @@ pub fn game_config(
     cfg.players = players;
     cfg.seed = args.seed.unwrap_or_else(clock_seed);
     parse_options(&mut cfg, &args.options)?;
+    // Checked here, before a game or the REPL starts: a bad option ends
+    // the command with its one-line error.
+    rules.info.resolve_options(&cfg.options)?;
     let specs: Vec<SeatSpec> = args.seats.iter().map(|s| SeatSpec::parse(s)).collect();
     let seats = seats::complete(&specs, players, &fill(&rules.info), &rules.info)?;
     Ok((cfg, seats))

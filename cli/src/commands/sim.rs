@@ -248,12 +248,22 @@ impl Observer for Marks<'_> {
     }
 }
 
+/// Check a number of games (`-n` of `sim` and `check`): at least one, at
+/// most [`MAX_GAMES`].
+pub fn check_game_count(n: u64, per: &str) -> Result<()> {
+    if n == 0 {
+        bail!("-n 0: no game to play; give -n 1 or more");
+    }
+    if n > MAX_GAMES {
+        bail!("-n {n}: at most {MAX_GAMES} games {per}");
+    }
+    Ok(())
+}
+
 /// Check the numbers of the command line before anything is allocated
 /// from them.
 fn check_numbers(args: &SimArgs) -> Result<()> {
-    if args.games > MAX_GAMES {
-        bail!("-n {}: at most {MAX_GAMES} games in one run", args.games);
-    }
+    check_game_count(args.games, "in one run")?;
     if let Some(j) = args.threads {
         if !(1..=MAX_THREADS).contains(&j) {
             bail!("-j {j}: the number of threads must be from 1 to {MAX_THREADS}");
@@ -291,8 +301,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         w.at(0, first_seed, Phase::Rules);
     }
     let fill = |_: &_| SeatSpec::Bot(deckhand_core::BotKind::Random);
-    let (cfg, specs) =
-        setup::game_config(&engine, &game_args, fill).context("loading the rules")?;
+    let (cfg, specs) = setup::game_config(&engine, &game_args, fill)?;
     let rules = engine.rules_of(&cfg)?;
     if specs.contains(&SeatSpec::Human) {
         bail!("sim needs bots at every seat (got 'human')");

@@ -20,6 +20,7 @@ mod files;
 mod info;
 mod parse;
 mod registry;
+pub use registry::edit_distance;
 mod session;
 mod turns;
 
@@ -71,7 +72,9 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
     let mut session = Session::new(library, colour_enabled())?;
     match start {
         None => session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT),
-        Some((cfg, seats)) => session.start(cfg, seats, None),
+        Some((cfg, seats)) => session
+            .try_start(cfg, seats, None)
+            .map_err(anyhow::Error::msg)?,
     }
     print(session.take_output());
 

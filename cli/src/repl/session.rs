@@ -345,11 +345,7 @@ impl Session {
 
     /// Folders of the search path that hold a game script.
     pub(super) fn game_ids(&self) -> Vec<String> {
-        self.library
-            .list("")
-            .into_iter()
-            .filter(|d| self.library.read(&format!("{d}/game.lua")).is_some())
-            .collect()
+        crate::commands::setup::game_ids(&self.library)
     }
 
     /// Read and run one line typed at the main prompt.
@@ -448,30 +444,43 @@ impl Session {
 
     /// Start a game; `fill` seats the players not in `specs` (default: the
     /// game's first bot). On failure, says why and keeps the current game.
-    pub fn start(&mut self, mut cfg: GameConfig, specs: Vec<SeatSpec>, fill: Option<SeatSpec>) {
+    pub fn start(&mut self, cfg: GameConfig, specs: Vec<SeatSpec>, fill: Option<SeatSpec>) {
+        if let Err(msg) = self.try_start(cfg, specs, fill) {
+            self.out.error(msg);
+        }
+    }
+
+    /// [`Session::start`], giving back the one-line reason a game could
+    /// not start (the command line ends with it rather than open an empty
+    /// REPL).
+    pub fn try_start(
+        &mut self,
+        mut cfg: GameConfig,
+        specs: Vec<SeatSpec>,
+        fill: Option<SeatSpec>,
+    ) -> Result<(), String> {
         // The house-rule files not read yet are read now, once: the game
         // keeps their text (see `GameConfig::sources`).
         if let Err(e) = cfg.read_house_rules(false) {
-            return self.out.error(format!("cannot start {}: {e}", cfg.game));
+            return Err(format!("cannot start {}: {e}", cfg.game));
         }
         // Every game starts from rules loaded afresh (Engine::forget_rules).
         self.engine.forget_rules();
         let info = match self.engine.rules_of(&cfg) {
             Ok(r) => r.info.clone(),
             Err(e) => {
-                let msg = self.explain_rules_error(&cfg.game, e);
-                return self.out.error(msg);
+                return Err(self.explain_rules_error(&cfg.game, e));
             }
         };
         let fill = fill.unwrap_or_else(|| default_fill(&info));
         let specs = match seats::complete(&specs, cfg.players, &fill, &info) {
             Ok(s) => s,
-            Err(e) => return self.out.error(format!("cannot start {}: {e}", cfg.game)),
+            Err(e) => return Err(format!("cannot start {}: {e}", cfg.game)),
         };
         let seed = cfg.seed;
         let game = match self.engine.new_game(cfg, true) {
             Ok(g) => g,
-            Err(e) => return self.out.error(format!("cannot start {}: {e}", info.id)),
+            Err(e) => return Err(format!("cannot start {}: {e}", info.id)),
         };
         let cur = Current::new(game, specs, self.colour);
         let seats_text: Vec<String> = (1..=cur.seats.len() as Seat)
@@ -491,25 +500,13 @@ impl Session {
         ));
         self.current = Some(cur);
         self.advance();
+        Ok(())
     }
 
-    /// A one-line message for a game that cannot be composed.
+    /// A one-line message for a game that cannot be composed (the same
+    /// as the command line's).
     pub(super) fn explain_rules_error(&self, game: &str, e: CoreError) -> String {
-        let ids = self.game_ids();
-        if matches!(e, CoreError::NotFound(_)) && !ids.iter().any(|g| g == game) {
-            let close = ids
-                .iter()
-                .map(|g| (registry::edit_distance(game, g), g))
-                .filter(|(d, g)| *d <= 3.max(g.len() / 3))
-                .min_by_key(|(d, _)| *d)
-                .map(|(_, g)| format!(" — did you mean '{g}'?"))
-                .unwrap_or_default();
-            return format!(
-                "unknown game '{game}'{close} (games: {}; `games` lists them with their variants)",
-                ids.join(", ")
-            );
-        }
-        format!("cannot load {game}: {e}")
+        crate::commands::setup::explain_rules_error(&self.library, game, e, "games")
     }
 
     fn new_game(&mut self, args: NewArgs) {

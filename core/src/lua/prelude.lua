@@ -372,10 +372,15 @@ function M.compose(rules, variants)
   local known = {}
   for k in pairs(rules) do known[k] = true end
   for _, name in ipairs(PROTOCOL) do known[name] = true end
+  local seen = {}
   for _, v in ipairs(variants) do
     if type(v) ~= "table" or type(v.modify) ~= "function" then
       error("a variant must return a table with a `modify` function", 0)
     end
+    if v.id ~= nil and seen[v.id] then
+      error("variant '" .. tostring(v.id) .. "' is given twice; each variant applies once", 0)
+    end
+    if v.id ~= nil then seen[v.id] = true end
     if v.game and v.game ~= rules.id then
       error("variant '" .. tostring(v.id) .. "' is for game '" .. tostring(v.game)
         .. "', not '" .. tostring(rules.id) .. "'", 0)
@@ -401,7 +406,11 @@ function M.info(rules)
   local options = {}
   for _, name in ipairs(sorted_keys(rules.options or {})) do
     local o = rules.options[name]
-    options[name] = { default = o.default, doc = o.doc or "", choices = o.choices }
+    options[name] = {
+      default = o.default, doc = o.doc or "", choices = o.choices,
+      min = type(o.min) == "number" and o.min or nil,
+      max = type(o.max) == "number" and o.max or nil,
+    }
   end
   local bots = sorted_keys(rules.bots or {})
   -- An empty Lua table reads as a map, not a list: leave out an empty list

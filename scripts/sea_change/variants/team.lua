@@ -76,6 +76,7 @@ return {
     },
     team_target = {
       default = "size_plus_one",
+      min = 1, max = 20,
       doc = "VP a team needs to win: \"size_plus_one\" (team size + 1, as the rulebook recommends), "
         .. "\"target_vp\" (the target_vp option, the same for every team) or a number.",
     },

@@ -65,6 +65,7 @@ return {
   options = {
     pass_cards = {
       default = 2,
+      min = 1, max = 10,
       doc = "Passing: cards each seat passes (\"each player chooses two cards\").",
     },
     pass_cycle = {
