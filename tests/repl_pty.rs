@@ -270,3 +270,27 @@ fn cards_named_are_matched_exactly_and_illegal_ones_explained() {
     r.type_expect("green 11", "seat 1 (you): Green 11", "seat 1> ");
     r.quit();
 }
+
+/// When a bot's move fails (the toy game's `boom_at` raises an error at step
+/// 2, the first move of the bot at seat 2), `moves` and `hint` do not list
+/// the bot's options: they would show its hand.
+#[test]
+fn a_failed_bot_move_shows_nothing_of_its_hand() {
+    let home = tempfile::tempdir().expect("temp home");
+    let scripts = home.path().join("scripts");
+    copy_dir(&scripts_dir(), &scripts);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/high_card");
+    copy_dir(&fixture, &scripts.join("high_card"));
+    let mut r = Repl::spawn(&scripts, home);
+    r.type_expect(
+        "new high_card players=3 seats=human,lowest,lowest seed=5 boom_at=2",
+        "New game of High Card",
+        "seat 1> ",
+    );
+    r.type_expect("1", "failed, nothing changed", "deckhand> ");
+    let out = r.type_expect("moves", "its moves are its own", "deckhand> ");
+    assert!(!out.contains("1) C"), "{out}");
+    let out = r.type_expect("hint 10", "its moves are its own", "deckhand> ");
+    assert!(!out.contains("1) C"), "{out}");
+    r.quit();
+}
