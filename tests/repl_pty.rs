@@ -234,3 +234,63 @@ fn lines_pasted_at_once_all_run() {
     r.expect("seat 1> ");
     r.quit();
 }
+
+/// Cards typed by name in 2-player Sea Change (seed 14: seat 2 leads Green 9;
+/// seat 1 holds Blue 10, Blue 12, Green 4, Green 7, Green 11, Red 6 ...):
+/// a card that does not exist is not taken for a longer number, a card that
+/// may not be played says why, and `rules` shows what is in force.
+#[test]
+fn cards_named_are_matched_exactly_and_illegal_ones_explained() {
+    let mut r = start();
+    r.type_expect(
+        "new sea_change players=2 seats=human,greedy seed=14",
+        "New game of Sea Change (2 players, seed 14)",
+        "seat 1> ",
+    );
+    // No Green 1 in this deck: not Green 11, and nothing played.
+    let out = r.type_expect(
+        "green 1",
+        "no card of this game is called 'green 1'",
+        "seat 1> ",
+    );
+    assert!(!out.contains("seat 1 (you):"), "{out}");
+    // A card in hand that may not be played: not a command, and why.
+    let out = r.type_expect(
+        "red 6",
+        "Red 6 is not one of your moves now: you must follow Green: you hold Green 4, Green 7 and Green 11",
+        "seat 1> ",
+    );
+    assert!(!out.contains("unknown command"), "{out}");
+    r.type_expect(
+        "play blue 12",
+        "Blue 12 is not one of your moves now: you must follow Green",
+        "seat 1> ",
+    );
+    r.type_expect("rules", "Variants and house rules: none.", "seat 1> ");
+    r.type_expect("green 11", "seat 1 (you): Green 11", "seat 1> ");
+    r.quit();
+}
+
+/// When a bot's move fails (the toy game's `boom_at` raises an error at step
+/// 2, the first move of the bot at seat 2), `moves` and `hint` do not list
+/// the bot's options: they would show its hand.
+#[test]
+fn a_failed_bot_move_shows_nothing_of_its_hand() {
+    let home = tempfile::tempdir().expect("temp home");
+    let scripts = home.path().join("scripts");
+    copy_dir(&scripts_dir(), &scripts);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/high_card");
+    copy_dir(&fixture, &scripts.join("high_card"));
+    let mut r = Repl::spawn(&scripts, home);
+    r.type_expect(
+        "new high_card players=3 seats=human,lowest,lowest seed=5 boom_at=2",
+        "New game of High Card",
+        "seat 1> ",
+    );
+    r.type_expect("1", "failed, nothing changed", "deckhand> ");
+    let out = r.type_expect("moves", "its moves are its own", "deckhand> ");
+    assert!(!out.contains("1) C"), "{out}");
+    let out = r.type_expect("hint 10", "its moves are its own", "deckhand> ");
+    assert!(!out.contains("1) C"), "{out}");
+    r.quit();
+}

@@ -550,12 +550,12 @@ impl Game {
         if let Some(o) = d.options.iter().find(|o| o.action == rec.action) {
             return Ok(o.index);
         }
-        let legal: Vec<&str> = d.options.iter().map(|o| o.text.as_str()).collect();
-        Err(format!(
-            "seat {seat} chose {}, which is not legal now (legal: {})",
-            rec.action,
-            legal.join(", ")
-        ))
+        // Named by its text (the public one for a secret choice), and
+        // without the legal options: they may be a hidden hand.
+        let text = secret_text(&rec.action)
+            .or_else(|| self.describe(&rec.action).ok())
+            .unwrap_or_else(|| rec.action.to_string());
+        Err(format!("seat {seat} chose {text}, which is not legal now"))
     }
 
     /// Ask a script bot of these rules which option the seat to move picks.
@@ -791,6 +791,15 @@ impl Game {
         let f = &self.host.entry.status;
         let _in_play = self.enter();
         Ok(f.call((self.state.clone(), seat))?)
+    }
+
+    /// Why `seat` may not play `card` now, in the rules' words
+    /// (`rules.why_not`); `None` when the rules give no reason. The answer
+    /// is meant for that seat only.
+    pub fn why_not(&self, seat: Seat, card: u32) -> Result<Option<String>> {
+        let f = &self.host.entry.why_not;
+        let _in_play = self.enter();
+        Ok(f.call((self.state.clone(), seat, card))?)
     }
 
     /// The option text of an arbitrary recorded action (for logs).

@@ -80,6 +80,10 @@ pub struct RulesInfo {
     /// one that never ends (`rules.max_steps`; none: the runner's default).
     #[serde(default)]
     pub max_steps: Option<usize>,
+    /// A summary of the rules for players (`rules.summary`), if the game
+    /// has one.
+    #[serde(default)]
+    pub summary: Option<String>,
 }
 
 /// A variant as listed by `deckhand games`.

@@ -68,7 +68,9 @@ TRUMP_ZERO_POINTS, SOLO_NEEDED_VALUE) and the rule functions listed in
 docs/sea-change.md ("Rule API") are meant to be replaced or wrapped by a
 variant or house rule (see scripts/house_rules/): every rule decision below
 goes through `rules.something(...)`, never a local copy. The game's one
-kind of decision is rules.phases.play (lib/phases.lua). Internal: side_name
+kind of decision is rules.phases.play (lib/phases.lua). rules.why_not
+(why a card may not be played now, for the REPL) is a hook too: a variant
+that changes may_play should replace it as well. Internal: side_name
 and vp_text (status texts); `rules.trick` and `rules.AI` are read once, into
 the locals T and AI, so replacing them has no effect. A variant that adds a
 name to this table declares it in its `provides` (docs/house-rules.md).
@@ -82,6 +84,16 @@ local rules = {
   id = "sea_change",
   title = "Sea Change",
   players = { min = 1, max = 8, default = 4 },
+  -- What the REPL's `rules` command prints (docs/sea-change.md has the rest).
+  summary = [[
+A trick-taking game. The first card of a round sets trump. Follow the lead
+suit if you can; otherwise play any card. Playing a card of the same value
+as the last card played is a Sea Change: it may break follow-suit, and its
+suit becomes trump (see the option match_into_trump for a match in trump).
+The highest trump wins the trick, else the highest card of the lead suit.
+Cards carry printed points; at round end the 0 of the trump suit is worth
+5. Round points become Victory Points; the first side to its target wins.
+With 2 players each player draws a card after playing one.]],
 }
 
 ---------------------------------------------------------------------------
@@ -358,6 +370,41 @@ function rules.may_play(game, seat, card, holds_lead)
   if holds_lead == nil then holds_lead = rules.holds_suit(game, seat, lead) end
   if not holds_lead then return true end -- a sluff: any card
   return rules.is_sea_change(game, card)
+end
+
+---Names joined for a sentence: "Green 3", "Green 3 and Green 9",
+---"Green 3, Green 5 and Green 9".
+local function and_list(names)
+  if #names <= 1 then return names[1] or "" end
+  return table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names]
+end
+
+---Why `seat` may not play `card` now, one sentence for that seat (the REPL
+---prints it when a person names a card that is not one of their moves);
+---nil when it may. It reads only what the seat knows: its own hand and the
+---public trick. A variant that changes may_play should replace it too.
+function rules.why_not(game, seat, card)
+  local v = game.vars
+  local c = game.cards[card]
+  if c == nil then return nil end
+  if v.game_over then return "the game is over" end
+  if v.turn ~= seat then return "it is not your turn" end
+  if not T:in_hand(game, seat, card) then return "you do not hold " .. c.name end
+  if rules.may_play(game, seat, card) then return nil end
+  local lead = v.lead
+  -- "Game play": follow the lead suit if you can; only a Sea Change (a card
+  -- of the value of the last card played) may break it.
+  local held = {}
+  local hand = game:zone("hand", seat)
+  for i = 1, #hand do
+    if game.cards[hand[i]].suit == lead then held[#held + 1] = hand[i] end
+  end
+  table.sort(held)
+  for i = 1, #held do held[i] = game.cards[held[i]].name end
+  local z = trick_cards(game)
+  local last = z[#z] and game.cards[z[#z]]
+  local match = last and (", or play a " .. tostring(last.value) .. " to match the last card (a Sea Change)") or ""
+  return "you must follow " .. suit_name(lead) .. ": you hold " .. and_list(held) .. match
 end
 
 ---Strength of a card in a trick: any trump beats any non-trump; else the lead

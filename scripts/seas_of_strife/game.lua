@@ -68,7 +68,9 @@ every rule decision below goes through `rules.something(...)`, never a local
 copy. So is `phases`, the decisions phase by phase (lib/phases.lua): each
 phase's prompt, options and apply, to wrap, and new phases to add
 (variants/passing.lua adds "pass"; a new key of `rules.phases` needs no
-`provides`). Internal: decision and apply, which go through `phases`;
+`provides`). So is why_not (why a card may not be played now, for the
+REPL): a variant that changes may_play should replace it as well.
+Internal: decision and apply, which go through `phases`;
 `rules.trick` is read once, into the local T, so replacing it has no
 effect. A variant that adds any other name to this table declares it in
 its `provides` (docs/house-rules.md).
@@ -82,6 +84,16 @@ local rules = {
   id = "seas_of_strife",
   title = "Seas of Strife",
   players = { min = 3, max = 6, default = 4 },
+  -- What the REPL's `rules` command prints (docs/seas-of-strife.md has the rest).
+  summary = [[
+A trick-avoidance game: every trick you take is a penalty point, and the
+fewest points win. The lowest card in play opens each round. Play a card of
+a suit already in the trick (any of them, not only the led one) if you can;
+otherwise play any card. The suit with the most cards in the trick decides:
+the highest card of that suit takes it (on a tie, the highest card of the
+tied suits). Taking a trick with a suit's star card may let you choose who
+leads next (option leader_choice). The game ends at the end of the round in
+which someone reaches the penalty limit (option end_at).]],
 }
 
 ---------------------------------------------------------------------------
@@ -272,6 +284,49 @@ function rules.may_play(game, seat, card, holds)
   local first = game.vars.first_card
   if first ~= nil and #T:cards(game) == 0 then return card == first end
   return T:may_follow_any(game, seat, card, holds, "suit")
+end
+
+---Why `seat` may not play `card` now, one sentence for that seat (the REPL
+---prints it when a person names a card that is not one of their moves);
+---nil when it may. It reads only what the seat knows: its own hand and the
+---public trick. A variant that changes may_play should replace it too.
+function rules.why_not(game, seat, card)
+  local v = game.vars
+  local c = game.cards[card]
+  if c == nil then return nil end
+  if v.game_over then return "the game is over" end
+  if v.turn ~= seat then return "it is not your turn" end
+  if not T:in_hand(game, seat, card) then return "you do not hold " .. c.name end
+  if v.phase ~= "play" then return "this is not the time to play a card" end
+  if rules.may_play(game, seat, card) then return nil end
+  local first = v.first_card
+  if first ~= nil and #T:cards(game) == 0 then
+    return "the round must be opened with " .. card_name(game, first)
+  end
+  -- "The cards played must be the same suit as a card already in the trick,
+  -- if possible": any suit present, not only the led one.
+  local present, suits = {}, {}
+  local trick_cards = T:cards(game)
+  for i = 1, #trick_cards do
+    local suit = game.cards[trick_cards[i]].suit
+    if not present[suit] then
+      present[suit] = true
+      suits[#suits + 1] = rules.suit_name(suit)
+    end
+  end
+  local held = {}
+  local hand = game:zone("hand", seat)
+  for i = 1, #hand do
+    if present[game.cards[hand[i]].suit] then held[#held + 1] = hand[i] end
+  end
+  table.sort(held)
+  for i = 1, #held do held[i] = game.cards[held[i]].name end
+  local function and_list(names)
+    if #names <= 1 then return names[1] or "" end
+    return table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names]
+  end
+  return "you must play a suit already in the trick (" .. and_list(suits) .. "): you hold "
+    .. and_list(held)
 end
 
 ---How much each suit of `cards` counts towards "the suit with the most

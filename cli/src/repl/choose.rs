@@ -1,6 +1,7 @@
 //! Finding the legal move a person means from what they typed: the option's
 //! text or the name of the card it plays, case-insensitive, whole or as a
-//! unique prefix, or as a unique run of whole words inside the text.
+//! unique prefix, or as a unique run of whole words inside the text. A
+//! number is matched whole: `green 1` is not a prefix of `Green 11`.
 
 use deckhand_core::OptionView;
 use serde_json::Value;
@@ -12,6 +13,8 @@ pub struct Named {
     pub index: usize,
     /// The option text first, then the names of the cards it plays.
     pub names: Vec<String>,
+    /// The name of the one card it plays, if it plays one.
+    pub card: Option<String>,
 }
 
 /// The names of each option: its text, and the card names of its `card`
@@ -25,8 +28,10 @@ pub fn named_options(
         .map(|o| {
             let mut names = vec![o.text.clone()];
             let ids = card_ids(&o.action);
+            let mut card = None;
             if ids.len() == 1 {
-                names.extend(ids.iter().filter_map(|&id| card_name(id)));
+                card = ids.first().and_then(|&id| card_name(id));
+                names.extend(card.clone());
             } else if ids.len() > 1 {
                 let all: Vec<String> = ids.iter().filter_map(|&id| card_name(id)).collect();
                 if all.len() == ids.len() {
@@ -37,6 +42,7 @@ pub fn named_options(
             Named {
                 index: o.index,
                 names,
+                card,
             }
         })
         .collect()
@@ -76,6 +82,38 @@ fn has_words(hay: &str, needle: &str) -> bool {
     false
 }
 
+/// Whether `hay` starts with `prefix` without cutting a number in two.
+fn has_prefix(hay: &str, prefix: &str) -> bool {
+    if !hay.starts_with(prefix) {
+        return false;
+    }
+    let last_digit = prefix
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_ascii_digit());
+    let next_digit = hay[prefix.len()..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit());
+    !(last_digit && next_digit)
+}
+
+/// Whether `typed` is exactly `name` (case and spacing aside).
+pub fn same_name(typed: &str, name: &str) -> bool {
+    let t = norm(typed);
+    !t.is_empty() && t == norm(name)
+}
+
+/// Whether the first word of `typed` is a whole word of `name` (`green 1`
+/// and `Green 11`): the text was meant as a card.
+pub fn shares_first_word(typed: &str, name: &str) -> bool {
+    let t = norm(typed);
+    match t.split(' ').next() {
+        Some(w) if !w.is_empty() => has_words(&norm(name), w),
+        _ => false,
+    }
+}
+
 /// Why typed text does not pick exactly one move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NoPick {
@@ -86,14 +124,15 @@ pub enum NoPick {
 }
 
 /// The option index that `typed` names: an exact name first, then a unique
-/// prefix, then a unique run of whole words.
+/// prefix (that does not end inside a number), then a unique run of whole
+/// words.
 pub fn pick(options: &[Named], typed: &str) -> Result<usize, NoPick> {
     let t = norm(typed);
     if t.is_empty() {
         return Err(NoPick::None);
     }
     let tests: [&dyn Fn(&str) -> bool; 3] =
-        [&|n| n == t, &|n| n.starts_with(&t), &|n| has_words(n, &t)];
+        [&|n| n == t, &|n| has_prefix(n, &t), &|n| has_words(n, &t)];
     for test in tests {
         let hits: Vec<&Named> = options
             .iter()
@@ -185,6 +224,18 @@ mod tests {
         assert_eq!(pick(&sample(), "   "), Err(NoPick::None));
         // Words must be whole: "lue" is inside "Blue" but not a word.
         assert_eq!(pick(&sample(), "lue 1"), Err(NoPick::None));
+    }
+
+    #[test]
+    fn numbers_are_matched_whole() {
+        // Only Blue 12 is legal: "blue 1" names another card, not a prefix of it.
+        let only12 = named_options(&opts(&[("play Blue 12", json!({"card": 2}))]), names);
+        assert_eq!(pick(&only12, "blue 1"), Err(NoPick::None));
+        assert_eq!(pick(&only12, "play blue 1"), Err(NoPick::None));
+        assert_eq!(pick(&only12, "blue 12"), Ok(1));
+        assert_eq!(pick(&only12, "blue"), Ok(1));
+        assert!(same_name(" red  5", "Red 5"));
+        assert!(!same_name("red", "Red 5"));
     }
 
     #[test]

@@ -19,6 +19,12 @@ impl Session {
         let Some(c) = self.current.as_ref() else {
             return self.no_game();
         };
+        if let Some((seat, _)) = c.game.pending() {
+            if !c.is_human(seat) && !c.humans().is_empty() {
+                let msg = c.not_yours(seat);
+                return self.out.error(msg);
+            }
+        }
         let decision = match c.game.decision() {
             Ok(Some(d)) => d,
             Ok(None) => return self.out.error("the game is over: type `new` to play again"),
@@ -154,6 +160,58 @@ impl Session {
             }
         }
         self.out.say(lines.join("\n"));
+    }
+
+    /// `rules`: the rules' summary, the variants and house rules in
+    /// force, and the options with their values.
+    pub(super) fn rules(&mut self) {
+        let Some(c) = &self.current else {
+            return self
+                .out
+                .error("no game in progress: `new GAME` starts one, `games` lists them");
+        };
+        let info = c.game.rules_info().clone();
+        let config = c.game.config().clone();
+        let mut lines = vec![format!(
+            "{} ({}-{} players; this game: {} player{}, seed {})",
+            info.title,
+            info.players.min,
+            info.players.max,
+            config.players,
+            super::session::plural(config.players as usize),
+            config.seed
+        )];
+        match info.summary.as_deref().map(str::trim) {
+            Some(text) if !text.is_empty() => {
+                lines.extend(text.lines().map(|l| format!("  {}", l.trim_end())))
+            }
+            _ => lines.push(format!(
+                "  ({} gives no summary of its rules: its script or its page in the docs has them.)",
+                info.id
+            )),
+        }
+        let titles: BTreeMap<String, String> = self
+            .engine
+            .catalog()
+            .ok()
+            .and_then(|games| games.into_iter().find(|g| g.info.id == info.id))
+            .map(|g| g.variants.into_iter().map(|v| (v.id, v.title)).collect())
+            .unwrap_or_default();
+        if config.variants.is_empty() {
+            lines.push("Variants and house rules: none.".into());
+        } else {
+            lines.push("Variants and house rules in force, in the order they apply:".into());
+            for v in &config.variants {
+                let what = match titles.get(v) {
+                    Some(t) if !t.is_empty() => format!("variant: {t}"),
+                    Some(_) => "variant".to_string(),
+                    None => "house rule".to_string(),
+                };
+                lines.push(format!("  {v} ({what})"));
+            }
+        }
+        self.out.say(lines.join("\n"));
+        self.options(None);
     }
 
     pub(super) fn log(&mut self) {

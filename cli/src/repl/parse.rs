@@ -45,6 +45,8 @@ pub enum ReplInput {
     Games,
     /// Show options (of the current game, or of the named one).
     Options(Option<String>),
+    /// Show the rules of the current game, its options and variants.
+    Rules,
     /// Show or change the seats.
     Seats(SeatsChange),
     /// Help (on one command).
@@ -213,6 +215,7 @@ pub fn parse(line: &str) -> Result<ReplInput, ParseError> {
             [game] => Ok(ReplInput::Options(Some(game.to_string()))),
             _ => Err(bad("give at most one game id".into())),
         },
+        "rules" => no_args(ReplInput::Rules),
         "seats" => parse_seats(rest).map(ReplInput::Seats).map_err(bad),
         "help" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
             [] => Ok(ReplInput::Help(None)),
@@ -502,6 +505,7 @@ mod tests {
         );
         assert_eq!(ok("lua"), ReplInput::Lua(None));
         assert_eq!(ok("options"), ReplInput::Options(None));
+        assert_eq!(ok("rules"), ReplInput::Rules);
         assert_eq!(ok("options g"), ReplInput::Options(Some("g".into())));
         assert_eq!(ok("help undo"), ReplInput::Help(Some("undo".into())));
         assert_eq!(ok("help exit"), ReplInput::Help(Some("quit".into())));

@@ -79,7 +79,8 @@ Example:
         summary: "list the legal moves, numbered",
         help: "List the legal moves of the seat to play, numbered. Play one by typing its
 number, its text or a card name (case does not matter, a unique prefix is
-enough), or with `play`.
+enough), or with `play`. A bot's moves are not listed while a person plays
+(they would show its hand).
 Example:
   moves",
     },
@@ -103,9 +104,11 @@ Examples:
         args: "N | TEXT",
         summary: "play move N, or the move whose text or card name is TEXT",
         help: "Play a legal move: its number in `moves`, its text, or the name of the card it
-plays. Case does not matter and a unique prefix is enough. Typing the number
-or the text alone, without `play`, does the same. Bots then move for their
-seats until it is a person's turn again.
+plays. Case does not matter and a unique prefix is enough, but numbers are
+matched whole (`blue 1` is not Blue 12). Typing the number or the text
+alone, without `play`, does the same. Naming a card that is not one of your
+moves says why it is not (the game's reason, or your moves). Bots then move
+for their seats until it is a person's turn again.
 Examples:
   play 3
   play blue 7
@@ -216,6 +219,17 @@ they do; with a game id, the options that game declares. Set them with `new`.
 Examples:
   options
   options sea_change",
+    },
+    CommandInfo {
+        name: "rules",
+        aliases: &[],
+        args: "",
+        summary: "the rules of the current game, its options and the variants in force",
+        help: "Show the rules of the current game: the summary its script gives (or its
+title), the variants and house rules in force, and its options with their
+current values.
+Example:
+  rules",
     },
     CommandInfo {
         name: "seats",

@@ -224,12 +224,90 @@ impl Current {
         }
     }
 
-    /// The numbered legal moves.
+    /// The numbered legal moves, when the people at this terminal may see
+    /// them: those of a person's seat, or of any seat when only bots play
+    /// (a bot's options may be its hidden hand).
     pub fn moves(&self) -> Result<String, String> {
+        if let Some((seat, _)) = self.game.pending() {
+            if !self.is_human(seat) && !self.humans().is_empty() {
+                return Err(self.not_yours(seat));
+            }
+        }
         match self.game.decision() {
             Ok(Some(d)) => Ok(self.painter.options(&d)),
             Ok(None) => Err("the game is over: type `new` to play again".into()),
             Err(e) => Err(format!("cannot list the moves: {e}")),
+        }
+    }
+
+    /// Why the moves of a bot's seat are not shown.
+    pub fn not_yours(&self, seat: Seat) -> String {
+        format!(
+            "it is {}'s turn, and its moves are its own (they may show its hand); \
+             the bot could not move: change the seat with `seats {seat}=human`, `undo`, \
+             or fix the script and `reload`",
+            self.label(seat)
+        )
+    }
+
+    /// The card of this game whose name `typed` is exactly (one in the hand
+    /// of the seat to move first, when several cards share the name).
+    pub fn card_named(&self, typed: &str) -> Option<u32> {
+        let cards = self.game.cards().ok()?;
+        let ids: Vec<u32> = cards
+            .iter()
+            .filter(|c| choose::same_name(typed, &c.name))
+            .map(|c| c.id)
+            .collect();
+        let mine = self.human_to_move().and_then(|seat| {
+            let view = self.game.view(Some(seat)).ok()?;
+            ids.iter().copied().find(|id| {
+                view.zones.iter().any(|z| {
+                    z.owner == Some(seat) && z.cards.as_ref().is_some_and(|cs| cs.contains(id))
+                })
+            })
+        });
+        mine.or_else(|| ids.first().copied())
+    }
+
+    /// Whether `typed` starts with a word of a card name of this game (it
+    /// was meant as a card, though no card has that name).
+    pub fn looks_like_a_card(&self, typed: &str) -> bool {
+        self.game.cards().is_ok_and(|cards| {
+            cards
+                .iter()
+                .any(|c| choose::shares_first_word(typed, &c.name))
+        })
+    }
+
+    /// Why `card` is not one of the moves of the seat to move: the rules'
+    /// reason (`rules.why_not`), else the moves it has.
+    pub fn why_not(&self, card: u32, named: &[choose::Named]) -> String {
+        let name = self
+            .game
+            .card(card)
+            .map(|c| c.name)
+            .unwrap_or_else(|_| format!("card {card}"));
+        let reason = self
+            .game
+            .pending()
+            .and_then(|(seat, _)| self.game.why_not(seat, card).ok().flatten())
+            .filter(|r| !r.trim().is_empty());
+        if let Some(r) = reason {
+            return format!("{name} is not one of your moves now: {r}");
+        }
+        let cards: Vec<&str> = named.iter().filter_map(|o| o.card.as_deref()).collect();
+        if !named.is_empty() && cards.len() == named.len() {
+            format!(
+                "{name} is not one of your moves now: you may play {}",
+                cards.join(", ")
+            )
+        } else {
+            let texts: Vec<&str> = named.iter().map(|o| o.names[0].as_str()).collect();
+            format!(
+                "{name} is not one of your moves now: your moves are {}",
+                texts.join(", ")
+            )
         }
     }
 
@@ -398,6 +476,7 @@ impl Session {
             }
             ReplInput::Games => self.games(),
             ReplInput::Options(game) => self.options(game.as_deref()),
+            ReplInput::Rules => self.rules(),
             ReplInput::Seats(change) => self.seats(change),
             ReplInput::Help(None) => self.out.say(registry::overview()),
             ReplInput::Help(Some(name)) => match registry::lookup(&name) {

@@ -443,3 +443,232 @@ fn every_new_game_loads_its_rules_afresh() {
     // The second game's rules are not the first game's, changed.
     assert_eq!(f.type_line("lua game.vars.starts"), "1");
 }
+
+// ------------------------------------------------- cards named, rules, secrets
+
+/// A session over the built-in scripts (Sea Change and the other games).
+fn built_in_session() -> Session {
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(crate::scripts::built_in()));
+    Session::new(Arc::new(lib), false).expect("session")
+}
+
+fn say(s: &mut Session, line: &str) -> String {
+    let flow = s.handle_line(line);
+    assert_ne!(flow, Flow::Quit, "{line}");
+    s.take_output().join("\n")
+}
+
+/// The legal move texts and the hand of seat 1, with the names of its cards.
+fn hand_and_moves(s: &Session) -> (Vec<String>, Vec<String>) {
+    let g = s.game().expect("game");
+    let d = g.decision().expect("decision").expect("pending");
+    let moves: Vec<String> = d
+        .options
+        .iter()
+        .filter_map(|o| o.action.get("card").and_then(|c| c.as_u64()))
+        .filter_map(|id| g.card(id as u32).ok().map(|c| c.name))
+        .collect();
+    let view = g.view(Some(1)).expect("view");
+    let hand: Vec<String> = view
+        .zones
+        .iter()
+        .find(|z| z.owner == Some(1) && z.name == "hand")
+        .and_then(|z| z.cards.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|id| g.card(id).ok().map(|c| c.name))
+        .collect();
+    (hand, moves)
+}
+
+#[test]
+fn a_card_that_does_not_exist_is_not_taken_for_a_longer_number() {
+    // 2-player Sea Change has no 1s: `green 1` must not play Green 11.
+    let mut s = built_in_session();
+    let mut tried = 0;
+    for seed in 1..200 {
+        let out = say(
+            &mut s,
+            &format!("new sea_change players=2 seats=human,greedy seed={seed}"),
+        );
+        assert!(out.contains("New game of Sea Change"), "{out}");
+        let (_, moves) = hand_and_moves(&s);
+        if !moves.iter().any(|m| m == "Green 11") {
+            continue;
+        }
+        tried += 1;
+        let before = s.game().map_or(0, |g| g.history().len());
+        let out = say(&mut s, "green 1");
+        assert!(!out.contains("Green 11"), "{out}");
+        assert!(out.contains("green 1"), "{out}");
+        assert_eq!(s.game().map_or(0, |g| g.history().len()), before);
+        let out = say(&mut s, "green 11");
+        assert!(out.contains("seat 1 (you): Green 11"), "{out}");
+        break;
+    }
+    assert_eq!(tried, 1, "no seed deals Green 11 as a legal move");
+}
+
+#[test]
+fn naming_a_card_you_may_not_play_says_why() {
+    let mut s = built_in_session();
+    for seed in 1..300 {
+        say(
+            &mut s,
+            &format!("new sea_change players=2 seats=human,greedy seed={seed}"),
+        );
+        let (hand, moves) = hand_and_moves(&s);
+        let Some(card) = hand.iter().find(|c| !moves.contains(c)) else {
+            continue;
+        };
+        let before = s.game().map_or(0, |g| g.history().len());
+        // Typed as a person would, lower case: not taken for a command.
+        let out = say(&mut s, &card.to_lowercase());
+        assert!(!out.contains("unknown command"), "{out}");
+        assert!(
+            out.contains(&format!(
+                "{card} is not one of your moves now: you must follow"
+            )),
+            "{out}"
+        );
+        // The reason names the cards of the lead suit the seat holds.
+        assert!(moves.iter().any(|m| out.contains(m.as_str())), "{out}");
+        let out = say(&mut s, &format!("play {card}"));
+        assert!(out.contains("you must follow"), "{out}");
+        assert_eq!(s.game().map_or(0, |g| g.history().len()), before);
+        // A card of the game that the seat does not hold.
+        let g = s.game().expect("game");
+        let other = g
+            .cards()
+            .expect("cards")
+            .into_iter()
+            .map(|c| c.name)
+            .find(|n| !hand.contains(n))
+            .expect("a card elsewhere");
+        let out = say(&mut s, &other);
+        assert!(out.contains(&format!("you do not hold {other}")), "{out}");
+        return;
+    }
+    panic!("no seed gives seat 1 a card it may not play");
+}
+
+#[test]
+fn without_why_not_the_moves_are_the_answer() {
+    let mut f = started();
+    let names = f.session.vocabulary().moves;
+    let other = (1..=12)
+        .map(|v| format!("C{v}"))
+        .find(|n| !names.contains(n))
+        .expect("a card not in hand");
+    let out = f.type_line(&other.to_lowercase());
+    assert!(
+        out.starts_with(&format!(
+            "{other} is not one of your moves now: you may play C"
+        )),
+        "{out}"
+    );
+    assert_eq!(f.history_len(), 0);
+}
+
+#[test]
+fn rules_shows_the_summary_variants_and_options() {
+    let mut s = built_in_session();
+    say(
+        &mut s,
+        "new sea_change players=4 variant=team seats=human,greedy,greedy,greedy seed=3",
+    );
+    let out = say(&mut s, "rules");
+    assert!(
+        out.contains("Sea Change (4-8 players; this game: 4 players"),
+        "{out}"
+    );
+    assert!(out.contains("Sea Change"), "{out}");
+    assert!(out.contains("Follow the lead"), "{out}");
+    assert!(out.contains("  team (variant"), "{out}");
+    assert!(out.contains("target_vp = "), "{out}");
+    let mut f = started();
+    let out = f.type_line("rules");
+    assert!(
+        out.contains("High Card") && out.contains("gives no summary"),
+        "{out}"
+    );
+    assert!(out.contains("Variants and house rules: none."), "{out}");
+    assert!(out.contains("hand = 3"), "{out}");
+}
+
+#[test]
+fn a_failed_bot_move_does_not_show_the_bots_hand() {
+    let mut f = fixture();
+    // Step 2, the first move of the bot at seat 2, raises an error.
+    f.type_line("new high_card players=3 seats=human,lowest,lowest seed=5 boom_at=2");
+    let hand2: Vec<String> = {
+        let g = f.session.game().expect("game");
+        let view = g.view(None).expect("view");
+        view.zones
+            .iter()
+            .find(|z| z.owner == Some(2))
+            .and_then(|z| z.cards.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|id| g.card(id).ok().map(|c| c.name))
+            .collect()
+    };
+    let out = f.type_line("1");
+    assert!(out.contains("failed"), "{out}");
+    for line in ["moves", "hint 10"] {
+        let out = f.type_line(line);
+        assert!(out.contains("its moves are its own"), "{line}: {out}");
+        for card in &hand2 {
+            assert!(!out.contains(&format!(") {card}")), "{line}: {out}");
+        }
+    }
+    // A card name typed now says whose turn it is, not "unknown command".
+    let out = f.type_line(&hand2[0].to_lowercase());
+    assert!(out.contains("seat 2 (lowest)'s turn"), "{out}");
+}
+
+#[test]
+fn reload_names_the_move_that_stops_by_its_text_only() {
+    let mut f = started();
+    f.type_line("1");
+    f.type_line("1");
+    let text = HIGH_CARD.replace(
+        "options = { hand = { default = 3",
+        "options = { hand = { default = 2",
+    );
+    std::fs::write(f.script(), &text).expect("write");
+    let out = f.type_line("reload");
+    assert!(out.contains("the log stops being legal at step"), "{out}");
+    assert!(out.contains(" chose C"), "{out}");
+    assert!(!out.contains("{\"card\""), "{out}");
+    assert!(!out.contains("legal:"), "{out}");
+}
+
+#[test]
+fn seas_of_strife_says_why_a_card_may_not_be_played() {
+    let mut s = built_in_session();
+    for seed in 1..300 {
+        say(&mut s, &format!("new seas_of_strife players=4 seed={seed}"));
+        if s.game().and_then(|g| g.pending()).map(|p| p.0) != Some(1) {
+            continue;
+        }
+        let (hand, moves) = hand_and_moves(&s);
+        let Some(card) = hand.iter().find(|c| !moves.contains(c)) else {
+            continue;
+        };
+        let out = say(&mut s, &card.to_lowercase());
+        assert!(
+            out.contains(&format!("{card} is not one of your moves now: ")),
+            "{out}"
+        );
+        assert!(
+            out.contains("you must play a suit already in the trick")
+                || out.contains("the round must be opened with"),
+            "{out}"
+        );
+        assert!(!out.contains("you may play"), "{out}");
+        return;
+    }
+    panic!("no seed gives seat 1 a card it may not play");
+}

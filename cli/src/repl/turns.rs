@@ -107,20 +107,40 @@ impl Session {
         self.advance();
     }
 
+    /// A move by its text or the name of its card. A line that names a
+    /// card of the game exactly is a move: when that card is not one of
+    /// the moves, the rules say why (`rules.why_not`), else the moves are
+    /// listed.
     pub(super) fn play_text(&mut self, text: &str, unknown: Option<ParseError>) {
+        let card = self.current.as_ref().and_then(|c| c.card_named(text));
         if let Err(e) = self.can_move() {
             return self.out.error(match unknown {
-                Some(u) => u.to_string(),
-                None => e,
+                Some(u) if card.is_none() => u.to_string(),
+                _ => e,
             });
         }
         let Some(c) = &self.current else { return };
-        match choose::pick(&c.named_moves(), text) {
+        let named = c.named_moves();
+        let exact = named
+            .iter()
+            .any(|o| o.names.iter().any(|n| choose::same_name(text, n)));
+        if let (Some(id), false) = (card, exact) {
+            let msg = c.why_not(id, &named);
+            return self.out.error(msg);
+        }
+        match choose::pick(&named, text) {
             Ok(i) => self.play_index(i),
-            Err(NoPick::None) => self.out.error(match unknown {
-                Some(u) => u.to_string(),
-                None => format!("no legal move matches '{text}' (type `moves` to list them)"),
-            }),
+            Err(NoPick::None) => {
+                let like_a_card = c.looks_like_a_card(text);
+                self.out.error(match unknown {
+                    Some(u) if !like_a_card => u.to_string(),
+                    _ if like_a_card => format!(
+                        "no card of this game is called '{text}', and no legal move matches it \
+                         (type `moves` to list them)"
+                    ),
+                    _ => format!("no legal move matches '{text}' (type `moves` to list them)"),
+                })
+            }
             Err(NoPick::Ambiguous(list)) => {
                 let items: Vec<String> = list.iter().map(|(i, t)| format!("{i}) {t}")).collect();
                 self.out.error(format!(

@@ -261,6 +261,7 @@ local REQUIRED = { "setup", "decision", "apply" }
 local PROTOCOL = {
   "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
   "status", "bots", "may_hold", "playout_bot", "evaluate", "max_steps", "invariants",
+  "why_not", "summary",
 }
 
 -- Strict rules during `modify`: a variant replaces names the game (or an
@@ -422,6 +423,7 @@ function M.info(rules)
     options = options, bots = bots,
     playout_bot = type(rules.playout_bot) == "string" and rules.playout_bot or nil,
     max_steps = type(rules.max_steps) == "number" and rules.max_steps or nil,
+    summary = type(rules.summary) == "string" and rules.summary or nil,
   }
 end
 
@@ -514,6 +516,16 @@ function M.status(game, seat)
   local f = game.rules.status
   if not f then return {} end
   return f(M.view(game, seat or 1)) or {}
+end
+
+-- Why `seat` may not play `card` now, as a sentence for that seat
+-- (rules.why_not); nil when the rules give no reason.
+function M.why_not(game, seat, card)
+  local f = game.rules.why_not
+  if not f then return nil end
+  local r = f(game, seat, card)
+  if r == nil or r == false then return nil end
+  return tostring(r)
 end
 
 function M.result(game)
@@ -629,7 +641,7 @@ end
 -- (no nesting of C calls, not aborted) before it runs.
 local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "describe", "bot",
-    "status", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
+    "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
     "set_zones", "mirrors" }) do
   local f = M[name]
   M[name] = function(...)
