@@ -30,6 +30,37 @@ end
 ---@generic T
 ---@param t T[]
 ---@return T[]
+---Names joined for a sentence: "Green 3", "Green 3 and Green 9",
+---"Green 3, Green 5 and Green 9".
+function util.and_list(names)
+  if #names <= 1 then return names[1] or "" end
+  return table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names]
+end
+
+---The names of the cards of `seat`'s hand (zone "hand") for which
+---`keep(card)` is true, in card order: what a seat is told it holds.
+function util.held_names(game, seat, keep)
+  local held = {}
+  local hand = game:zone("hand", seat)
+  for i = 1, #hand do
+    if keep(hand[i]) then held[#held + 1] = hand[i] end
+  end
+  table.sort(held)
+  for i = 1, #held do held[i] = game.cards[held[i]].name end
+  return held
+end
+
+---The reasons a seat may not play a card that every trick game shares, for
+---rules.why_not: the game is over, it is another seat's turn, the seat does
+---not hold the card. nil when none applies.
+function util.why_not_basics(game, seat, card, in_hand)
+  local v = game.vars
+  if v.game_over then return "the game is over" end
+  if v.turn ~= seat then return "it is not your turn" end
+  if not in_hand then return "you do not hold " .. game.cards[card].name end
+  return nil
+end
+
 function util.copy_array(t)
   local out = {}
   for i = 1, #t do out[i] = t[i] end

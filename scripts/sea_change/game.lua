@@ -372,39 +372,24 @@ function rules.may_play(game, seat, card, holds_lead)
   return rules.is_sea_change(game, card)
 end
 
----Names joined for a sentence: "Green 3", "Green 3 and Green 9",
----"Green 3, Green 5 and Green 9".
-local function and_list(names)
-  if #names <= 1 then return names[1] or "" end
-  return table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names]
-end
-
 ---Why `seat` may not play `card` now, one sentence for that seat (the REPL
 ---prints it when a person names a card that is not one of their moves);
 ---nil when it may. It reads only what the seat knows: its own hand and the
 ---public trick. A variant that changes may_play should replace it too.
 function rules.why_not(game, seat, card)
   local v = game.vars
-  local c = game.cards[card]
-  if c == nil then return nil end
-  if v.game_over then return "the game is over" end
-  if v.turn ~= seat then return "it is not your turn" end
-  if not T:in_hand(game, seat, card) then return "you do not hold " .. c.name end
+  if game.cards[card] == nil then return nil end
+  local basic = util.why_not_basics(game, seat, card, T:in_hand(game, seat, card))
+  if basic then return basic end
   if rules.may_play(game, seat, card) then return nil end
   local lead = v.lead
   -- "Game play": follow the lead suit if you can; only a Sea Change (a card
   -- of the value of the last card played) may break it.
-  local held = {}
-  local hand = game:zone("hand", seat)
-  for i = 1, #hand do
-    if game.cards[hand[i]].suit == lead then held[#held + 1] = hand[i] end
-  end
-  table.sort(held)
-  for i = 1, #held do held[i] = game.cards[held[i]].name end
+  local held = util.held_names(game, seat, function(c) return game.cards[c].suit == lead end)
   local z = trick_cards(game)
   local last = z[#z] and game.cards[z[#z]]
   local match = last and (", or play a " .. tostring(last.value) .. " to match the last card (a Sea Change)") or ""
-  return "you must follow " .. suit_name(lead) .. ": you hold " .. and_list(held) .. match
+  return "you must follow " .. suit_name(lead) .. ": you hold " .. util.and_list(held) .. match
 end
 
 ---Strength of a card in a trick: any trump beats any non-trump; else the lead

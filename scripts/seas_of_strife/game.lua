@@ -292,11 +292,9 @@ end
 ---public trick. A variant that changes may_play should replace it too.
 function rules.why_not(game, seat, card)
   local v = game.vars
-  local c = game.cards[card]
-  if c == nil then return nil end
-  if v.game_over then return "the game is over" end
-  if v.turn ~= seat then return "it is not your turn" end
-  if not T:in_hand(game, seat, card) then return "you do not hold " .. c.name end
+  if game.cards[card] == nil then return nil end
+  local basic = util.why_not_basics(game, seat, card, T:in_hand(game, seat, card))
+  if basic then return basic end
   if v.phase ~= "play" then return "this is not the time to play a card" end
   if rules.may_play(game, seat, card) then return nil end
   local first = v.first_card
@@ -314,19 +312,9 @@ function rules.why_not(game, seat, card)
       suits[#suits + 1] = rules.suit_name(suit)
     end
   end
-  local held = {}
-  local hand = game:zone("hand", seat)
-  for i = 1, #hand do
-    if present[game.cards[hand[i]].suit] then held[#held + 1] = hand[i] end
-  end
-  table.sort(held)
-  for i = 1, #held do held[i] = game.cards[held[i]].name end
-  local function and_list(names)
-    if #names <= 1 then return names[1] or "" end
-    return table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names]
-  end
-  return "you must play a suit already in the trick (" .. and_list(suits) .. "): you hold "
-    .. and_list(held)
+  local held = util.held_names(game, seat, function(c) return present[game.cards[c].suit] end)
+  return "you must play a suit already in the trick (" .. util.and_list(suits) .. "): you hold "
+    .. util.and_list(held)
 end
 
 ---How much each suit of `cards` counts towards "the suit with the most
