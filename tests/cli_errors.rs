@@ -2,26 +2,16 @@
 //! the command with a non-zero exit code and one clear line, the same way
 //! in `play`, `sim`, `check` and the REPL's `new`.
 
-use std::io::Write;
+mod common;
+
+use common::run_in;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// Run `deckhand ARGS` with `stdin` as its input (nothing: end of input at
 /// once, so a REPL that should not have started ends by itself).
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .args(args)
-        .current_dir(std::env::temp_dir())
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run deckhand");
-    let mut input = child.stdin.take().expect("stdin");
-    input.write_all(stdin.as_bytes()).expect("write stdin");
-    drop(input);
-    child.wait_with_output().expect("wait for deckhand")
+    run_in(&std::env::temp_dir(), args, stdin)
 }
 
 /// `deckhand ARGS`, which must fail: exit code 1, nothing on stdout (no

@@ -168,6 +168,26 @@ pub fn deckhand(args: &[&str]) -> std::process::Output {
         .expect("run deckhand")
 }
 
+/// Run the binary in `dir` with `args`, `stdin` as its whole input (then
+/// end of input), without colour.
+pub fn run_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run deckhand");
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    child.wait_with_output().expect("wait for deckhand")
+}
+
 /// A chooser that picks `f(game, number of options)`.
 pub fn by<'a>(mut f: impl FnMut(&Game, usize) -> usize + 'a) -> impl Chooser + 'a {
     move |g: &Game| -> deckhand_core::Result<usize> { Ok(f(g, g.pending().map_or(1, |p| p.1))) }

@@ -6,10 +6,9 @@
 
 mod common;
 
-use common::before_apply;
-use std::io::Write;
+use common::{before_apply, run_in};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// The hostile pieces of Lua, with what the error must say.
@@ -45,19 +44,7 @@ const ATTACKS: [(&str, &str, &str); 5] = [
 /// Run deckhand with `args` and `stdin`, timed.
 fn run(dir: &Path, args: &[&str], stdin: &str) -> (Output, Duration) {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run deckhand");
-    if let Some(mut input) = child.stdin.take() {
-        let _ = input.write_all(stdin.as_bytes());
-    }
-    let out = child.wait_with_output().expect("wait");
+    let out = run_in(dir, args, stdin);
     (out, started.elapsed())
 }
 
