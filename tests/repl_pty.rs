@@ -294,3 +294,29 @@ fn a_failed_bot_move_shows_nothing_of_its_hand() {
     assert!(!out.contains("1) C"), "{out}");
     r.quit();
 }
+
+#[test]
+fn the_lua_prompt_is_read_only_keeps_globals_and_continues_lines() {
+    let mut r = start();
+    r.new_game();
+    r.send("moves");
+    let moves = r.expect("seat 1> ");
+    r.type_expect("lua", "Lua prompt", "lua> ");
+    r.type_expect(
+        "game:shuffle(game:zone('hand', 1))",
+        "the Lua prompt sees the game read-only",
+        "lua> ",
+    );
+    r.type_expect("x = 5", "", "lua> ");
+    r.type_expect("x", "5", "lua> ");
+    r.p.send_control('c').expect("Ctrl-C");
+    r.expect("to go back to the deckhand prompt");
+    r.expect("lua> ");
+    r.type_expect("function f(n)", "", "...> ");
+    r.type_expect("return {n, name = 'a b', [\"a b\"] = n}", "", "...> ");
+    r.type_expect("end", "", "lua> ");
+    r.type_expect("f(x)", r#"{5, ["a b"] = 5, name = "a b"}"#, "lua> ");
+    r.type_expect("", "Back to the deckhand prompt.", "seat 1> ");
+    r.send("moves");
+    assert_eq!(r.expect("seat 1> "), moves);
+}

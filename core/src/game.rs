@@ -7,7 +7,7 @@ use crate::card::CardDef;
 use crate::config::GameConfig;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind};
-use crate::lua::{Entered, Host, Token};
+use crate::lua::{Entered, Host, PromptEnv, Token};
 use crate::rules::Rules;
 use crate::table::Table;
 use crate::zone::{Seat, Sight, Visibility};
@@ -895,11 +895,27 @@ impl Game {
         }
     }
 
-    /// Evaluate Lua typed at the prompt with `game` bound to this game.
-    /// Whatever it does is not part of the game's log: use it to inspect.
+    /// Evaluate Lua with `game` bound to this game, read-only (see
+    /// [`Game::eval_prompt`]), in a fresh environment.
     pub fn eval_lua(&self, code: &str) -> Result<String> {
+        let env = self.host.prompt_env()?;
+        self.eval_prompt(code, &env)
+    }
+
+    /// Evaluate a line typed at a Lua prompt whose globals are `env` (made
+    /// by this game's host, [`Host::prompt_env`]), with `game` bound to
+    /// this game read-only: a line that tries to move a card, shuffle,
+    /// draw a random number or change the game's tables is refused with an
+    /// error, and the game is left as it was. To change a position, use
+    /// [`Game::arrange`].
+    pub fn eval_prompt(&self, code: &str, env: &PromptEnv) -> Result<String> {
         let _in_play = self.enter();
-        self.host.eval(code, Some(&self.state))
+        self.host.eval_prompt(code, env, Some(&self.state))
+    }
+
+    /// The host whose VM runs this game's scripts.
+    pub fn host(&self) -> &Rc<Host> {
+        &self.host
     }
 
     /// Run Lua with full access to the game to arrange a position (tests and

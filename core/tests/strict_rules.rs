@@ -165,11 +165,10 @@ fn rules_are_not_strict_after_composition() {
     let e = engine(&[("helper", NEW_HELPER)]);
     let mut cfg = GameConfig::new("high_card", 2, 1);
     cfg.variants = vec!["helper".into()];
-    let game = e.new_game(cfg, true).expect("a game");
+    let mut game = e.new_game(cfg, true).expect("a game");
+    game.arrange("game.rules.later = 1").expect("arrange");
     let out = game
-        .eval_lua(
-            "game.rules.later = 1; return getmetatable(game.rules) == nil and game.rules.later",
-        )
+        .eval_lua("getmetatable(game.rules) == nil and game.rules.later")
         .expect("eval");
     assert_eq!(out, "1");
 }

@@ -98,12 +98,17 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
             helper.vocabulary = session.vocabulary();
         }
         let prompt = if lua_mode {
-            "lua> ".to_string()
+            session.lua_prompt().to_string()
         } else {
             session.prompt()
         };
         let line = match editor.readline(&prompt) {
             Ok(line) => line,
+            Err(ReadlineError::Interrupted) if lua_mode => {
+                session.lua_interrupted();
+                print(session.take_output());
+                continue;
+            }
             Err(ReadlineError::Interrupted) => {
                 print(vec!["(Ctrl-C: type `quit` or press Ctrl-D to leave)".into()]);
                 continue;
@@ -111,6 +116,7 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
             Err(ReadlineError::Eof) => {
                 if lua_mode {
                     lua_mode = false;
+                    session.lua_pending.clear();
                     print(vec!["Back to the deckhand prompt.".into()]);
                     continue;
                 }

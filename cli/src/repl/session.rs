@@ -15,6 +15,7 @@ use crate::commands::setup::{clock_seed, default_players};
 use crate::render::Painter;
 use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
+use deckhand_core::lua::PromptEnv;
 use deckhand_core::{
     secret_text, Bot, BotKind, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
     ScriptLibrary, Seat,
@@ -140,6 +141,9 @@ pub(super) struct Current {
     pub painter: Painter,
     /// The human seat that chose last (hot-seat: whose view to show).
     pub last_human: Option<Seat>,
+    /// The globals of the `lua` prompt for this game, made at its first
+    /// line (a new game, `load` or `reload` starts afresh).
+    pub lua_env: Option<PromptEnv>,
 }
 
 impl Current {
@@ -152,6 +156,7 @@ impl Current {
             bots,
             painter,
             last_human: None,
+            lua_env: None,
         }
     }
 
@@ -331,6 +336,9 @@ pub struct Session {
     pub(super) colour: bool,
     /// Completion words of every game, refreshed on reload.
     pub(super) words: Vec<GameWords>,
+    /// The lines of a Lua chunk typed at the `lua` prompt that is not
+    /// finished yet (a `function` without its `end`).
+    pub(super) lua_pending: String,
 }
 
 impl Session {
@@ -348,6 +356,7 @@ impl Session {
             },
             colour,
             words: Vec::new(),
+            lua_pending: String::new(),
         };
         s.words = s.game_words();
         Ok(s)

@@ -672,3 +672,70 @@ fn seas_of_strife_says_why_a_card_may_not_be_played() {
     }
     panic!("no seed gives seat 1 a card it may not play");
 }
+
+#[test]
+fn the_lua_prompt_sees_the_game_read_only() {
+    let mut f = started();
+    let moves = f.type_line("moves");
+    let table = f.type_line("show");
+    // A primitive is refused: no card moves.
+    let out = f.type_line("lua game:move_all(game._zones[1], game._zones[2])");
+    assert!(
+        out.contains("lua: ") && out.contains("the Lua prompt sees the game read-only"),
+        "{out}"
+    );
+    // A write to the game's tables is undone and named.
+    let out = f.type_line("lua game.vars.x = 1");
+    assert!(
+        out.contains("read-only") && out.contains("game.vars.x"),
+        "{out}"
+    );
+    assert_eq!(f.type_line("lua game.vars.x"), "nil");
+    let out = f.type_line("lua table.remove(game._zones[1])");
+    assert!(out.contains("read-only"), "{out}");
+    assert_eq!(f.type_line("moves"), moves);
+    assert_eq!(f.type_line("show"), table);
+    // Reading still works, and a move still plays.
+    assert_eq!(f.type_line("lua game.seats"), "3");
+    f.type_line("1");
+    assert!(f.history_len() >= 1);
+}
+
+#[test]
+fn lua_prompt_globals_persist_and_a_chunk_continues_on_the_next_line() {
+    let mut f = started();
+    assert_eq!(f.session.handle_line("lua"), Flow::LuaPrompt);
+    f.session.take_output();
+    let mut lua = |line: &str| {
+        assert!(f.session.handle_lua_line(line), "{line}");
+        (
+            f.session.take_output().join("\n"),
+            f.session.lua_prompt().to_string(),
+        )
+    };
+    assert_eq!(lua("x = 5"), (String::new(), "lua> ".into()));
+    assert_eq!(lua("x"), ("5".into(), "lua> ".into()));
+    assert_eq!(lua("function twice(n)"), (String::new(), "...> ".into()));
+    assert_eq!(lua("  return 2 * n"), (String::new(), "...> ".into()));
+    assert_eq!(lua("end"), (String::new(), "lua> ".into()));
+    assert_eq!(lua("twice(x)"), ("10".into(), "lua> ".into()));
+    // `lua CODE` at the deckhand prompt shares the globals.
+    assert_eq!(f.type_line("lua x + 1"), "6");
+    // A new game starts with fresh globals.
+    f.type_line("new");
+    assert!(f.type_line("lua x").contains("undefined global 'x'"));
+}
+
+#[test]
+fn lua_tables_print_as_lua() {
+    let mut f = started();
+    let out =
+        f.type_line(r#"lua {1, "two", {a = true, ["a b"] = {3}, [10] = "x\ny"}, ["end"] = 0}"#);
+    assert_eq!(
+        out,
+        r#"{1, "two", {[10] = "x\ny", a = true, ["a b"] = {3}}, ["end"] = 0}"#
+    );
+    // What it printed reads back as the same table.
+    let again = f.type_line(&format!("lua {out}"));
+    assert_eq!(again, out);
+}

@@ -27,7 +27,15 @@ pub struct InPlay {
     /// The memory the call under way may still use, shared between the VM
     /// and what the core stores for the script (events).
     allowance: Allowance,
+    /// Set while a line typed at the Lua prompt runs: the primitives
+    /// refuse to act (see [`crate::lua::Host::eval_prompt`]).
+    read_only: Cell<bool>,
 }
+
+/// What a primitive called from the Lua prompt says.
+pub const READ_ONLY: &str = "the Lua prompt sees the game read-only: \
+     it cannot move cards, shuffle, draw random numbers or raise events \
+     (play with the REPL's commands: `moves`, then a move's number)";
 
 /// A call's memory allowance: what the VM and the core's copies of script
 /// data (events) may hold together, and how much of it the core holds.
@@ -69,6 +77,11 @@ impl InPlay {
         Ok(())
     }
 
+    /// Make the primitives refuse to act (or act again).
+    pub fn set_read_only(&self, on: bool) {
+        self.read_only.set(on);
+    }
+
     /// Put a game in play until the guard drops (then the game that was in
     /// play before is again: calls may nest).
     pub fn enter(&self, token: Token, table: &Rc<RefCell<Table>>) -> Entered<'_> {
@@ -87,6 +100,9 @@ impl InPlay {
         token: Token,
         f: impl FnOnce(&mut Table) -> Result<R, CoreError>,
     ) -> mlua::Result<R> {
+        if self.read_only.get() {
+            return Err(mlua::Error::runtime(READ_ONLY));
+        }
         let slot = self.slot.borrow();
         let table = match &*slot {
             Some((t, table)) if *t == token => table,

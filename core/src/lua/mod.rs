@@ -5,6 +5,7 @@ mod api;
 mod sandbox;
 
 pub use api::to_json;
+pub use api::READ_ONLY;
 pub(crate) use api::{Entered, Token};
 pub use sandbox::{last_position, load_text, Limits};
 
@@ -213,20 +214,86 @@ impl Host {
         Ok(chunk.call::<Value>(())?)
     }
 
-    /// Evaluate a line of Lua typed by a user with `game` bound; returns what it printed or returned.
+    /// Evaluate Lua with `game` bound, with full access to the game (what
+    /// [`crate::Game::arrange`] runs), in a fresh environment; returns what
+    /// it printed or returned.
     pub fn eval(&self, code: &str, game: Option<&Table>) -> Result<String> {
         self.arm();
-        self.env_base.reset.call::<()>(())?;
         let env = self.new_env()?;
-        if let Some(g) = game {
-            env.raw_set("game", g.clone())?;
+        self.eval_in(code, &env, game)
+    }
+
+    /// A new environment for a Lua prompt: the globals its lines define
+    /// persist from one line to the next (reading an undefined one is
+    /// still an error).
+    pub fn prompt_env(&self) -> Result<PromptEnv> {
+        self.arm();
+        let env = self.new_env()?;
+        let meta: Table = sandbox::load_text(&self.lua, PROMPT_META, "=prompt", None)?.call(())?;
+        env.set_metatable(Some(meta))?;
+        Ok(PromptEnv(env))
+    }
+
+    /// Evaluate a line typed at the Lua prompt in `env`, with `game` bound
+    /// read-only: the primitives refuse to act while it runs, and a line
+    /// that changes the game's tables (`game.vars`, a zone, ...) is undone
+    /// and reported as an error naming what it changed.
+    pub fn eval_prompt(&self, code: &str, env: &PromptEnv, game: Option<&Table>) -> Result<String> {
+        let Some(game) = game else {
+            return self.eval_in(code, &env.0, None);
+        };
+        self.arm();
+        let guard: Table = sandbox::load_text(&self.lua, GUARD, "=guard", None)?.call((
+            self.lua.create_function(|_, t: Table| Ok(t.metatable()))?,
+            self.lua
+                .create_function(|_, (t, m): (Table, Option<Table>)| t.set_metatable(m))?,
+        ))?;
+        self.arm();
+        let saved: Value = guard.get::<Function>("snapshot")?.call(game)?;
+        self.in_play.set_read_only(true);
+        let result = self.eval_in(code, &env.0, Some(game));
+        self.in_play.set_read_only(false);
+        self.arm();
+        let changed: Option<String> = guard.get::<Function>("restore")?.call(saved)?;
+        match changed {
+            Some(what) => Err(CoreError::Script(format!(
+                "{}: `{what}` was changed, and the change is undone \
+                 (play with the REPL's commands: `moves`, then a move's number)",
+                "the Lua prompt sees the game read-only"
+            ))),
+            None => result,
+        }
+    }
+
+    /// Whether `code` is the start of a Lua chunk that is not finished
+    /// (Lua stops at "<eof>"): the prompt reads another line for it.
+    pub fn is_incomplete(&self, code: &str) -> bool {
+        let as_expr = sandbox::load_text(&self.lua, &format!("return {code}"), "=lua", None);
+        if as_expr.is_ok() {
+            return false;
+        }
+        matches!(
+            sandbox::load_text(&self.lua, code, "=lua", None),
+            Err(mlua::Error::SyntaxError {
+                incomplete_input: true,
+                ..
+            })
+        )
+    }
+
+    fn eval_in(&self, code: &str, env: &Table, game: Option<&Table>) -> Result<String> {
+        self.arm();
+        self.env_base.reset.call::<()>(())?;
+        match game {
+            Some(g) => env.raw_set("game", g.clone())?,
+            None => env.raw_set("game", Value::Nil)?,
         }
         env.raw_set("deckhand", self.read_only(&self.prelude)?)?;
         // Try as an expression first, then as a statement.
-        let as_expr = sandbox::load_text(&self.lua, &format!("return {code}"), "=lua", Some(&env));
+        let as_expr = sandbox::load_text(&self.lua, &format!("return {code}"), "=lua", Some(env));
         let func = match as_expr {
             Ok(f) => f,
-            Err(_) => sandbox::load_text(&self.lua, code, "=lua", Some(&env))?,
+            Err(_) => sandbox::load_text(&self.lua, code, "=lua", Some(env))?,
         };
         self.arm();
         let values: mlua::MultiValue = func.call(())?;
@@ -239,34 +306,151 @@ impl Host {
     }
 }
 
-/// A deterministic printer for values at the Lua prompt (sorted keys).
+/// The globals of one Lua prompt (see [`Host::prompt_env`]); it belongs to
+/// the host that made it.
+pub struct PromptEnv(Table);
+
+/// The metatable of a prompt's environment: new globals may be set, an
+/// undefined one read is an error.
+const PROMPT_META: &str = r#"
+local error, tostring = error, tostring
+return {
+  __index = function(_, k) error("undefined global '" .. tostring(k) .. "'", 2) end,
+  __metatable = false,
+}
+"#;
+
+/// Keeps the game's tables as they were before a prompt line: `snapshot`
+/// records the raw contents (and metatable) of every table reachable from
+/// the game; `restore` puts back those a line changed and names the first
+/// change found (nil when there was none). Called with the raw
+/// getmetatable and setmetatable.
+const GUARD: &str = r#"
+local get_mt, set_mt = ...
+local next, type, rawget, rawset, rawequal, tostring, format =
+  next, type, rawget, rawset, rawequal, tostring, string.format
+
+local function where(path, k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return path .. "." .. k end
+  if type(k) == "string" then return path .. "[" .. format("%q", k) .. "]" end
+  return path .. "[" .. tostring(k) .. "]"
+end
+
+local function snapshot(root)
+  local saved = {}
+  local queue, paths, head = { root }, { "game" }, 1
+  saved[root] = false
+  while queue[head] do
+    local t, path = queue[head], paths[head]
+    head = head + 1
+    local map, n = {}, 0
+    for k, v in next, t do
+      n = n + 1
+      map[k] = v
+      if type(v) == "table" and saved[v] == nil then
+        saved[v] = false
+        queue[#queue + 1] = v
+        paths[#paths + 1] = where(path, k)
+      end
+      if type(k) == "table" and saved[k] == nil then
+        saved[k] = false
+        queue[#queue + 1] = k
+        paths[#paths + 1] = path .. "[<a table>]"
+      end
+    end
+    saved[t] = { map = map, n = n, mt = get_mt(t), path = path }
+  end
+  return saved
+end
+
+-- The first key of `t` that differs from what `s` recorded, or nil.
+local function differs(t, s)
+  local map, n = s.map, 0
+  for k, v in next, t do
+    n = n + 1
+    local old = map[k]
+    if not rawequal(old, v) and not (old ~= old and v ~= v) then return where(s.path, k) end
+  end
+  if n ~= s.n then
+    for k in next, map do
+      if rawget(t, k) == nil then return where(s.path, k) end
+    end
+  end
+  if not rawequal(get_mt(t), s.mt) then return s.path .. " (its metatable)" end
+  return nil
+end
+
+local function restore(saved)
+  local first
+  for t, s in next, saved do
+    local what = differs(t, s)
+    if what then
+      first = first or what
+      local keys = {}
+      for k in next, t do keys[#keys + 1] = k end
+      for i = 1, #keys do rawset(t, keys[i], nil) end
+      for k, v in next, s.map do rawset(t, k, v) end
+      set_mt(t, s.mt)
+    end
+  end
+  return first
+end
+
+return { snapshot = snapshot, restore = restore }
+"#;
+
+/// A printer for values at the Lua prompt: tables print as Lua
+/// constructors (sorted keys, strings quoted, `["a b"] =` for keys that
+/// are not names), so a printed table can be pasted back as Lua.
 const DUMP: &str = r#"
+local type, tostring, format, pairs, huge = type, tostring, string.format, pairs, math.huge
+local KEYWORDS = {}
+for w in ("and break do else elseif end false for function goto if in local nil not or repeat return then true until while"):gmatch("%a+") do
+  KEYWORDS[w] = true
+end
+local function scalar(v)
+  if type(v) == "string" then return (format("%q", v):gsub("\\\n", "\\n")) end
+  if type(v) == "number" then
+    if v ~= v then return "0/0" end
+    if v == huge then return "math.huge" end
+    if v == -huge then return "-math.huge" end
+    if v % 1 == 0 and v > -2^53 and v < 2^53 then return format("%d", v) end
+    return format("%.17g", v)
+  end
+  if type(v) == "boolean" or v == nil then return tostring(v) end
+  return "nil --[[" .. tostring(v) .. "]]"
+end
+local function key(k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") and not KEYWORDS[k] then return k end
+  return "[" .. scalar(k) .. "]"
+end
 local function dump(v, depth, seen)
   depth = depth or 0
-  if type(v) ~= "table" then
-    if type(v) == "string" then return string.format("%q", v) end
-    return tostring(v)
-  end
+  if type(v) ~= "table" then return scalar(v) end
   seen = seen or {}
-  if seen[v] then return "<cycle>" end
-  if depth > 3 then return "{...}" end
+  if seen[v] then return "{--[[a cycle]]}" end
+  if depth > 3 then return "{--[[...]]}" end
   seen[v] = true
   local keys = {}
   for k in pairs(v) do if not (type(k) == "string" and k:sub(1, 1) == "_") then keys[#keys + 1] = k end end
   table.sort(keys, function(a, b)
     if type(a) ~= type(b) then return type(a) < type(b) end
-    return a < b
+    if type(a) == "number" or type(a) == "string" then return a < b end
+    return tostring(a) < tostring(b)
   end)
   local parts = {}
   local n = #v
-  for _, k in ipairs(keys) do
+  for i, k in ipairs(keys) do
     local val = dump(v[k], depth + 1, seen)
     if type(k) == "number" and k >= 1 and k <= n and k % 1 == 0 then
       parts[#parts + 1] = val
     else
-      parts[#parts + 1] = tostring(k) .. " = " .. val
+      parts[#parts + 1] = key(k) .. " = " .. val
     end
-    if #parts >= 40 then parts[#parts + 1] = "..."; break end
+    if #parts >= 40 and i < #keys then
+      parts[#parts + 1] = "--[[" .. (#keys - i) .. " more]]"
+      break
+    end
   end
   seen[v] = nil
   return "{" .. table.concat(parts, ", ") .. "}"
