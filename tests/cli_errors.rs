@@ -10,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 /// once, so a REPL that should not have started ends by itself).
 fn run(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .args(args)
         .current_dir(std::env::temp_dir())
         .env("NO_COLOR", "1")

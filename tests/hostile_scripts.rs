@@ -46,6 +46,7 @@ const ATTACKS: [(&str, &str, &str); 5] = [
 fn run(dir: &Path, args: &[&str], stdin: &str) -> (Output, Duration) {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
