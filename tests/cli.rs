@@ -8,6 +8,7 @@ use std::process::{Command, Output};
 
 fn deckhand(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .args(args)
         .current_dir(std::env::temp_dir())
         .env("NO_COLOR", "1")
@@ -463,6 +464,7 @@ fn sim_reports_seas_of_strife_statistics() {
 fn a_closed_pipe_on_stdout_ends_quietly() {
     // As in `deckhand games | head -0`: the reader is gone before the first line.
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .args(["games"])
         .current_dir(std::env::temp_dir())
         .stdout(std::process::Stdio::piped())
@@ -585,6 +587,7 @@ fn run_timed(
     use std::io::{Read, Write};
     use std::process::Stdio;
     let mut child = Command::new(program)
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .args(args)
         .current_dir(home)
         .env("NO_COLOR", "1")
@@ -929,6 +932,46 @@ fn a_line_that_is_not_utf8_is_skipped_and_the_game_goes_on() {
         "{t}"
     );
     assert!(!t.contains("cannot read the terminal"), "{t}");
+}
+
+#[test]
+fn games_wraps_between_words_at_80_columns_when_not_on_a_terminal() {
+    let o = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("games")
+        .env("NO_COLOR", "1")
+        .env_remove("COLUMNS")
+        .output()
+        .expect("run deckhand");
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    for l in t.lines().filter(|l| !l.starts_with("scripts: ")) {
+        assert!(l.chars().count() <= 80, "{l:?} is wider than 80");
+    }
+    // Continuation lines of an option line up under its default.
+    assert!(t.contains("target_vp"), "{t}");
+    let narrow = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("games")
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "50")
+        .output()
+        .expect("run deckhand");
+    for l in text(&narrow)
+        .lines()
+        .filter(|l| !l.starts_with("scripts: "))
+    {
+        assert!(l.chars().count() <= 50, "{l:?} is wider than 50");
+    }
+}
+
+#[test]
+fn hot_seat_with_piped_input_does_not_wait_to_pass_the_terminal() {
+    let t = refused(
+        &[],
+        b"new sea_change players=2 seats=human,human seed=3\n1\n1\nquit\n",
+        "Bye.",
+    );
+    assert!(t.contains("seat 2 (human) to play (hot-seat"), "{t}");
+    assert!(!t.contains("Pass to seat"), "{t}");
 }
 
 /// `sh -c SCRIPT` with the path of the deckhand binary as `$1`.

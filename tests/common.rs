@@ -159,6 +159,7 @@ pub fn has_option(g: &Game, fields: Value) -> bool {
 /// Run the `deckhand` binary on the repository's scripts, without colour.
 pub fn deckhand(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .arg("--scripts")
         .arg(scripts_dir())
         .args(args)
@@ -174,6 +175,7 @@ pub fn run_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> std::process
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")

@@ -47,7 +47,15 @@ impl Repl {
     /// `deckhand --scripts DIR` in `home` (also its working directory),
     /// waiting for the first prompt.
     pub fn spawn(scripts: &Path, home: tempfile::TempDir) -> Repl {
+        Repl::spawn_env(scripts, home, &[])
+    }
+
+    /// As [`Repl::spawn`], with these environment variables set too.
+    pub fn spawn_env(scripts: &Path, home: tempfile::TempDir, env: &[(&str, &str)]) -> Repl {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
+        // Wide enough that no line wraps, unless a test asks for a width.
+        cmd.env("COLUMNS", "1000");
+        cmd.envs(env.iter().copied());
         cmd.arg("--scripts")
             .arg(scripts)
             .current_dir(home.path())

@@ -85,7 +85,7 @@ fn mistakes_get_clear_messages_and_a_whole_game_reaches_its_result() {
         "{result}"
     );
     assert!(
-        result.contains("Winner") || result.contains("No winner"),
+        result.contains("Winner") || result.contains("No seat wins"),
         "{result}"
     );
     assert!(result.contains("Type `new` to play again"), "{result}");
@@ -177,12 +177,59 @@ fn hot_seat_shows_whose_turn_it_is() {
     );
     r.send("1");
     r.expect("(human): ");
-    r.expect("(human) to play (hot-seat");
+    // Seat 2's hand waits until seat 1 has passed the terminal on.
+    let before = r.expect("Pass to seat 2 and press Enter");
+    assert!(!before.contains("to play (hot-seat"), "{before}");
+    assert!(!before.contains("your hand"), "{before}");
+    r.send("");
+    r.expect("seat 2 (human) to play (hot-seat");
+    r.expect("your hand");
     let seats = r.type_expect("seats", "<- to play", "> ");
     assert!(
         seats.contains("seat 1 (human)") && seats.contains("seat 2 (human)"),
         "{seats}"
     );
+    r.quit();
+}
+
+#[test]
+fn a_hand_wraps_between_cards_at_the_terminal_width() {
+    let home = tempfile::tempdir().expect("temp home");
+    let mut r = Repl::spawn_env(&scripts_dir(), home, &[("COLUMNS", "60")]);
+    r.new_game();
+    let table = r.table();
+    let hand: Vec<&str> = table
+        .lines()
+        .skip_while(|l| !l.contains("your hand"))
+        .take_while(|l| l.starts_with("  your hand") || l.starts_with("     "))
+        .collect();
+    assert!(
+        hand.len() > 1,
+        "a 60-column hand of 15 cards takes lines:\n{table}"
+    );
+    for l in &hand {
+        assert!(l.chars().count() <= 60, "{l:?} is wider than 60:\n{table}");
+        // Each line is whole cards: a colour, then its number.
+        let words: Vec<&str> = l
+            .trim_start_matches("  your hand")
+            .split_whitespace()
+            .collect();
+        for card in words.chunks(2) {
+            assert!(
+                card.len() == 2
+                    && card[0].chars().all(char::is_alphabetic)
+                    && card[1].chars().all(|c| c.is_ascii_digit()),
+                "{l:?}"
+            );
+        }
+    }
+    let help = r.type_expect("games", "bots:", "seat 1> ");
+    for l in help.lines() {
+        assert!(
+            l.chars().count() <= 60 || !l.trim().contains(' '),
+            "{l:?} is wider than 60"
+        );
+    }
     r.quit();
 }
 

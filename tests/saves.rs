@@ -12,6 +12,7 @@ use std::process::{Command, Output, Stdio};
 /// Run `deckhand ARGS` in `dir` with `input` on stdin.
 fn deckhand_in(dir: &Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000") // no wrapping: tests read whole lines
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")

@@ -275,3 +275,60 @@ fn the_highest_round_score_earns_the_vp() {
     assert_eq!(vp[0]["seats"], json!([3]));
     assert_eq!(vp[0]["vp"], json!([0, 0, 1]));
 }
+
+#[test]
+fn with_two_players_the_card_drawn_is_told_to_its_drawer_only() {
+    let mut g = scenario(GameConfig::new("sea_change", 2, 3), "");
+    g.take_events();
+    let d = g.decision().expect("decision").expect("a move");
+    let seat = d.seat;
+    g.apply(d.options[0].index).expect("apply");
+    let events = g.take_events();
+    let drawn: Vec<_> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            deckhand_core::EventKind::Script { name, data, to } if name == "drew_card" => {
+                Some((data.clone(), *to))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(drawn.len(), 1, "{events:?}");
+    let (data, to) = &drawn[0];
+    assert_eq!(*to, Some(seat));
+    let id = data["card"].as_u64().expect("card") as u32;
+    let name = g.cards().expect("cards")[id as usize - 1].name.clone();
+    assert_eq!(data["text"], json!(format!("P{seat} draws {name}")));
+    let other = 3 - seat;
+    let e = events
+        .iter()
+        .find(|e| matches!(&e.kind, deckhand_core::EventKind::Script { name, .. } if name == "drew_card"))
+        .expect("event");
+    assert!(g.event_visible_to(e, seat) && !g.event_visible_to(e, other));
+}
+
+#[test]
+fn at_the_end_of_the_game_the_status_gives_the_round_points_with_the_trump_zero() {
+    // As in the Big Finish: Maureen (4) takes the last trick with the Red 0,
+    // the new trump: 1 point, and 5 for the trump 0. One VP ends the game.
+    let mut g = scenario(
+        cfg(4, "blue,green,purple,red").option("target_vp", 1),
+        &format!(
+            "clear(); give(1, {{'Green 12'}}); give(2, {{'Blue 7'}}); give(3, {{'Blue 0'}}); give(4, {{'Red 0'}})
+             local deck = game:zone('deck'); game:move_all(deck, game:zone('won', 1))\n{}\ngame.vars.trick_no = 10",
+            trick_start("blue", 1, 4)
+        ),
+    );
+    play(&mut g, 1, "Green 12");
+    play(&mut g, 2, "Blue 7");
+    play(&mut g, 3, "Blue 0");
+    play(&mut g, 4, "Red 0");
+    assert!(g.pending().is_none(), "the game is over");
+    let lines = g.status_lines(1).expect("status");
+    assert!(lines[0].contains("Round 1, game over"), "{lines:?}");
+    assert!(!lines[0].contains("trick"), "{lines:?}");
+    assert!(
+        lines[2].starts_with("Round points: ") && lines[2].ends_with(", P4 6"),
+        "{lines:?}"
+    );
+}

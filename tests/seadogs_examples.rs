@@ -1353,6 +1353,18 @@ fn status_shows_what_a_seat_sees() {
 }
 
 #[test]
+fn status_counts_one_cube_left_in_the_singular() {
+    let status = |cubes: u32| {
+        let g = scenario(cfg(3), &format!("v.cubes_left = {cubes}"));
+        eval(&g, "return table.concat(game.rules.status(game), '\\n')")
+    };
+    let one = status(1);
+    assert!(one.contains(", 1 cube left; gunpowder"), "{one}");
+    let two = status(2);
+    assert!(two.contains(", 2 cubes left; gunpowder"), "{two}");
+}
+
+#[test]
 fn with_treasure_gain_port_a_map_card_is_handed_in_at_a_port() {
     let mut g = scenario(
         cfg(3).option("treasure_gain", "port"),

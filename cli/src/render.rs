@@ -9,11 +9,145 @@ pub fn colour_enabled() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
 }
 
+/// The width to wrap output to: `COLUMNS` when it is a number, else the
+/// terminal's width when stdout is a terminal, else 80.
+pub fn terminal_width() -> usize {
+    if let Some(n) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+    {
+        return n;
+    }
+    if std::io::stdout().is_terminal() {
+        if let Some(n) = tty_columns() {
+            return n;
+        }
+    }
+    80
+}
+
+#[cfg(unix)]
+fn tty_columns() -> Option<usize> {
+    use std::os::fd::AsRawFd;
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: TIOCGWINSZ writes a `winsize` into the pointer given, which
+    // points at one.
+    let rc = unsafe { libc::ioctl(std::io::stdout().as_raw_fd(), libc::TIOCGWINSZ, &mut size) };
+    (rc == 0 && size.ws_col > 0).then_some(size.ws_col as usize)
+}
+
+#[cfg(not(unix))]
+fn tty_columns() -> Option<usize> {
+    None
+}
+
+/// How many columns `text` takes on a terminal: its characters, less
+/// colour escapes.
+pub fn visible_len(text: &str) -> usize {
+    let mut n = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters final-byte.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Wrap text to `width` columns between words; a line that fits is kept as
+/// it is. A word is never split, and a number stays with the word before
+/// it (`Red 16`, `seat 2`). Continuation lines are indented to where the
+/// line's body starts (after a label padded with spaces, as in `your hand
+/// ...` or an option's name), else two columns past the line's own
+/// indent.
+pub fn wrap(text: &str, width: usize) -> String {
+    text.split('\n')
+        .map(|line| wrap_line(line, width))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn wrap_line(line: &str, width: usize) -> String {
+    if visible_len(line) <= width {
+        return line.to_string();
+    }
+    let lead = line.len() - line.trim_start_matches(' ').len();
+    // Words with the spaces before each.
+    let mut words: Vec<(&str, &str)> = Vec::new();
+    let mut rest = &line[lead..];
+    let mut sep = "";
+    while !rest.is_empty() {
+        let end = rest.find(' ').unwrap_or(rest.len());
+        words.push((sep, &rest[..end]));
+        let after = &rest[end..];
+        let next = after.len() - after.trim_start_matches(' ').len();
+        sep = &after[..next];
+        rest = &after[next..];
+    }
+    // The hanging indent: the end of the first run of two or more spaces
+    // (a padded label), when it is in the first half of the line.
+    let mut col = lead;
+    let mut indent = (lead + 2).min(width / 2);
+    for (i, (s, w)) in words.iter().enumerate() {
+        col += s.len();
+        if i > 0 && s.len() >= 2 {
+            if col <= width / 2 {
+                indent = col;
+            }
+            break;
+        }
+        col += visible_len(w);
+    }
+    // Join a number to the word before it.
+    let mut units: Vec<(&str, String)> = Vec::new();
+    for (s, w) in words {
+        let glue = s == " " && w.starts_with(|c: char| c.is_ascii_digit()) && !units.is_empty();
+        match units.last_mut() {
+            Some(last) if glue => {
+                last.1.push(' ');
+                last.1.push_str(w);
+            }
+            _ => units.push((s, w.to_string())),
+        }
+    }
+    let mut lines = Vec::new();
+    let mut cur = " ".repeat(lead);
+    let mut cur_len = lead;
+    let mut fresh = true;
+    for (s, w) in units {
+        let wl = visible_len(&w);
+        if !fresh && cur_len + s.len() + wl > width {
+            lines.push(std::mem::replace(&mut cur, " ".repeat(indent)));
+            cur_len = indent;
+            fresh = true;
+        }
+        if !fresh {
+            cur.push_str(s);
+            cur_len += s.len();
+        }
+        cur.push_str(&w);
+        cur_len += wl;
+        fresh = false;
+    }
+    lines.push(cur);
+    lines.join("\n")
+}
+
 /// Formats cards and tables, with or without colour.
 #[derive(Debug, Clone)]
 pub struct Painter {
     pub colour: bool,
     cards: Vec<CardDef>,
+    /// The width lines of cards are wrapped to.
+    pub width: usize,
 }
 
 fn ansi(color: &str) -> Option<&'static str> {
@@ -44,6 +178,7 @@ impl Painter {
         Painter {
             colour,
             cards: game.cards().unwrap_or_default(),
+            width: terminal_width(),
         }
     }
 
@@ -91,38 +226,72 @@ impl Painter {
         out
     }
 
-    fn cards_line(&self, ids: &[u32]) -> String {
+    /// Cards separated by two spaces, wrapped between cards to the
+    /// painter's width: `indent` is the column the first card starts at,
+    /// and continuation lines start there too.
+    fn cards_line(&self, ids: &[u32], indent: usize) -> String {
         if ids.is_empty() {
             return "(empty)".into();
         }
-        ids.iter()
-            .map(|&c| self.card(c))
-            .collect::<Vec<_>>()
-            .join("  ")
+        let mut out = String::new();
+        let mut col = indent;
+        for (i, &c) in ids.iter().enumerate() {
+            let name = self.card(c);
+            let len = visible_len(&name);
+            if i > 0 {
+                if col + 2 + len > self.width {
+                    out.push('\n');
+                    out.push_str(&" ".repeat(indent));
+                    col = indent;
+                } else {
+                    out.push_str("  ");
+                    col += 2;
+                }
+            }
+            out.push_str(&name);
+            col += len;
+        }
+        out
     }
 
-    /// One zone as a line. The cards of a zone only its owner sees (a hand)
-    /// are shown sorted by card id: their order is where the deal put them,
-    /// which no rule reads, and games define their cards in the order a
-    /// sorted hand reads (suit, then value). Public and top zones (a trick,
-    /// a discard pile) keep their order, which the rules may read.
-    pub fn zone(&self, z: &ZoneView, viewer: Option<u32>) -> String {
-        let label = match (z.owner, viewer) {
+    /// One zone as a line, its label padded to 18 columns.
+    #[cfg(test)]
+    fn zone(&self, z: &ZoneView, viewer: Option<u32>) -> String {
+        self.zone_padded(z, viewer, 18)
+    }
+
+    /// A zone's label: `your hand`, `hand (seat 2)`, `deck`.
+    fn label(z: &ZoneView, viewer: Option<u32>) -> String {
+        match (z.owner, viewer) {
             (Some(o), Some(v)) if o == v => format!("your {}", z.name),
             (Some(o), _) => format!("{} (seat {o})", z.name),
             (None, _) => z.name.clone(),
-        };
+        }
+    }
+
+    /// One zone as a line, its label padded to `pad` columns (the longest
+    /// label of a table, so that the cards of every zone line up). The
+    /// cards of a zone only its owner sees (a hand) are shown sorted by card
+    /// id: their order is where the deal put them, which no rule reads, and
+    /// games define their cards in the order a sorted hand reads (suit, then
+    /// value). Public and top zones (a trick, a discard pile) keep their
+    /// order, which the rules may read.
+    fn zone_padded(&self, z: &ZoneView, viewer: Option<u32>, pad: usize) -> String {
+        let label = Self::label(z, viewer);
+        // The body starts after two spaces and the padded label.
+        let pad = pad.max(label.chars().count());
+        let indent = 2 + pad + 1;
         let body = match (&z.cards, z.top) {
             (Some(cards), _) if z.visibility == Visibility::Owner => {
                 let mut sorted = cards.clone();
                 sorted.sort_unstable();
-                self.cards_line(&sorted)
+                self.cards_line(&sorted, indent)
             }
-            (Some(cards), _) => self.cards_line(cards),
+            (Some(cards), _) => self.cards_line(cards, indent),
             (None, Some(top)) => format!("{}, top {}", count(z.count), self.card(top)),
             (None, None) => count(z.count),
         };
-        format!("  {label:<18} {body}")
+        format!("  {label:<pad$} {body}")
     }
 
     /// The whole table from a seat's point of view.
@@ -130,20 +299,31 @@ impl Painter {
         let mut lines = vec![self.bold(&format!("── {title} ──"))];
         // Shared zones first, then other seats' zones, then the viewer's own.
         let mine = |z: &&ZoneView| z.owner.is_some() && z.owner == view.seat;
-        for z in view.zones.iter().filter(|z| z.owner.is_none()) {
-            lines.push(self.zone(z, view.seat));
-        }
-        for z in view.zones.iter().filter(|z| z.owner.is_some() && !mine(z)) {
-            if z.count > 0 {
-                lines.push(self.zone(z, view.seat));
-            }
-        }
+        let mut shown: Vec<&ZoneView> = view.zones.iter().filter(|z| z.owner.is_none()).collect();
+        shown.extend(
+            view.zones
+                .iter()
+                .filter(|z| z.owner.is_some() && !mine(z) && z.count > 0),
+        );
         // The viewer's own zones: the first one (the hand, as scripts
         // usually create it first) always, the others when they hold cards.
-        for (i, z) in view.zones.iter().filter(mine).enumerate() {
-            if i == 0 || z.count > 0 {
-                lines.push(self.zone(z, view.seat));
-            }
+        shown.extend(
+            view.zones
+                .iter()
+                .filter(mine)
+                .enumerate()
+                .filter(|(i, z)| *i == 0 || z.count > 0)
+                .map(|(_, z)| z),
+        );
+        // Every zone's cards start in the same column.
+        let pad = shown
+            .iter()
+            .map(|z| Self::label(z, view.seat).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(18);
+        for z in shown {
+            lines.push(self.zone_padded(z, view.seat, pad));
         }
         for s in status {
             lines.push(format!("  {}", self.paint_names(s)));
@@ -216,6 +396,7 @@ mod tests {
         let p = Painter {
             colour: false,
             cards: Vec::new(),
+            width: 80,
         };
         let hand = zone_view(Visibility::Owner, vec![12, 3, 40, 7]);
         assert_eq!(
@@ -237,6 +418,102 @@ mod tests {
             p.zone(&trick, Some(1)),
             format!("  {:<18} #12  #3  #40", "trick")
         );
+    }
+
+    fn red_cards() -> Painter {
+        Painter {
+            colour: true,
+            cards: (1..=20)
+                .map(|v| CardDef {
+                    id: v,
+                    name: format!("Red {v}"),
+                    props: [("color".to_string(), serde_json::json!("red"))]
+                        .into_iter()
+                        .collect(),
+                })
+                .collect(),
+            width: 60,
+        }
+    }
+
+    #[test]
+    fn a_hand_wraps_between_cards_to_the_width_with_its_cards_aligned() {
+        let p = red_cards();
+        let hand = zone_view(Visibility::Owner, (5..=20).collect());
+        let text = p.zone(&hand, Some(1));
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() > 1, "{text}");
+        for l in &lines {
+            assert!(visible_len(l) <= 60, "{l:?} is wider than 60");
+            // No line starts with a bare number: a card is never split.
+            let plain = strip(l);
+            assert!(
+                !plain.trim_start().starts_with(|c: char| c.is_ascii_digit()),
+                "{plain}"
+            );
+        }
+        for l in &lines[1..] {
+            assert_eq!(strip(l).find("Red"), Some(21), "{l:?}");
+        }
+        let joined: Vec<String> = lines.iter().map(|l| strip(l).trim().to_string()).collect();
+        assert!(joined.join("  ").ends_with("Red 19  Red 20"));
+    }
+
+    #[test]
+    fn a_table_lines_up_the_cards_of_zones_with_long_labels() {
+        let p = red_cards();
+        let mut offer = zone_view(Visibility::Owner, vec![3]);
+        offer.name = "captain choice".into();
+        offer.owner = Some(2);
+        let view = SeatView {
+            seat: Some(1),
+            zones: vec![offer, zone_view(Visibility::Owner, vec![1, 2])],
+            vars: serde_json::json!({}),
+            teams: None,
+            to_move: None,
+        };
+        let text = strip(&p.table(&view, "t", &[]));
+        let cols: Vec<usize> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.find("Red").expect(l))
+            .collect();
+        assert_eq!(cols, vec![26, 26], "{text}");
+    }
+
+    fn strip(s: &str) -> String {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn long_lines_wrap_between_words_and_keep_numbers_with_their_word() {
+        let line = format!("  {:<22} default 10  {}", "target_vp", "points ".repeat(20));
+        let text = wrap(&line, 60);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() > 2, "{text}");
+        for l in &lines {
+            assert!(l.len() <= 60, "{l:?}");
+        }
+        // Continuation lines line up with the body after the padded name.
+        for l in &lines[1..] {
+            assert_eq!(l.len() - l.trim_start().len(), 25, "{l:?}");
+        }
+        assert_eq!(wrap("short line", 60), "short line");
+        let seats = wrap(&format!("{} seat 12 plays", "x".repeat(55)), 60);
+        assert!(seats.ends_with("\n  seat 12 plays"), "{seats:?}");
     }
 
     #[test]

@@ -487,9 +487,14 @@ end
 function rules.draw(game, seat)
   if game.seats ~= 2 then return end
   local hand = T:hand_of(game, seat)
-  if game:move_top(game:zone("deck"), hand) then
+  local card = game:move_top(game:zone("deck"), hand)
+  if card then
     T:clear_voids(game, seat) -- the new card may be of a suit it lacked
     game:sort(hand)
+    if game.logging then
+      -- Told to the drawer only: the others know a card was drawn, not which.
+      game:event("drew_card", { to = seat, card = card, text = who_name(seat) .. " draws " .. card_name(game, card) })
+    end
   end
 end
 
@@ -1015,17 +1020,22 @@ function rules.status(view)
   local lines = {}
   local head = "Trump: " .. (v.trump and suit_name(v.trump) or "-")
     .. "   Lead: " .. (v.lead and suit_name(v.lead) or "-")
-    .. "   Round " .. tostring(v.round) .. ", trick " .. tostring(v.trick_no)
+    .. "   Round " .. tostring(v.round)
+    .. (v.game_over and ", game over" or (", trick " .. tostring(v.trick_no)))
   if not v.solo then head = head .. "   Dealer: " .. who_name(v.dealer) end
   lines[1] = head
   lines[2] = "VP: " .. rules.vp_text(view)
+  -- Once the game is over, the last round's points as scored (with the
+  -- trump 0's points), as the round's summary gave them.
+  local last = v.game_over and v.last_round or nil
+  local points = last and last.points or v.points
   local pts = {}
   if v.solo then
-    pts[1] = "you " .. v.points[1] .. ", the AI " .. (v.ai_points or 0)
+    pts[1] = "you " .. points[1] .. ", the AI " .. ((last and last.ai_points) or v.ai_points or 0)
   else
-    for s = 1, view.seats do pts[s] = who_name(s) .. " " .. v.points[s] end
+    for s = 1, view.seats do pts[s] = who_name(s) .. " " .. points[s] end
     if view.teams then
-      local sp = rules.side_points(view, v.points)
+      local sp = rules.side_points(view, points)
       for t = 1, #sp do pts[#pts + 1] = "team " .. t .. " " .. sp[t] end
     end
   end

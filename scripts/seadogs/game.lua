@@ -1558,7 +1558,7 @@ function rules.status(view)
   end
   lines[#lines + 1] = "Islands: " .. table.concat(isl, " - ")
   lines[#lines + 1] = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. ", "
-    .. v.cubes_left .. " cubes left; gunpowder supply " .. v.powder_supply
+    .. v.cubes_left .. (v.cubes_left == 1 and " cube left" or " cubes left") .. "; gunpowder supply " .. v.powder_supply
   for s = 1, view.seats do
     local tz = view:zone("treasure", s)
     local treasures = tz.count or #tz

@@ -13,8 +13,15 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
         outln!("{}", serde_json::to_string_pretty(&games)?);
         return Ok(());
     }
+    // Lines wrapped to the terminal's width.
+    let width = crate::render::terminal_width();
+    macro_rules! say {
+        ($($arg:tt)*) => {
+            outln!("{}", crate::render::wrap(&format!($($arg)*), width))
+        };
+    }
     let sources: Vec<String> = library.sources().iter().map(|s| s.describe()).collect();
-    outln!("scripts: {}\n", sources.join(", then "));
+    say!("scripts: {}\n", sources.join(", then "));
     for g in games {
         let i = &g.info;
         let default = i
@@ -22,7 +29,7 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
             .default
             .map(|d| format!(", default {d}"))
             .unwrap_or_default();
-        outln!(
+        say!(
             "{} — {} ({}-{} players{default})",
             i.id,
             i.title,
@@ -30,25 +37,25 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
             i.players.max
         );
         if !g.variants.is_empty() {
-            outln!("  variants:");
+            say!("  variants:");
             for v in &g.variants {
                 let players = v
                     .players
                     .map(|p| format!(" ({}-{} players)", p.min, p.max))
                     .unwrap_or_default();
-                outln!("    {:<22} {}{players}", v.id, v.title);
+                say!("    {:<22} {}{players}", v.id, v.title);
                 for (name, o) in &v.options {
-                    outln!("      {}", option_line(name, o));
+                    say!("      {}", option_line(name, o));
                 }
             }
         }
         if !i.options.is_empty() {
-            outln!("  options:");
+            say!("  options:");
             for (name, o) in &i.options {
-                outln!("    {}", option_line(name, o));
+                say!("    {}", option_line(name, o));
             }
         }
-        outln!(
+        say!(
             "  bots: random, mc{}",
             i.bots.iter().map(|b| format!(", {b}")).collect::<String>()
         );

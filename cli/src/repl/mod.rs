@@ -34,7 +34,7 @@ use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Editor};
 use session::{Flow, Session};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -57,11 +57,16 @@ fn history_path() -> Option<PathBuf> {
     Some(base.join("deckhand").join("history"))
 }
 
+/// Clear the screen and the scrollback, cursor home.
+const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
+
+/// Print lines, each wrapped to the terminal's width.
 fn print(lines: Vec<String>) {
+    let width = crate::render::terminal_width();
     let mut out = std::io::stdout().lock();
     for l in lines {
         // A closed stdout is not worth a panic.
-        let _ = writeln!(out, "{l}");
+        let _ = writeln!(out, "{}", crate::render::wrap(&l, width));
     }
     let _ = out.flush();
 }
@@ -145,7 +150,21 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
             continue;
         }
         let flow = session.handle_line(&line);
-        print(session.take_output());
+        let (mut lines, handoff) = session.take_output_handoff();
+        if let Some((at, seat)) = handoff.filter(|_| std::io::stdin().is_terminal()) {
+            // Hot-seat: the next person's hand only after the last one
+            // has passed the terminal on, on a cleared screen.
+            let rest = lines.split_off(at.min(lines.len()));
+            print(lines);
+            let _ = editor.readline(&format!("Pass to seat {seat} and press Enter "));
+            if std::io::stdout().is_terminal() {
+                let mut out = std::io::stdout().lock();
+                let _ = write!(out, "{CLEAR_SCREEN}");
+                let _ = out.flush();
+            }
+            lines = rest;
+        }
+        print(lines);
         match flow {
             Flow::Continue => {}
             Flow::LuaPrompt => lua_mode = true,

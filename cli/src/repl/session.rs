@@ -31,6 +31,9 @@ pub struct Output {
     /// Whether anything but an error was said since the last take: a
     /// command that only says errors was refused and changed nothing.
     said: bool,
+    /// Hot-seat: the device passes to another person before line `.0`,
+    /// where seat `.1`'s turn (and hand) is shown.
+    handoff: Option<(usize, Seat)>,
 }
 
 impl Output {
@@ -49,6 +52,12 @@ impl Output {
         } else {
             text.to_string()
         });
+    }
+
+    /// Hot-seat: the lines from here on are for `seat`'s eyes, and another
+    /// person has been looking.
+    pub fn hand_to(&mut self, seat: Seat) {
+        self.handoff = Some((self.lines.len(), seat));
     }
 
     /// A problem with something that was done all the same (shown as an
@@ -353,6 +362,7 @@ impl Session {
                 lines: Vec::new(),
                 colour,
                 said: false,
+                handoff: None,
             },
             colour,
             words: Vec::new(),
@@ -364,8 +374,16 @@ impl Session {
 
     /// The lines to print since the last call.
     pub fn take_output(&mut self) -> Vec<String> {
+        self.take_output_handoff().0
+    }
+
+    /// The lines to print since the last call, and where (before which
+    /// line) the terminal passes to another person, and to which seat: the
+    /// loop pauses there and clears the screen, so that the next hand is
+    /// not shown below the last one.
+    pub fn take_output_handoff(&mut self) -> (Vec<String>, Option<(usize, Seat)>) {
         self.out.said = false;
-        std::mem::take(&mut self.out.lines)
+        (std::mem::take(&mut self.out.lines), self.out.handoff.take())
     }
 
     /// Whether the commands since the last [`Session::take_output`] said

@@ -322,6 +322,55 @@ fn hot_seat_says_whose_turn_it_is() {
 }
 
 #[test]
+fn hot_seat_passes_the_terminal_before_the_next_persons_hand() {
+    let mut f = fixture();
+    f.type_line("new high_card players=3 seats=human,human,lowest seed=1");
+    assert_eq!(f.session.take_output_handoff().1, None);
+    // Seat 1 moves: the terminal passes to seat 2 before its turn and hand.
+    f.session.handle_line("1");
+    let (lines, handoff) = f.session.take_output_handoff();
+    let (at, seat) = handoff.expect("a hand-off between two people");
+    assert_eq!(seat, 2);
+    let (before, after) = lines.split_at(at);
+    let before = before.join("\n");
+    let after = after.join("\n");
+    assert!(before.contains("seat 1 (human): C"), "{before}");
+    assert!(!before.contains("your hand"), "{before}");
+    assert!(
+        after.starts_with("── seat 2 (human) to play") && after.contains("your hand"),
+        "{after}"
+    );
+    // Seat 2 moves, the bot answers, and it is seat 1's turn: pass again.
+    f.session.handle_line("1");
+    assert_eq!(f.session.take_output_handoff().1.map(|h| h.1), Some(1));
+    // `show` and `moves` stay with the same person: no hand-off.
+    f.session.handle_line("show");
+    assert_eq!(f.session.take_output_handoff().1, None);
+}
+
+#[test]
+fn a_game_without_a_winning_seat_does_not_say_there_is_no_winner() {
+    // A solo game lost to the rules' own opponent: no seat wins, which is
+    // not "no winner" (the rules have just said who won).
+    let f = fixture();
+    let variant = f.dir.path().join("high_card/variants/nobody.lua");
+    std::fs::write(
+        &variant,
+        r#"return { id = "nobody", title = "Nobody wins", game = "high_card",
+  modify = function(R)
+    R.result = function(game) return { scores = game.vars.score, winners = {}, rounds = 1 } end
+  end }"#,
+    )
+    .expect("write");
+    let mut f = f;
+    f.type_line("new high_card players=2 variant=nobody seats=human,lowest hand=1 seed=1");
+    let out = f.type_line("1");
+    assert!(out.contains("Game over"), "{out}");
+    assert!(out.contains("No seat wins."), "{out}");
+    assert!(!out.contains("No winner"), "{out}");
+}
+
+#[test]
 fn seats_can_change_mid_game() {
     let mut f = fixture();
     f.type_line("new high_card players=2 seats=human,human seed=1");

@@ -214,6 +214,11 @@ impl Session {
             }
             Some((seat, _)) if c.is_human(seat) => {
                 if c.humans().len() > 1 {
+                    // Another person moved last: they pass the terminal
+                    // on before this seat's hand is shown.
+                    if c.last_human.is_some_and(|last| last != seat) {
+                        self.out.hand_to(seat);
+                    }
                     self.out.say(format!(
                         "── {} to play (hot-seat: only seat {seat} should look) ──",
                         c.label(seat)
@@ -261,7 +266,7 @@ impl Session {
         }
         let winners: Vec<String> = r.winners.iter().map(|&w| c.label(w)).collect();
         lines.push(match winners.as_slice() {
-            [] => "No winner.".to_string(),
+            [] => "No seat wins.".to_string(),
             [one] => format!("Winner: {one}."),
             many => format!("Winners: {}.", many.join(", ")),
         });
