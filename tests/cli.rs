@@ -667,6 +667,13 @@ fn stopped_by_the_watchdog(args: &[&str], home: &std::path::Path) -> String {
     r.text
 }
 
+/// Write the house rule `ID.lua` with `text` in `dir`; its path.
+fn write_rule(dir: &std::path::Path, id: &str, text: &str) -> String {
+    let path = dir.join(format!("{id}.lua"));
+    std::fs::write(&path, text).expect("write house rule");
+    path.display().to_string()
+}
+
 /// `sim` of `games` Sea Change games from `seed` on two threads with the
 /// house rule `rule`, which the watchdog (0.5 s) must stop.
 fn sim_stopped_by_the_watchdog(
@@ -698,14 +705,12 @@ fn sim_stopped_by_the_watchdog(
 #[test]
 fn a_house_rule_whose_top_level_code_never_ends_stops_the_simulation() {
     let dir = tempfile::tempdir().expect("tmp");
-    let rule = dir.path().join("spin_on_load.lua");
-    std::fs::write(
-        &rule,
+    let rule = write_rule(
+        dir.path(),
+        "spin_on_load",
         "while true do end\n\
          return { id = \"spin_on_load\", game = \"sea_change\", modify = function(rules) end }\n",
-    )
-    .expect("write");
-    let rule = rule.display().to_string();
+    );
     let t = sim_stopped_by_the_watchdog(&rule, 4, 5, dir.path());
     assert!(t.contains("game 0 (seed 5), loading the rules:"), "{t}");
 }
@@ -713,15 +718,13 @@ fn a_house_rule_whose_top_level_code_never_ends_stops_the_simulation() {
 #[test]
 fn a_variant_whose_setup_never_ends_stops_the_simulation() {
     let dir = tempfile::tempdir().expect("tmp");
-    let rule = dir.path().join("spin_setup.lua");
-    std::fs::write(
-        &rule,
+    let rule = write_rule(
+        dir.path(),
+        "spin_setup",
         "return { id = \"spin_setup\", game = \"sea_change\", modify = function(rules)\n\
          rules.setup = function(game) while true do end end\n\
          end }\n",
-    )
-    .expect("write");
-    let rule = rule.display().to_string();
+    );
     let t = sim_stopped_by_the_watchdog(&rule, 4, 5, dir.path());
     assert!(t.contains("game 0 (seed 5), setup:"), "{t}");
 }
@@ -732,9 +735,9 @@ fn a_runaway_in_the_setup_of_a_later_game_on_a_worker_stops_the_simulation() {
     // so the check on the main thread passes and a worker thread hangs in
     // the setup of a game numbered 3 or later.
     let dir = tempfile::tempdir().expect("tmp");
-    let rule = dir.path().join("spin_later.lua");
-    std::fs::write(
-        &rule,
+    let rule = write_rule(
+        dir.path(),
+        "spin_later",
         "local games = 0\n\
          return { id = \"spin_later\", game = \"sea_change\", modify = function(rules)\n\
          local setup = rules.setup\n\
@@ -744,9 +747,7 @@ fn a_runaway_in_the_setup_of_a_later_game_on_a_worker_stops_the_simulation() {
          return setup(game)\n\
          end\n\
          end }\n",
-    )
-    .expect("write");
-    let rule = rule.display().to_string();
+    );
     let t = stopped_by_the_watchdog(
         &[
             "sim",
@@ -784,15 +785,13 @@ fn a_runaway_in_the_setup_of_a_later_game_on_a_worker_stops_the_simulation() {
 #[test]
 fn a_bot_whose_decision_never_ends_stops_the_simulation() {
     let dir = tempfile::tempdir().expect("tmp");
-    let rule = dir.path().join("spin_bot.lua");
-    std::fs::write(
-        &rule,
+    let rule = write_rule(
+        dir.path(),
+        "spin_bot",
         "return { id = \"spin_bot\", game = \"sea_change\", modify = function(rules)\n\
          rules.bots.spin = function(view, decision) while true do end end\n\
          end }\n",
-    )
-    .expect("write");
-    let rule = rule.display().to_string();
+    );
     let t = stopped_by_the_watchdog(
         &[
             "sim",

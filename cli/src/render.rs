@@ -42,24 +42,28 @@ fn tty_columns() -> Option<usize> {
     None
 }
 
-/// How many columns `text` takes on a terminal: its characters, less
-/// colour escapes.
-pub fn visible_len(text: &str) -> usize {
-    let mut n = 0;
+/// `text` without its colour escapes (CSI: ESC [ parameters final-byte).
+pub fn strip_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
         if c == '\x1b' {
-            // CSI: ESC [ parameters final-byte.
             for c in chars.by_ref() {
                 if c.is_ascii_alphabetic() {
                     break;
                 }
             }
         } else {
-            n += 1;
+            out.push(c);
         }
     }
-    n
+    out
+}
+
+/// How many columns `text` takes on a terminal: its characters, less
+/// colour escapes.
+pub fn visible_len(text: &str) -> usize {
+    strip_escapes(text).chars().count()
 }
 
 /// Wrap text to `width` columns between words; a line that fits is kept as
@@ -446,16 +450,19 @@ mod tests {
         for l in &lines {
             assert!(visible_len(l) <= 60, "{l:?} is wider than 60");
             // No line starts with a bare number: a card is never split.
-            let plain = strip(l);
+            let plain = strip_escapes(l);
             assert!(
                 !plain.trim_start().starts_with(|c: char| c.is_ascii_digit()),
                 "{plain}"
             );
         }
         for l in &lines[1..] {
-            assert_eq!(strip(l).find("Red"), Some(21), "{l:?}");
+            assert_eq!(strip_escapes(l).find("Red"), Some(21), "{l:?}");
         }
-        let joined: Vec<String> = lines.iter().map(|l| strip(l).trim().to_string()).collect();
+        let joined: Vec<String> = lines
+            .iter()
+            .map(|l| strip_escapes(l).trim().to_string())
+            .collect();
         assert!(joined.join("  ").ends_with("Red 19  Red 20"));
     }
 
@@ -472,30 +479,13 @@ mod tests {
             teams: None,
             to_move: None,
         };
-        let text = strip(&p.table(&view, "t", &[]));
+        let text = strip_escapes(&p.table(&view, "t", &[]));
         let cols: Vec<usize> = text
             .lines()
             .skip(1)
             .map(|l| l.find("Red").expect(l))
             .collect();
         assert_eq!(cols, vec![26, 26], "{text}");
-    }
-
-    fn strip(s: &str) -> String {
-        let mut out = String::new();
-        let mut chars = s.chars();
-        while let Some(c) = chars.next() {
-            if c == '\x1b' {
-                for c in chars.by_ref() {
-                    if c.is_ascii_alphabetic() {
-                        break;
-                    }
-                }
-            } else {
-                out.push(c);
-            }
-        }
-        out
     }
 
     #[test]
