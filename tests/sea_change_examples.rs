@@ -145,18 +145,7 @@ fn big_finish_4p() {
     // Green 12, Ann (2) Blue 7, Daniel (3) Blue 0, Maureen (4) Red 0: a Sea
     // Change to Red. Maureen wins; at round end her Red 0 is the trump 0,
     // worth 5: 6 points in all. The Blue 0 is worthless.
-    let mut g = scenario(
-        cfg(4, "blue,green,purple,red"),
-        &format!(
-            "clear(); give(1, {{'Green 12'}}); give(2, {{'Blue 7'}}); give(3, {{'Blue 0'}}); give(4, {{'Red 0'}})
-             local deck = game:zone('deck'); game:move_all(deck, game:zone('won', 1))\n{}\ngame.vars.trick_no = 10",
-            trick_start("blue", 1, 4)
-        ),
-    );
-    play(&mut g, 1, "Green 12");
-    play(&mut g, 2, "Blue 7");
-    play(&mut g, 3, "Blue 0");
-    play(&mut g, 4, "Red 0");
+    let mut g = big_finish(cfg(4, "blue,green,purple,red"));
     let events = g.take_events();
     let won = script_events(&events, "trick_won");
     assert_eq!(won[0]["winner"], json!(4));
@@ -311,8 +300,22 @@ fn with_two_players_the_card_drawn_is_told_to_its_drawer_only() {
 fn at_the_end_of_the_game_the_status_gives_the_round_points_with_the_trump_zero() {
     // As in the Big Finish: Maureen (4) takes the last trick with the Red 0,
     // the new trump: 1 point, and 5 for the trump 0. One VP ends the game.
+    let g = big_finish(cfg(4, "blue,green,purple,red").option("target_vp", 1));
+    assert!(g.pending().is_none(), "the game is over");
+    let lines = g.status_lines(1).expect("status");
+    assert!(lines[0].contains("Round 1, game over"), "{lines:?}");
+    assert!(!lines[0].contains("trick"), "{lines:?}");
+    assert!(
+        lines[2].starts_with("Round points: ") && lines[2].ends_with(", P4 6"),
+        "{lines:?}"
+    );
+}
+
+/// The Big Finish's last trick of a round: Adam (1) leads Green 12, Ann (2)
+/// Blue 7, Daniel (3) Blue 0, Maureen (4) Red 0, a Sea Change to Red.
+fn big_finish(config: GameConfig) -> deckhand_core::Game {
     let mut g = scenario(
-        cfg(4, "blue,green,purple,red").option("target_vp", 1),
+        config,
         &format!(
             "clear(); give(1, {{'Green 12'}}); give(2, {{'Blue 7'}}); give(3, {{'Blue 0'}}); give(4, {{'Red 0'}})
              local deck = game:zone('deck'); game:move_all(deck, game:zone('won', 1))\n{}\ngame.vars.trick_no = 10",
@@ -323,12 +326,5 @@ fn at_the_end_of_the_game_the_status_gives_the_round_points_with_the_trump_zero(
     play(&mut g, 2, "Blue 7");
     play(&mut g, 3, "Blue 0");
     play(&mut g, 4, "Red 0");
-    assert!(g.pending().is_none(), "the game is over");
-    let lines = g.status_lines(1).expect("status");
-    assert!(lines[0].contains("Round 1, game over"), "{lines:?}");
-    assert!(!lines[0].contains("trick"), "{lines:?}");
-    assert!(
-        lines[2].starts_with("Round points: ") && lines[2].ends_with(", P4 6"),
-        "{lines:?}"
-    );
+    g
 }
