@@ -644,21 +644,23 @@ impl Watch {
         Ok(())
     }
 
-    /// The trace records of the step that are meant for one seat (script
+    /// The trace's events of the step that are meant for one seat (script
     /// events with `to`) name only cards that seat may see.
     fn check_trace(&self, game: &Game, events: &[Event], known: &Known) -> Result<()> {
         if events.is_empty() {
             return Ok(());
         }
         let mut trace = TraceWriter::new(Vec::new());
-        trace.events(game, 0, events)?;
-        let text = String::from_utf8_lossy(&trace.into_inner()).into_owned();
-        for line in text.lines() {
-            let record: Json = serde_json::from_str(line)?;
-            let Some(to) = record.get("to").and_then(Json::as_u64) else {
+        let effects = game.with_table(|t| trace.effects(t, events))??;
+        for effect in effects.as_array().into_iter().flatten() {
+            // ["event", name, data, to]: a private event.
+            if effect.get(0).and_then(Json::as_str) != Some("event") {
+                continue;
+            }
+            let Some(to) = effect.get(3).and_then(Json::as_u64) else {
                 continue;
             };
-            let data = record.get("data").cloned().unwrap_or(Json::Null);
+            let data = effect.get(2).cloned().unwrap_or(Json::Null);
             if reveals(&data) {
                 continue;
             }
@@ -666,7 +668,7 @@ impl Watch {
             ids_in(&data, &mut ids);
             if let Some(id) = ids.iter().find(|&&id| !known.knows(to as Seat, id)) {
                 return Err(secrecy(format!(
-                    "the trace record for seat {to} names {} it may not see: {line}",
+                    "the trace's event for seat {to} names {} it may not see: {effect}",
                     card_label(game, *id)
                 )));
             }

@@ -19,14 +19,24 @@ pub struct Event {
 pub enum EventKind {
     /// A card was put into its first zone when it was made (setup).
     Place { card: CardId, to: ZoneId },
-    /// A card moved between zones.
+    /// A card moved between zones (onto the top of `to`, or under its
+    /// bottom card when `bottom`).
     Move {
         card: CardId,
         from: ZoneId,
         to: ZoneId,
+        /// What moved it: a plain move, a draw, a deal, a whole zone.
+        #[serde(default)]
+        how: MoveHow,
+        #[serde(default)]
+        bottom: bool,
     },
-    /// A zone was shuffled.
-    Shuffle { zone: ZoneId },
+    /// A zone was shuffled; `order` is its new order, bottom first.
+    Shuffle {
+        zone: ZoneId,
+        #[serde(default)]
+        order: Vec<CardId>,
+    },
     /// A zone's cards were put in card-id order (a player sorting a hand).
     Sort { zone: ZoneId },
     /// An event the rules recorded (trick won, trump changed ...). `to`
@@ -36,6 +46,33 @@ pub enum EventKind {
         data: Value,
         to: Option<Seat>,
     },
+}
+
+/// What made a card move: the primitive the rules called.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveHow {
+    /// `game:move`: a card the rules named.
+    #[default]
+    Move,
+    /// `game:move_top`: the top card of the zone (a draw).
+    Draw,
+    /// `game:deal`: one card of a deal, from the top of the zone.
+    Deal,
+    /// `game:move_all`: every card of the zone, bottom first.
+    All,
+}
+
+impl MoveHow {
+    /// The name the trace writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveHow::Move => "move",
+            MoveHow::Draw => "draw",
+            MoveHow::Deal => "deal",
+            MoveHow::All => "all",
+        }
+    }
 }
 
 impl Event {

@@ -82,6 +82,9 @@ pub fn secret_text(action: &Json) -> Option<String> {
     crate::meta::OptionMeta::of(action).secret
 }
 
+/// The kind of a decision whose rules name none.
+pub const DEFAULT_KIND: &str = "choose";
+
 /// The pending decision: which seat chooses, and among what.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DecisionView {
@@ -355,6 +358,25 @@ impl Game {
         (1..=n)
             .map(|i| Ok(self.host.lua().from_value(self.option_value(i)?)?))
             .collect()
+    }
+
+    /// The kind of the pending decision, as the rules name it (its `kind`
+    /// field: `"play"`, `"pass"`, `"choose_leader"` ...; the games shipped
+    /// name each by its phase), else `"choose"`; `None` once the game is
+    /// over.
+    pub fn decision_kind(&self) -> Result<Option<String>> {
+        self.usable()?;
+        if self.pending.is_none() {
+            return Ok(None);
+        }
+        let Some(d) = self.decision_table()? else {
+            return Ok(None);
+        };
+        let kind: Value = d.raw_get("kind")?;
+        Ok(Some(match kind {
+            Value::String(s) => s.to_string_lossy(),
+            _ => DEFAULT_KIND.to_string(),
+        }))
     }
 
     /// The pending decision with every option in words.

@@ -38,7 +38,7 @@ pub use config::GameConfig;
 pub use conformance::{Checks, Failure, Report, Suite};
 pub use engine::{Engine, ReplayStop};
 pub use error::{CoreError, Result};
-pub use event::{Event, EventKind};
+pub use event::{Event, EventKind, MoveHow};
 pub use game::{
     secret_text, ActionRecord, DecisionView, Game, GameResult, Guessing, OptionView, SeatView,
     ZoneView,

@@ -9,6 +9,7 @@
 //! that the game object a script uses is that game.
 
 use crate::error::CoreError;
+use crate::event::MoveHow;
 use crate::table::Table;
 use crate::zone::Visibility;
 use mlua::{Lua, LuaSerdeExt, Table as LuaTable, Value, Variadic};
@@ -203,8 +204,10 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "move",
         lua.create_function(
-            move |lua, (token, card, from, to, bottom): (Token, u32, u32, u32, bool)| {
-                p.with(lua, token, |t| t.move_card(card, from, to, bottom))
+            move |lua,
+                  (token, card, from, to, bottom, draw): (Token, u32, u32, u32, bool, bool)| {
+                let how = if draw { MoveHow::Draw } else { MoveHow::Move };
+                p.with(lua, token, |t| t.move_card_as(card, from, to, bottom, how))
             },
         )?,
     )?;

@@ -112,9 +112,10 @@ function Game:place(card, zone)
   if zone.sorted then zone.sorted = nil end
 end
 
-function Game:move(card, from, to, where)
+-- `draw` (set by move_top only): the card is the top of `from`, drawn.
+local function move(self, card, from, to, where, draw)
   local bottom = where == "bottom"
-  core_move(self._core, card, from.id, to.id, bottom)
+  core_move(self._core, card, from.id, to.id, bottom, draw == true)
   local n = #from
   if from[n] == card then
     from[n] = nil
@@ -127,10 +128,16 @@ function Game:move(card, from, to, where)
   if to.sorted then to.sorted = nil end
 end
 
+function Game:move(card, from, to, where)
+  move(self, card, from, to, where, false)
+end
+
+-- Draw: the top card of `from` onto `to` (the trace tells a draw from a
+-- move of a card the rules named).
 function Game:move_top(from, to)
   local card = from[#from]
   if card == nil then return nil end
-  self:move(card, from, to)
+  move(self, card, from, to, nil, true)
   return card
 end
 
