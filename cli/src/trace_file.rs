@@ -3,6 +3,12 @@
 //! the order of the games as soon as every earlier batch is written, so
 //! that a long run holds only the batches that finished early, not the
 //! whole trace, in memory.
+//!
+//! A file whose name ends in `.gz` is gzipped: each batch is compressed on
+//! its own worker thread into one gzip member, and the members are written
+//! one after the other. A file of several members is one gzip file
+//! (`zcat`, `gzip -d`, Python's `gzip` and flate2's `MultiGzDecoder` read
+//! it whole).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -14,6 +20,7 @@ use std::sync::Mutex;
 /// batch (written up to its failing step) nothing more is.
 pub struct TraceFile {
     inner: Mutex<Inner>,
+    gzip: bool,
 }
 
 struct Inner {
@@ -29,8 +36,12 @@ struct Inner {
 }
 
 impl TraceFile {
+    /// Create (or truncate) the file at `path`; gzipped when its name ends
+    /// in `.gz`.
     pub fn create(path: &Path) -> std::io::Result<TraceFile> {
+        let gzip = path.extension().is_some_and(|e| e == "gz");
         Ok(TraceFile {
+            gzip,
             inner: Mutex::new(Inner {
                 out: BufWriter::new(File::create(path)?),
                 next: 0,
@@ -43,6 +54,20 @@ impl TraceFile {
 
     /// Hand over batch `k`'s records; `failed`: the batch stopped at an error.
     pub fn put(&self, k: usize, records: Vec<u8>, failed: bool) {
+        // Compressed before taking the lock, on the caller's thread.
+        let records = if self.gzip {
+            match gzip(&records) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    let mut t = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+                    t.error.get_or_insert(e);
+                    t.closed = true;
+                    return;
+                }
+            }
+        } else {
+            records
+        };
         let mut t = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         if t.closed {
             return;
@@ -78,6 +103,15 @@ impl TraceFile {
     }
 }
 
+/// `bytes` as one gzip member. The fast level: a simulation writes tens of
+/// megabytes a second, and traces compress well at any level.
+fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    use flate2::{write::GzEncoder, Compression};
+    let mut enc = GzEncoder::new(Vec::with_capacity(bytes.len() / 6), Compression::fast());
+    enc.write_all(bytes)?;
+    enc.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +138,24 @@ mod tests {
             ]),
             "abcd"
         );
+    }
+
+    #[test]
+    fn a_gz_file_is_gzipped_and_reads_back_whole() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().expect("tmp");
+        let path = dir.path().join("t.jsonl.gz");
+        let f = TraceFile::create(&path).expect("create");
+        f.put(1, b"second\n".to_vec(), false);
+        f.put(0, b"first\n".to_vec(), false);
+        f.finish().expect("finish");
+        let bytes = std::fs::read(&path).expect("read");
+        assert_eq!(&bytes[..2], &[0x1f, 0x8b], "a gzip file");
+        let mut text = String::new();
+        flate2::read::MultiGzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .expect("gunzip");
+        assert_eq!(text, "first\nsecond\n");
     }
 
     #[test]

@@ -142,9 +142,15 @@ pub struct Game {
     /// What the Lua game object (`game._core`) names this game by.
     token: Token,
     pending: Option<(Seat, usize)>,
+    /// The number of the pending decision's kind (see
+    /// [`Game::decision_kind`]).
+    pending_kind: i64,
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
     logging: bool,
+    /// Whether the history keeps the value of each chosen option (when
+    /// logging; see [`Game::keep_action_values`]).
+    action_values: bool,
     /// Set when a step failed and the game could not be put back as it was
     /// (the Lua state may be half-changed): why. Only the log is usable.
     broken: Option<String>,
@@ -180,7 +186,7 @@ impl Game {
         )));
         let token = host.new_token();
         let opts = lua.to_value_with(&options, lua_opts())?;
-        let (state, seat, n) = {
+        let (state, seat, n, kind) = {
             let _in_play = host.enter(token, &table);
             host.arm();
             let state: LuaTable = host.entry.new_game.call((
@@ -191,8 +197,9 @@ impl Game {
                 logging,
             ))?;
             host.arm();
-            let (seat, n): (Option<Seat>, usize) = host.entry.refresh.call(state.clone())?;
-            (state, seat, n)
+            let (seat, n, kind): (Option<Seat>, usize, i64) =
+                host.entry.refresh.call(state.clone())?;
+            (state, seat, n, kind)
         };
         Ok(Game {
             host,
@@ -203,9 +210,11 @@ impl Game {
             table,
             token,
             pending: seat.map(|s| (s, n)),
+            pending_kind: kind,
             history: Vec::new(),
             redo: Vec::new(),
             logging,
+            action_values: logging,
             broken: None,
         })
     }
@@ -360,6 +369,21 @@ impl Game {
             .collect()
     }
 
+    /// The options of the pending decision as the Lua values the rules
+    /// gave (one lookup for all; empty once the game is over). For a
+    /// writer that converts them itself ([`crate::lua::json_text`]).
+    pub fn option_lua_values(&self) -> Result<Vec<Value>> {
+        self.usable()?;
+        let Some((_, n)) = self.pending else {
+            return Ok(Vec::new());
+        };
+        let d = self
+            .decision_table()?
+            .ok_or_else(|| CoreError::Rule("no pending decision".into()))?;
+        let opts: LuaTable = d.get("options")?;
+        (1..=n).map(|i| Ok(opts.raw_get(i)?)).collect()
+    }
+
     /// The kind of the pending decision, as the rules name it (its `kind`
     /// field: `"play"`, `"pass"`, `"choose_leader"` ...; the games shipped
     /// name each by its phase), else `"choose"`; `None` once the game is
@@ -369,14 +393,19 @@ impl Game {
         if self.pending.is_none() {
             return Ok(None);
         }
-        let Some(d) = self.decision_table()? else {
-            return Ok(None);
+        let named = match usize::try_from(self.pending_kind) {
+            Ok(0) => {
+                // One kind too many to number: read from the decision.
+                let kind: Option<Value> = self.decision_table()?.map(|d| d.raw_get("kind")).transpose()?;
+                match kind {
+                    Some(Value::String(s)) => Some(s.to_string_lossy()),
+                    _ => None,
+                }
+            }
+            Ok(id) => self.host.kind_name(id)?,
+            Err(_) => None,
         };
-        let kind: Value = d.raw_get("kind")?;
-        Ok(Some(match kind {
-            Value::String(s) => s.to_string_lossy(),
-            _ => DEFAULT_KIND.to_string(),
-        }))
+        Ok(Some(named.unwrap_or_else(|| DEFAULT_KIND.to_string())))
     }
 
     /// The pending decision with every option in words.
@@ -412,6 +441,15 @@ impl Game {
             prompt: prompt.unwrap_or_else(|| "Choose".into()),
             options,
         }))
+    }
+
+    /// Whether the history keeps the value of each chosen option, besides
+    /// its index (on by default when logging: saves and replay by value
+    /// need it). A game that will never be saved or replayed by value, and
+    /// whose observers read the options themselves (a full trace), turns
+    /// it off to save converting each chosen option.
+    pub fn keep_action_values(&mut self, on: bool) {
+        self.action_values = on && self.logging;
     }
 
     /// Apply option `index` (1-based) of the pending decision.
@@ -476,7 +514,7 @@ impl Game {
                 "there is no option {index}: choose 1 to {n}"
             )));
         }
-        let action = if self.logging {
+        let action = if self.logging && self.action_values {
             let v = self.option_value(index)?;
             self.host.lua().from_value(v)?
         } else {
@@ -488,10 +526,11 @@ impl Game {
             self.host
                 .entry
                 .step
-                .call::<(Option<Seat>, usize)>((self.state.clone(), index))
+                .call::<(Option<Seat>, usize, i64)>((self.state.clone(), index))
         };
-        let (s, n) = stepped?;
+        let (s, n, kind) = stepped?;
         self.pending = s.map(|s| (s, n));
+        self.pending_kind = kind;
         self.history.push(ActionRecord {
             seat,
             index,
@@ -522,8 +561,10 @@ impl Game {
         match fresh {
             Ok(game) => {
                 let redo = std::mem::take(&mut self.redo);
+                let action_values = self.action_values;
                 *self = game;
                 self.redo = redo;
+                self.action_values = action_values && self.logging;
                 if !self.logging {
                     self.table_mut()?.logging = false;
                 }
@@ -606,6 +647,7 @@ impl Game {
         self.table = fresh.table;
         self.token = fresh.token;
         self.pending = fresh.pending;
+        self.pending_kind = fresh.pending_kind;
         self.history = fresh.history;
         Ok(())
     }
@@ -655,9 +697,11 @@ impl Game {
             table,
             token,
             pending: self.pending,
+            pending_kind: self.pending_kind,
             history: Vec::new(),
             redo: Vec::new(),
             logging: false,
+            action_values: false,
             broken: None,
         })
     }
@@ -944,13 +988,14 @@ impl Game {
     /// scenario set-up), then recompute the pending decision. The game's log
     /// does not record this, so undo and save are not meaningful afterwards.
     pub fn arrange(&mut self, code: &str) -> Result<()> {
-        let (seat, n): (Option<Seat>, usize) = {
+        let (seat, n, kind): (Option<Seat>, usize, i64) = {
             let _in_play = self.enter();
             self.host.eval(code, Some(&self.state))?;
             self.host.arm();
             self.host.entry.refresh.call(self.state.clone())?
         };
         self.pending = seat.map(|s| (s, n));
+        self.pending_kind = kind;
         self.history.clear();
         self.redo.clear();
         Ok(())

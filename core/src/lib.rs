@@ -48,5 +48,5 @@ pub use meta::{EventMeta, OptionMeta};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use runner::{Chooser, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};
-pub use trace::{GameTrace, TraceWriter};
+pub use trace::{GameTrace, TraceLevel, TraceWriter};
 pub use zone::{Seat, Visibility};

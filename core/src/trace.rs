@@ -11,6 +11,7 @@ use crate::card::CardDef;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind, MoveHow};
 use crate::game::{Game, GameResult};
+use crate::lua::json_text::{self, JsonTextError};
 use crate::runner::Observer;
 use crate::table::Table;
 use crate::zone::{Seat, ZoneId};
@@ -62,8 +63,9 @@ struct Pending {
     seat: Seat,
     kind: String,
     chosen: usize,
-    /// Every option's value (full level only).
-    options: Option<Vec<Value>>,
+    /// Every option's value, written (full level only): `,"oc":[...]` or
+    /// `,"o":[...]`.
+    options: Option<Vec<u8>>,
 }
 
 /// Writes trace records to any writer, one JSON object per line.
@@ -197,6 +199,15 @@ impl<W: Write> TraceWriter<W> {
         }
     }
 
+    /// Make `game` ready to be traced at this level (call before it is
+    /// played): a full trace writes every option itself, so the game need
+    /// not keep the value of each one chosen (it keeps their indexes).
+    pub fn prepare(&self, game: &mut Game) {
+        if self.level == TraceLevel::Full {
+            game.keep_action_values(false);
+        }
+    }
+
     /// The level written.
     pub fn level(&self) -> TraceLevel {
         self.level
@@ -256,7 +267,13 @@ impl<W: Write> TraceWriter<W> {
         };
         let kind = game.decision_kind()?.unwrap_or_default();
         let options = match self.level {
-            TraceLevel::Full => Some(game.option_values()?),
+            TraceLevel::Full => {
+                let mut text = Vec::with_capacity(64);
+                // The key looked for in every option, made once.
+                let card = game.host().lua().create_string("card")?;
+                write_options(&mut text, &game.option_lua_values()?, &card)?;
+                Some(text)
+            }
             _ => None,
         };
         self.pending = Some(Pending {
@@ -291,7 +308,7 @@ impl<W: Write> TraceWriter<W> {
             serde_json::to_writer(&mut *out, &p.kind)?;
             write!(out, ",\"c\":{}", p.chosen)?;
             match &p.options {
-                Some(options) => write_options(out, options)?,
+                Some(options) => out.write_all(options)?,
                 None => {
                     // The option chosen, as the log recorded it.
                     let action = game.history().last().map(|a| &a.action);
@@ -481,25 +498,51 @@ impl<W: Write> TraceWriter<W> {
     }
 }
 
-/// The options of a decision: `oc` (their cards) when every option is
-/// exactly `{"card": N}`, else `o` (their values).
-fn write_options(out: &mut impl Write, options: &[Value]) -> Result<()> {
-    let card_only = |v: &Value| match v {
-        Value::Object(m) if m.len() == 1 => m.get("card").and_then(Value::as_u64),
-        _ => None,
+/// The card of an option that is exactly `{card = N}`.
+fn card_only(v: &mlua::Value, key: &mlua::LuaString) -> Option<i64> {
+    let mlua::Value::Table(t) = v else {
+        return None;
     };
-    if !options.is_empty() && options.iter().all(|o| card_only(o).is_some()) {
-        out.write_all(b",\"oc\":[")?;
-        for (i, o) in options.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
+    let card = match t.raw_get::<mlua::Value>(key).ok()? {
+        mlua::Value::Integer(i) => i,
+        mlua::Value::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => n as i64,
+        _ => return None,
+    };
+    let mut keys = t.pairs::<mlua::Value, mlua::Value>();
+    (keys.next().is_some() && keys.next().is_none()).then_some(card)
+}
+
+/// The options of a decision: `oc` (their cards) when every option is
+/// exactly `{card = N}`, else `o` (their values).
+fn write_options(out: &mut Vec<u8>, options: &[mlua::Value], key: &mlua::LuaString) -> Result<()> {
+    let cards: Option<Vec<i64>> = options.iter().map(|o| card_only(o, key)).collect();
+    match cards {
+        Some(cards) if !cards.is_empty() => {
+            out.extend_from_slice(b",\"oc\":[");
+            for (i, c) in cards.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write!(out, "{c}")?;
             }
-            write!(out, "{}", card_only(o).unwrap_or_default())?;
+            out.push(b']');
         }
-        out.write_all(b"]")?;
-    } else {
-        out.write_all(b",\"o\":")?;
-        serde_json::to_writer(&mut *out, options)?;
+        _ => {
+            out.extend_from_slice(b",\"o\":[");
+            for (i, o) in options.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                json_text::write_json(out, o).map_err(|e| match e {
+                    JsonTextError::Io(e) => CoreError::Io(e),
+                    JsonTextError::Lua(e) => CoreError::from(e),
+                    JsonTextError::Unsupported(why) => {
+                        CoreError::Script(format!("an option is not plain data: {why}"))
+                    }
+                })?;
+            }
+            out.push(b']');
+        }
     }
     Ok(())
 }

@@ -11,7 +11,7 @@ use clap::Args;
 use deckhand_core::lua::Limits;
 use deckhand_core::{
     Chooser, Engine, Event, Game, GameConfig, GameResult, Observer, Runner, ScriptLibrary, Seat,
-    Stop, TraceWriter,
+    Stop, TraceLevel, TraceWriter,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -45,9 +45,15 @@ pub struct SimArgs {
     /// Print the statistics as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write a JSON Lines trace of every game to FILE (see docs/trace.md).
+    /// Write a JSON Lines trace of every game to FILE, gzipped when FILE
+    /// ends in .gz (see docs/trace.md).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// How much the trace holds: events (the rules' events and results),
+    /// decisions (and every choice made) or full (everything: enough to
+    /// check every rule).
+    #[arg(long, value_name = "LEVEL", default_value = "full", value_parser = parse_trace_level)]
+    pub trace_level: TraceLevel,
     /// Count every Lua instruction against the per-step budget, so that a
     /// step that never ends fails with its script file and line (the JIT
     /// compiler is then off: about a third slower). Without it a watchdog
@@ -62,6 +68,13 @@ pub struct SimArgs {
     /// Worker threads (default: one per core; at most 256).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
+}
+
+fn parse_trace_level(s: &str) -> std::result::Result<TraceLevel, String> {
+    TraceLevel::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = TraceLevel::ALL.iter().map(|l| l.name()).collect();
+        format!("'{s}': the trace levels are {}", names.join(", "))
+    })
 }
 
 /// Per-seat statistics.
@@ -182,6 +195,9 @@ pub fn play_one(
     let mut game = engine
         .new_game(cfg, trace.is_some())
         .with_context(|| format!("game {index} (seed {seed}), setup"))?;
+    if let Some(t) = &trace {
+        t.prepare(&mut game);
+    }
     let seats = seats::bots(specs, seed)
         .into_iter()
         .map(|bot| {
@@ -329,8 +345,8 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let n = args.games;
     // Batches small enough to balance the threads; with a trace, small
     // enough that the records a batch holds in memory stay a few megabytes
-    // (a 4-player Sea Change game writes about 360 KB).
-    let max_batch = if args.trace.is_some() { 16 } else { 500 };
+    // (a 4-player Sea Change game writes about 30 KB).
+    let max_batch = if args.trace.is_some() { 64 } else { 500 };
     let chunk = (n / (threads as u64 * 8)).clamp(1, max_batch);
     // Batch k holds the games k * chunk .. (k + 1) * chunk (the last one
     // fewer), computed when taken: nothing is allocated per game.
@@ -379,7 +395,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
             let (a, b) = batch(k);
             let k = usize::try_from(k).unwrap_or(usize::MAX);
             let mut totals = Totals::default();
-            let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
+            let mut tw = tracing.then(|| TraceWriter::with_level(Vec::new(), args.trace_level));
             let mut play_batch = || -> Result<()> {
                 let (engine, worker) = made.as_ref().map_err(|e| anyhow!("{e}"))?;
                 for i in a..b {

@@ -453,10 +453,30 @@ local SEATS = setmetatable({}, {
 -- (nil at the first): the rules may fill that table again and return it, so
 -- that a decision allocates nothing. Nothing reads a decision once the next
 -- one is asked for.
+-- Decision kinds by number: a step returns the number of its decision's
+-- kind (a number crosses to the core for free, a string does not), and the
+-- core asks the name of each number once (M.kind_name). -1: the decision
+-- names no kind; 0: one of too many kinds to number (the core reads it).
+local KIND_IDS, KIND_NAMES = {}, {}
+local MAX_KINDS = 1000
+local function kind_id(kind)
+  if type(kind) ~= "string" then return -1 end
+  local id = KIND_IDS[kind]
+  if id ~= nil then return id end
+  if #KIND_NAMES >= MAX_KINDS then return 0 end
+  id = #KIND_NAMES + 1
+  KIND_NAMES[id], KIND_IDS[kind] = kind, id
+  return id
+end
+
+function M.kind_name(id)
+  return KIND_NAMES[id]
+end
+
 local function refresh(game)
   local d = game.rules.decision(game, game._decision)
   game._decision = d
-  if d == nil then return nil, 0 end
+  if d == nil then return nil, 0, -1 end
   local opts = d.options
   if not SEATS[game.seats][d.seat] then
     error("decision: `seat` must be a seat number 1.." .. game.seats .. ", got " .. tostring(d.seat), 0)
@@ -465,7 +485,7 @@ local function refresh(game)
   if n == 0 then
     error("decision for seat " .. d.seat .. " has no options", 0)
   end
-  return d.seat, n
+  return d.seat, n, kind_id(d.kind)
 end
 
 -- `game.logging` (public, read-only for scripts): true when the events the
@@ -647,7 +667,7 @@ end
 -- The entry points the host calls: each starts a new call for the guards
 -- (no nesting of C calls, not aborted) before it runs.
 local reset = core.reset
-for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "describe", "bot",
+for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "describe", "bot",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
     "set_zones", "mirrors" }) do
   local f = M[name]
