@@ -77,6 +77,9 @@ pub struct TraceWriter<W: Write> {
     cards: usize,
     zones: usize,
     pending: Option<Pending>,
+    /// The kind of the game's last decision written (a line leaves its
+    /// kind out when it is the same).
+    last_kind: Option<String>,
 }
 
 /// Card definitions as a table: the names of their properties (`name`
@@ -196,6 +199,7 @@ impl<W: Write> TraceWriter<W> {
             cards: 0,
             zones: 0,
             pending: None,
+            last_kind: None,
         }
     }
 
@@ -224,6 +228,7 @@ impl<W: Write> TraceWriter<W> {
     pub fn start(&mut self, game: &Game, index: u64, events: &[Event]) -> Result<()> {
         game.ensure_cards()?;
         self.pending = None;
+        self.last_kind = None;
         let c = game.config();
         let (teams, zones) = game.with_table(|t| {
             let zones: Vec<Value> = t
@@ -304,8 +309,12 @@ impl<W: Write> TraceWriter<W> {
             }
             write!(out, "{{\"s\":{},\"p\":{}", p.step, p.seat)?;
         } else {
-            write!(out, "{{\"s\":{},\"p\":{},\"k\":", p.step, p.seat)?;
-            serde_json::to_writer(&mut *out, &p.kind)?;
+            write!(out, "{{\"s\":{},\"p\":{}", p.step, p.seat)?;
+            if self.last_kind.as_deref() != Some(p.kind.as_str()) {
+                out.write_all(b",\"k\":")?;
+                serde_json::to_writer(&mut *out, &p.kind)?;
+                self.last_kind = Some(p.kind);
+            }
             write!(out, ",\"c\":{}", p.chosen)?;
             match &p.options {
                 Some(options) => out.write_all(options)?,
@@ -320,6 +329,24 @@ impl<W: Write> TraceWriter<W> {
         self.out.write_all(b",\"e\":")?;
         game.with_table(|t| self.write_effects(t, events))??;
         self.out.write_all(b"}\n")?;
+        Ok(())
+    }
+
+    /// The line of a decision whose step failed (noted by
+    /// [`TraceWriter::decision`], never applied): `"failed":true` and no
+    /// effects. Nothing when no decision is pending.
+    pub fn failed(&mut self) -> Result<()> {
+        let Some(p) = self.pending.take() else {
+            return Ok(());
+        };
+        let out = &mut self.out;
+        write!(out, "{{\"s\":{},\"p\":{},\"k\":", p.step, p.seat)?;
+        serde_json::to_writer(&mut *out, &p.kind)?;
+        write!(out, ",\"c\":{}", p.chosen)?;
+        if let Some(options) = &p.options {
+            out.write_all(options)?;
+        }
+        out.write_all(b",\"failed\":true}\n")?;
         Ok(())
     }
 
@@ -548,10 +575,19 @@ fn write_options(out: &mut Vec<u8>, options: &[mlua::Value], key: &mlua::LuaStri
 }
 
 /// One game's trace, written as the game is played (see
-/// [`TraceWriter::game`]).
+/// [`TraceWriter::game`]). Dropped with a decision noted but never applied
+/// (its step failed, the game stopped there), it writes that decision's
+/// line, marked failed.
 pub struct GameTrace<'w, W: Write> {
     writer: &'w mut TraceWriter<W>,
     index: u64,
+}
+
+impl<W: Write> Drop for GameTrace<'_, W> {
+    fn drop(&mut self) {
+        // A failure to write is the writer's next error: nothing to report to here.
+        let _ = self.writer.failed();
+    }
 }
 
 impl<W: Write> Observer for GameTrace<'_, W> {
