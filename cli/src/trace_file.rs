@@ -35,6 +35,20 @@ struct Inner {
     error: Option<std::io::Error>,
 }
 
+impl Inner {
+    /// Write the next batch.
+    fn write(&mut self, records: &[u8], failed: bool) {
+        if let Err(e) = self.out.write_all(records) {
+            self.error = Some(e);
+            self.closed = true;
+        }
+        self.next += 1;
+        if failed {
+            self.closed = true;
+        }
+    }
+}
+
 impl TraceFile {
     /// Create (or truncate) the file at `path`; gzipped when its name ends
     /// in `.gz`.
@@ -52,12 +66,15 @@ impl TraceFile {
         })
     }
 
-    /// Hand over batch `k`'s records; `failed`: the batch stopped at an error.
-    pub fn put(&self, k: usize, records: Vec<u8>, failed: bool) {
+    /// Hand over batch `k`'s records; `failed`: the batch stopped at an
+    /// error. `records` is left empty, with its capacity, for the caller's
+    /// next batch: a batch written at once (the next in order) is written
+    /// from it, a batch that must wait for an earlier one is kept.
+    pub fn put(&self, k: usize, records: &mut Vec<u8>, failed: bool) {
         // Compressed before taking the lock, on the caller's thread.
-        let records = if self.gzip {
-            match gzip(&records) {
-                Ok(bytes) => bytes,
+        let compressed = if self.gzip {
+            match gzip(records) {
+                Ok(bytes) => Some(bytes),
                 Err(e) => {
                     let mut t = self.inner.lock().unwrap_or_else(|p| p.into_inner());
                     t.error.get_or_insert(e);
@@ -66,30 +83,31 @@ impl TraceFile {
                 }
             }
         } else {
-            records
+            None
         };
         let mut t = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         if t.closed {
+            records.clear();
             return;
         }
-        t.waiting.insert(k, (records, failed));
-        loop {
+        if t.next == k {
+            // The next batch in order: written from the caller's buffer.
+            t.write(compressed.as_deref().unwrap_or(records), failed);
+            records.clear();
+        } else {
+            let records = compressed.unwrap_or_else(|| std::mem::take(records));
+            t.waiting.insert(k, (records, failed));
+        }
+        // Then every waiting batch that is now next.
+        while !t.closed {
             let next = t.next;
             let Some((records, failed)) = t.waiting.remove(&next) else {
                 break;
             };
-            if let Err(e) = t.out.write_all(&records) {
-                t.error = Some(e);
-                t.closed = true;
-            }
-            t.next += 1;
-            if failed {
-                t.closed = true;
-            }
-            if t.closed {
-                t.waiting.clear();
-                break;
-            }
+            t.write(&records, failed);
+        }
+        if t.closed {
+            t.waiting.clear();
         }
     }
 
@@ -121,7 +139,7 @@ mod tests {
         let path = dir.path().join("t.jsonl");
         let f = TraceFile::create(&path).expect("create");
         for &(k, text, failed) in batches {
-            f.put(k, text.as_bytes().to_vec(), failed);
+            f.put(k, &mut text.as_bytes().to_vec(), failed);
         }
         f.finish().expect("finish");
         std::fs::read_to_string(&path).expect("read")
@@ -146,8 +164,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("tmp");
         let path = dir.path().join("t.jsonl.gz");
         let f = TraceFile::create(&path).expect("create");
-        f.put(1, b"second\n".to_vec(), false);
-        f.put(0, b"first\n".to_vec(), false);
+        f.put(1, &mut b"second\n".to_vec(), false);
+        f.put(0, &mut b"first\n".to_vec(), false);
         f.finish().expect("finish");
         let bytes = std::fs::read(&path).expect("read");
         assert_eq!(&bytes[..2], &[0x1f, 0x8b], "a gzip file");

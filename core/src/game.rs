@@ -384,6 +384,18 @@ impl Game {
         (1..=n).map(|i| Ok(opts.raw_get(i)?)).collect()
     }
 
+    /// The cards of the pending decision's options when every option is
+    /// exactly `{card = N}` (a card to play), in option order; `None`
+    /// otherwise, or once the game is over. One call into the scripts.
+    pub fn option_cards(&self) -> Result<Option<Vec<i64>>> {
+        self.usable()?;
+        if self.pending.is_none() {
+            return Ok(None);
+        }
+        let cards: mlua::Variadic<i64> = self.host.entry.option_cards.call(self.state.clone())?;
+        Ok((!cards.is_empty()).then(|| cards.to_vec()))
+    }
+
     /// The kind of the pending decision, as the rules name it (its `kind`
     /// field: `"play"`, `"pass"`, `"choose_leader"` ...; the games shipped
     /// name each by its phase), else `"choose"`; `None` once the game is

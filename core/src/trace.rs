@@ -274,9 +274,10 @@ impl<W: Write> TraceWriter<W> {
         let options = match self.level {
             TraceLevel::Full => {
                 let mut text = Vec::with_capacity(64);
-                // The key looked for in every option, made once.
-                let card = game.host().lua().create_string("card")?;
-                write_options(&mut text, &game.option_lua_values()?, &card)?;
+                match game.option_cards()? {
+                    Some(cards) => write_cards_options(&mut text, &cards)?,
+                    None => write_options(&mut text, &game.option_lua_values()?)?,
+                }
                 Some(text)
             }
             _ => None,
@@ -525,52 +526,36 @@ impl<W: Write> TraceWriter<W> {
     }
 }
 
-/// The card of an option that is exactly `{card = N}`.
-fn card_only(v: &mlua::Value, key: &mlua::LuaString) -> Option<i64> {
-    let mlua::Value::Table(t) = v else {
-        return None;
-    };
-    let card = match t.raw_get::<mlua::Value>(key).ok()? {
-        mlua::Value::Integer(i) => i,
-        mlua::Value::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => n as i64,
-        _ => return None,
-    };
-    let mut keys = t.pairs::<mlua::Value, mlua::Value>();
-    (keys.next().is_some() && keys.next().is_none()).then_some(card)
+/// The options of a decision whose every option is exactly `{card = N}`:
+/// `oc`, their cards.
+fn write_cards_options(out: &mut Vec<u8>, cards: &[i64]) -> Result<()> {
+    out.extend_from_slice(b",\"oc\":[");
+    for (i, c) in cards.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write!(out, "{c}")?;
+    }
+    out.push(b']');
+    Ok(())
 }
 
-/// The options of a decision: `oc` (their cards) when every option is
-/// exactly `{card = N}`, else `o` (their values).
-fn write_options(out: &mut Vec<u8>, options: &[mlua::Value], key: &mlua::LuaString) -> Result<()> {
-    let cards: Option<Vec<i64>> = options.iter().map(|o| card_only(o, key)).collect();
-    match cards {
-        Some(cards) if !cards.is_empty() => {
-            out.extend_from_slice(b",\"oc\":[");
-            for (i, c) in cards.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write!(out, "{c}")?;
-            }
-            out.push(b']');
+/// The options of any other decision: `o`, their values.
+fn write_options(out: &mut Vec<u8>, options: &[mlua::Value]) -> Result<()> {
+    out.extend_from_slice(b",\"o\":[");
+    for (i, o) in options.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
         }
-        _ => {
-            out.extend_from_slice(b",\"o\":[");
-            for (i, o) in options.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                json_text::write_json(out, o).map_err(|e| match e {
-                    JsonTextError::Io(e) => CoreError::Io(e),
-                    JsonTextError::Lua(e) => CoreError::from(e),
-                    JsonTextError::Unsupported(why) => {
-                        CoreError::Script(format!("an option is not plain data: {why}"))
-                    }
-                })?;
+        json_text::write_json(out, o).map_err(|e| match e {
+            JsonTextError::Io(e) => CoreError::Io(e),
+            JsonTextError::Lua(e) => CoreError::from(e),
+            JsonTextError::Unsupported(why) => {
+                CoreError::Script(format!("an option is not plain data: {why}"))
             }
-            out.push(b']');
-        }
+        })?;
     }
+    out.push(b']');
     Ok(())
 }
 

@@ -387,6 +387,8 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         });
         let mut all = Totals::default();
         let mut first_error: Option<(usize, anyhow::Error)> = None;
+        // The trace records of this thread's batch, one buffer reused.
+        let mut buffer = Vec::new();
         while !failed.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= batches {
@@ -395,7 +397,8 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
             let (a, b) = batch(k);
             let k = usize::try_from(k).unwrap_or(usize::MAX);
             let mut totals = Totals::default();
-            let mut tw = tracing.then(|| TraceWriter::with_level(Vec::new(), args.trace_level));
+            let mut tw = tracing
+                .then(|| TraceWriter::with_level(std::mem::take(&mut buffer), args.trace_level));
             let mut play_batch = || -> Result<()> {
                 let (engine, worker) = made.as_ref().map_err(|e| anyhow!("{e}"))?;
                 for i in a..b {
@@ -423,7 +426,9 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
                 failed.store(true, Ordering::Relaxed);
             }
             if let (Some(f), Some(tw)) = (&trace_file, tw) {
-                f.put(k, tw.into_inner(), error.is_some());
+                // The buffer comes back empty, for the next batch.
+                buffer = tw.into_inner();
+                f.put(k, &mut buffer, error.is_some());
             }
             all = all.merge(totals);
             if let Some(e) = error {

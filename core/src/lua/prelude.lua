@@ -473,6 +473,26 @@ function M.kind_name(id)
   return KIND_NAMES[id]
 end
 
+-- The cards of the pending decision's options when every option is
+-- exactly { card = N } (a card to play), as multiple values; nothing
+-- otherwise. One call instead of reading every option from the core.
+function M.option_cards(game)
+  local d = game._decision
+  local opts = d and d.options
+  if type(opts) ~= "table" then return end
+  local n = #opts
+  if n > 200 then return end -- too many values to return at once
+  local out = {}
+  for i = 1, n do
+    local o = opts[i]
+    if type(o) ~= "table" then return end
+    local c = rawget(o, "card")
+    if type(c) ~= "number" or c % 1 ~= 0 or next(o, next(o)) ~= nil then return end
+    out[i] = c
+  end
+  return unpack(out, 1, n)
+end
+
 local function refresh(game)
   local d = game.rules.decision(game, game._decision)
   game._decision = d
@@ -667,7 +687,7 @@ end
 -- The entry points the host calls: each starts a new call for the guards
 -- (no nesting of C calls, not aborted) before it runs.
 local reset = core.reset
-for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "describe", "bot",
+for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "option_cards", "describe", "bot",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
     "set_zones", "mirrors" }) do
   local f = M[name]
