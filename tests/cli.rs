@@ -280,7 +280,10 @@ fn check_strife_trace(path: &std::path::Path, games: usize, happy: bool) {
         let seats = start["players"].as_u64().expect("players") as usize;
         // Whether each card (by id, from 1) is a Face card.
         let props = start["card_props"].as_array().expect("card_props");
-        let face_col = props.iter().position(|p| p == "face").expect("a face property");
+        let face_col = props
+            .iter()
+            .position(|p| p == "face")
+            .expect("a face property");
         let face: Vec<bool> = std::iter::once(false)
             .chain(
                 start["cards"]

@@ -124,14 +124,22 @@ impl Table {
             let full = self
                 .props
                 .iter()
-                .map(|p| by_name.get(p.as_str()).map_or(Value::Null, |v| (*v).clone()))
+                .map(|p| {
+                    by_name
+                        .get(p.as_str())
+                        .map_or(Value::Null, |v| (*v).clone())
+                })
                 .collect();
             self.cards.push(full);
         }
     }
 
     fn prop(&self, card: u32, name: &str) -> &Value {
-        let i = self.props.iter().position(|p| p == name).expect("a property");
+        let i = self
+            .props
+            .iter()
+            .position(|p| p == name)
+            .expect("a property");
         &self.cards[card as usize - 1][i]
     }
 
@@ -154,10 +162,18 @@ impl Table {
     /// Take `card` out of zone `from`; `top`: it must be the top card.
     fn take(&mut self, from: &Value, card: u32, top: bool, what: &str) {
         let i = from.as_u64().unwrap_or(0) as usize;
-        let top = top || self.names.get(i.wrapping_sub(1)).is_some_and(|(n, _)| self.top_only.contains(n));
+        let top = top
+            || self
+                .names
+                .get(i.wrapping_sub(1))
+                .is_some_and(|(n, _)| self.top_only.contains(n));
         let z = self.zone(from);
         if top {
-            assert_eq!(z.last(), Some(&card), "{what}: card {card} is not the top of zone {from}");
+            assert_eq!(
+                z.last(),
+                Some(&card),
+                "{what}: card {card} is not the top of zone {from}"
+            );
             z.pop();
         } else {
             let at = z
@@ -235,10 +251,7 @@ impl Table {
                 seen[c as usize - 1] += 1;
             }
         }
-        assert!(
-            seen.iter().all(|&n| n == 1),
-            "cards in no zone or several"
-        );
+        assert!(seen.iter().all(|&n| n == 1), "cards in no zone or several");
     }
 }
 
@@ -393,7 +406,9 @@ fn check_sea_change(recs: &[Value]) -> usize {
                     let players: Vec<u64> = trick.iter().map(|p| p.1).collect();
                     assert_eq!(ids(&d["cards"]), cards, "the trick's cards, in play order");
                     assert_eq!(
-                        d["players"].as_array().map(|a| a.iter().filter_map(Value::as_u64).collect::<Vec<_>>()),
+                        d["players"]
+                            .as_array()
+                            .map(|a| a.iter().filter_map(Value::as_u64).collect::<Vec<_>>()),
                         Some(players.clone()),
                         "who played each card"
                     );
@@ -411,7 +426,11 @@ fn check_sea_change(recs: &[Value]) -> usize {
                     };
                     let best = (0..cards.len()).max_by_key(|&i| (rank(cards[i]), -(i as i64)));
                     let best = best.expect("a card");
-                    assert_eq!(d["card"].as_u64(), Some(cards[best] as u64), "the winning card");
+                    assert_eq!(
+                        d["card"].as_u64(),
+                        Some(cards[best] as u64),
+                        "the winning card"
+                    );
                     assert_eq!(d["winner"].as_u64(), Some(players[best]), "the winner");
                     let points: i64 = cards
                         .iter()
@@ -422,7 +441,12 @@ fn check_sea_change(recs: &[Value]) -> usize {
                     tricks.set(tricks.get() + 1);
                 }
                 Some("round_scored") => {
-                    for (i, got) in d["collected"].as_array().expect("collected").iter().enumerate() {
+                    for (i, got) in d["collected"]
+                        .as_array()
+                        .expect("collected")
+                        .iter()
+                        .enumerate()
+                    {
                         let mut got = ids(got);
                         let mut pile = t.cards_of("won", Some(i as u64 + 1)).to_vec();
                         got.sort_unstable();
@@ -446,7 +470,12 @@ fn check_sea_change(recs: &[Value]) -> usize {
 #[test]
 fn whole_sea_change_games_check_out_from_their_traces_alone() {
     let dir = tempfile::tempdir().expect("tmp");
-    for (players, variants) in [("4", vec![]), ("2", vec![]), ("1", vec![]), ("6", vec!["-v", "team"])] {
+    for (players, variants) in [
+        ("4", vec![]),
+        ("2", vec![]),
+        ("1", vec![]),
+        ("6", vec!["-v", "team"]),
+    ] {
         let path = dir.path().join(format!("sc{players}.jsonl"));
         let mut args = vec!["-p", players, "-n", "4", "--seed", "3"];
         args.extend(variants);
@@ -547,7 +576,12 @@ fn a_gz_trace_is_the_same_trace_gzipped() {
         .expect("gunzip");
     let body = std::fs::read_to_string(&plain).expect("plain");
     assert_eq!(text, body);
-    assert!(bytes.len() * 3 < body.len(), "{} of {}", bytes.len(), body.len());
+    assert!(
+        bytes.len() * 3 < body.len(),
+        "{} of {}",
+        bytes.len(),
+        body.len()
+    );
 }
 
 #[test]
@@ -565,7 +599,10 @@ fn each_level_holds_what_it_says() {
         by_level.insert(level, lines(&body));
     }
     let steps = |recs: &[Value]| -> Vec<Value> {
-        recs.iter().filter(|r| r.get("s").is_some()).cloned().collect()
+        recs.iter()
+            .filter(|r| r.get("s").is_some())
+            .cloned()
+            .collect()
     };
     let effects = |recs: &[Value]| -> Vec<Value> {
         recs.iter()
@@ -575,11 +612,21 @@ fn each_level_holds_what_it_says() {
             .collect()
     };
     let events = |recs: &[Value]| -> Vec<Value> {
-        effects(recs).into_iter().filter(|e| e[0] == "event").collect()
+        effects(recs)
+            .into_iter()
+            .filter(|e| e[0] == "event")
+            .collect()
     };
-    let (ev, de, full) = (&by_level["events"], &by_level["decisions"], &by_level["full"]);
+    let (ev, de, full) = (
+        &by_level["events"],
+        &by_level["decisions"],
+        &by_level["full"],
+    );
     for (name, recs) in [("events", ev), ("decisions", de), ("full", full)] {
-        assert!(recs.iter().filter(|r| r["type"] == "start").all(|r| r["level"] == name));
+        assert!(recs
+            .iter()
+            .filter(|r| r["type"] == "start")
+            .all(|r| r["level"] == name));
         assert_eq!(recs.iter().filter(|r| r["type"] == "end").count(), 2);
     }
     // Every level holds the same events, in the same order.
@@ -587,7 +634,9 @@ fn each_level_holds_what_it_says() {
     assert_eq!(events(de), events(full));
     // Events: no choices, no card moves; a line only for steps with events.
     assert!(effects(ev).iter().all(|e| e[0] == "event"));
-    assert!(steps(ev).iter().all(|s| s.get("c").is_none() && s.get("k").is_none()));
+    assert!(steps(ev)
+        .iter()
+        .all(|s| s.get("c").is_none() && s.get("k").is_none()));
     assert!(steps(ev).len() < steps(full).len());
     // Decisions: every decision and the option chosen, no options, no moves.
     assert_eq!(steps(de).len(), steps(full).len());

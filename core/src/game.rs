@@ -408,7 +408,10 @@ impl Game {
         let named = match usize::try_from(self.pending_kind) {
             Ok(0) => {
                 // One kind too many to number: read from the decision.
-                let kind: Option<Value> = self.decision_table()?.map(|d| d.raw_get("kind")).transpose()?;
+                let kind: Option<Value> = self
+                    .decision_table()?
+                    .map(|d| d.raw_get("kind"))
+                    .transpose()?;
                 match kind {
                     Some(Value::String(s)) => Some(s.to_string_lossy()),
                     _ => None,

@@ -618,8 +618,11 @@ mod tests {
     #[test]
     fn event_words_are_left_out() {
         let mut out = Vec::new();
-        write_data(&mut out, &json!({"text": "Trick won", "winner": 2, "cards": [1, 3]}))
-            .expect("write");
+        write_data(
+            &mut out,
+            &json!({"text": "Trick won", "winner": 2, "cards": [1, 3]}),
+        )
+        .expect("write");
         let v: Value = serde_json::from_slice(&out).expect("json");
         assert_eq!(v, json!({"winner": 2, "cards": [1, 3]}));
     }

@@ -145,23 +145,21 @@ fn rule_err(e: CoreError) -> mlua::Error {
     mlua::Error::runtime(e.to_string())
 }
 
-/// How script data becomes JSON: an empty Lua table is an empty list (a
-/// script's `winners = {}` reads as `[]`, which is what it means far more
-/// often than an empty map).
-fn data_options() -> mlua::serde::DeserializeOptions {
-    mlua::serde::DeserializeOptions::new().encode_empty_tables_as_array(true)
-}
-
 /// Convert a Lua value to plain JSON data, with a message naming what was bad.
-/// An empty table at the top is an empty object (event data, variables).
-pub fn to_json(lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
-    let json = lua
-        .from_value_with::<Json>(v, data_options())
-        .map_err(|e| {
-            mlua::Error::runtime(format!(
-                "{what} must be plain data (numbers, strings, booleans, tables): {e}"
-            ))
-        })?;
+/// An empty Lua table is an empty list (a script's `winners = {}` reads as
+/// `[]`, which is what it means far more often than an empty map), except
+/// at the top, where it is an empty object (event data, variables).
+pub fn to_json(_lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
+    let json = super::json_text::to_value(&v).map_err(|e| {
+        let why = match e {
+            super::json_text::JsonTextError::Unsupported(why) => why,
+            super::json_text::JsonTextError::Lua(e) => e.to_string(),
+            super::json_text::JsonTextError::Io(e) => e.to_string(),
+        };
+        mlua::Error::runtime(format!(
+            "{what} must be plain data (numbers, strings, booleans, tables): {why}"
+        ))
+    })?;
     Ok(match json {
         Json::Array(a) if a.is_empty() => Json::Object(Default::default()),
         other => other,

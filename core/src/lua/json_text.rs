@@ -125,6 +125,77 @@ fn write_table(out: &mut impl Write, t: &Table, depth: usize) -> Result<(), Json
     Ok(())
 }
 
+/// Convert `v` to a JSON value as mlua's serde conversion does with empty
+/// tables read as arrays (what event data and script variables are read
+/// with), without its generic machinery: a table with `#t > 0` is the
+/// array of `t[1..#t]`, an empty table an empty array, any other table an
+/// object whose keys must be strings; a table inside itself, a function or
+/// other non-data value is an error.
+pub fn to_value(v: &Value) -> Result<serde_json::Value, JsonTextError> {
+    let mut path = Vec::new();
+    convert(v, &mut path)
+}
+
+fn convert(
+    v: &Value,
+    path: &mut Vec<*const std::ffi::c_void>,
+) -> Result<serde_json::Value, JsonTextError> {
+    use serde_json::Value as J;
+    Ok(match v {
+        Value::Nil => J::Null,
+        Value::Boolean(b) => J::Bool(*b),
+        Value::Integer(i) => J::from(*i),
+        Value::Number(n) => serde_json::Number::from_f64(*n).map_or(J::Null, J::Number),
+        Value::String(s) => J::String(s.to_string_lossy()),
+        Value::Table(t) => {
+            let ptr = t.to_pointer();
+            if path.contains(&ptr) {
+                return Err(JsonTextError::Unsupported(
+                    "recursive table detected".into(),
+                ));
+            }
+            if path.len() >= 1000 {
+                return Err(JsonTextError::Unsupported("tables nested too deep".into()));
+            }
+            path.push(ptr);
+            let n = t.raw_len();
+            let out = if n > 0 {
+                let mut a = Vec::with_capacity(n);
+                for i in 1..=n {
+                    a.push(convert(&t.raw_get::<Value>(i)?, path)?);
+                }
+                J::Array(a)
+            } else {
+                let mut map = serde_json::Map::new();
+                for pair in t.pairs::<Value, Value>() {
+                    let (k, x) = pair?;
+                    let Value::String(k) = k else {
+                        path.pop();
+                        return Err(JsonTextError::Unsupported(format!(
+                            "a table key that is a {} (keys are strings, or 1..n for a list)",
+                            k.type_name()
+                        )));
+                    };
+                    map.insert(k.to_string_lossy(), convert(&x, path)?);
+                }
+                if map.is_empty() {
+                    J::Array(Vec::new())
+                } else {
+                    J::Object(map)
+                }
+            };
+            path.pop();
+            out
+        }
+        other => {
+            return Err(JsonTextError::Unsupported(format!(
+                "unsupported value type `{}`",
+                other.type_name()
+            )))
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +230,30 @@ mod tests {
             let want: serde_json::Value = lua.from_value(v).expect("serde");
             let got: serde_json::Value = serde_json::from_str(&t).expect("json");
             assert_eq!(got, want, "{code}: {t}");
+        }
+    }
+
+    #[test]
+    fn values_convert_as_the_serde_conversion_gives_them() {
+        let lua = Lua::new();
+        let opts = mlua::serde::DeserializeOptions::new().encode_empty_tables_as_array(true);
+        for code in [
+            "return { card = 4, cards = { 3, 1 }, none = {} }",
+            "return { winners = {}, text = 'P1 wins', vp = { 1, 0, 3 }, deep = { a = { b = { 1.5 } } } }",
+            "return { 1, 2, nil, 4 }",
+            "return { seat = 3.0, ok = true }",
+            "return {}",
+        ] {
+            let v = eval(&lua, code);
+            let want: serde_json::Value = lua.from_value_with(v.clone(), opts).expect("serde");
+            assert_eq!(to_value(&v).expect("convert"), want, "{code}");
+        }
+        for bad in [
+            "local t = {} t.t = t return t",
+            "return { [5] = 1 }",
+            "return { f = print }",
+        ] {
+            assert!(to_value(&eval(&lua, bad)).is_err(), "{bad}");
         }
     }
 
