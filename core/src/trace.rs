@@ -204,10 +204,12 @@ impl<W: Write> TraceWriter<W> {
     }
 
     /// Make `game` ready to be traced at this level (call before it is
-    /// played): a full trace writes every option itself, so the game need
-    /// not keep the value of each one chosen (it keeps their indexes).
+    /// played): only the decisions level writes the value of the option
+    /// chosen from the game's log (a full trace writes every option
+    /// itself), so otherwise the game need not keep it (it keeps the
+    /// indexes).
     pub fn prepare(&self, game: &mut Game) {
-        if self.level == TraceLevel::Full {
+        if self.level != TraceLevel::Decisions {
             game.keep_action_values(false);
         }
     }
