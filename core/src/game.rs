@@ -348,6 +348,13 @@ impl Game {
         Ok(self.state.raw_get::<Option<LuaTable>>("_decision")?)
     }
 
+    /// The value of option `index` (1-based) of the pending decision, as
+    /// the Lua value the rules gave (for a writer that converts it itself).
+    pub fn option_lua_value(&self, index: usize) -> Result<Value> {
+        self.usable()?;
+        self.option_value(index)
+    }
+
     fn option_value(&self, index: usize) -> Result<Value> {
         let d = self
             .decision_table()?

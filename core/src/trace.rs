@@ -63,8 +63,9 @@ struct Pending {
     seat: Seat,
     kind: String,
     chosen: usize,
-    /// Every option's value, written (full level only): `,"oc":[...]` or
-    /// `,"o":[...]`.
+    /// Every option's value, written (full level): `,"oc":[...]` or
+    /// `,"o":[...]`; the value of the one chosen (decisions level):
+    /// `,"a":...`.
     options: Option<Vec<u8>>,
 }
 
@@ -203,15 +204,11 @@ impl<W: Write> TraceWriter<W> {
         }
     }
 
-    /// Make `game` ready to be traced at this level (call before it is
-    /// played): only the decisions level writes the value of the option
-    /// chosen from the game's log (a full trace writes every option
-    /// itself), so otherwise the game need not keep it (it keeps the
-    /// indexes).
+    /// Make `game` ready to be traced (call before it is played): the
+    /// trace writes the options itself, so the game need not keep the value
+    /// of each one chosen in its log (it keeps their indexes).
     pub fn prepare(&self, game: &mut Game) {
-        if self.level != TraceLevel::Decisions {
-            game.keep_action_values(false);
-        }
+        game.keep_action_values(false);
     }
 
     /// The level written.
@@ -282,7 +279,12 @@ impl<W: Write> TraceWriter<W> {
                 }
                 Some(text)
             }
-            _ => None,
+            TraceLevel::Decisions => {
+                let mut text = b",\"a\":".to_vec();
+                write_value(&mut text, &game.option_lua_value(chosen)?)?;
+                Some(text)
+            }
+            TraceLevel::Events => None,
         };
         self.pending = Some(Pending {
             step: game.history().len() + 1,
@@ -319,14 +321,8 @@ impl<W: Write> TraceWriter<W> {
                 self.last_kind = Some(p.kind);
             }
             write!(out, ",\"c\":{}", p.chosen)?;
-            match &p.options {
-                Some(options) => out.write_all(options)?,
-                None => {
-                    // The option chosen, as the log recorded it.
-                    let action = game.history().last().map(|a| &a.action);
-                    out.write_all(b",\"a\":")?;
-                    serde_json::to_writer(&mut *out, &action.unwrap_or(&Value::Null))?;
-                }
+            if let Some(options) = &p.options {
+                out.write_all(options)?;
             }
         }
         self.out.write_all(b",\"e\":")?;
@@ -549,16 +545,21 @@ fn write_options(out: &mut Vec<u8>, options: &[mlua::Value]) -> Result<()> {
         if i > 0 {
             out.push(b',');
         }
-        json_text::write_json(out, o).map_err(|e| match e {
-            JsonTextError::Io(e) => CoreError::Io(e),
-            JsonTextError::Lua(e) => CoreError::from(e),
-            JsonTextError::Unsupported(why) => {
-                CoreError::Script(format!("an option is not plain data: {why}"))
-            }
-        })?;
+        write_value(out, o)?;
     }
     out.push(b']');
     Ok(())
+}
+
+/// An option's value as JSON.
+fn write_value(out: &mut Vec<u8>, v: &mlua::Value) -> Result<()> {
+    json_text::write_json(out, v).map_err(|e| match e {
+        JsonTextError::Io(e) => CoreError::Io(e),
+        JsonTextError::Lua(e) => CoreError::from(e),
+        JsonTextError::Unsupported(why) => {
+            CoreError::Script(format!("an option is not plain data: {why}"))
+        }
+    })
 }
 
 /// One game's trace, written as the game is played (see
