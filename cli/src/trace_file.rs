@@ -95,8 +95,9 @@ impl TraceFile {
             t.write(compressed.as_deref().unwrap_or(records), failed);
             records.clear();
         } else {
-            let records = compressed.unwrap_or_else(|| std::mem::take(records));
-            t.waiting.insert(k, (records, failed));
+            let kept = compressed.unwrap_or_else(|| std::mem::take(records));
+            records.clear();
+            t.waiting.insert(k, (kept, failed));
         }
         // Then every waiting batch that is now next.
         while !t.closed {
@@ -156,6 +157,21 @@ mod tests {
             ]),
             "abcd"
         );
+    }
+
+    #[test]
+    fn the_callers_buffer_comes_back_empty_whether_written_or_kept() {
+        for gzip in [false, true] {
+            let dir = tempfile::tempdir().expect("tmp");
+            let path = dir.path().join(if gzip { "t.jsonl.gz" } else { "t.jsonl" });
+            let f = TraceFile::create(&path).expect("create");
+            let mut buffer = b"later\n".to_vec();
+            f.put(1, &mut buffer, false);
+            assert!(buffer.is_empty(), "kept for later (gzip: {gzip})");
+            buffer.extend_from_slice(b"first\n");
+            f.put(0, &mut buffer, false);
+            assert!(buffer.is_empty(), "written at once (gzip: {gzip})");
+        }
     }
 
     #[test]
