@@ -326,12 +326,25 @@ impl Game {
         let f = &self.host.entry.card_defs;
         let _in_play = self.enter();
         let v: Value = f.call((self.state.clone(), from))?;
-        let defs: Vec<serde_json::Map<String, Json>> =
-            self.host.lua().from_value(v).map_err(|e| {
-                CoreError::Script(format!(
-                    "card properties must be plain data (numbers, strings, booleans, tables): {e}"
-                ))
-            })?;
+        let not_data = |e: String| {
+            CoreError::Script(format!(
+                "card properties must be plain data (numbers, strings, booleans, tables): {e}"
+            ))
+        };
+        // Converted directly (a trace asks for every game's cards).
+        let json = crate::lua::json_text::to_value(&v).map_err(|e| not_data(e.to_string()))?;
+        let defs: Vec<serde_json::Map<String, Json>> = match json {
+            // No new card with properties: an empty list.
+            Json::Array(a) => a
+                .into_iter()
+                .map(|d| match d {
+                    Json::Object(m) => Ok(m),
+                    Json::Array(a) if a.is_empty() => Ok(serde_json::Map::new()),
+                    other => Err(not_data(format!("a card is {other}"))),
+                })
+                .collect::<Result<_>>()?,
+            other => return Err(not_data(format!("the cards are {other}"))),
+        };
         self.table_mut()?.add_definitions(defs);
         Ok(())
     }

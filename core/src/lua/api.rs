@@ -151,13 +151,8 @@ fn rule_err(e: CoreError) -> mlua::Error {
 /// at the top, where it is an empty object (event data, variables).
 pub fn to_json(_lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
     let json = super::json_text::to_value(&v).map_err(|e| {
-        let why = match e {
-            super::json_text::JsonTextError::Unsupported(why) => why,
-            super::json_text::JsonTextError::Lua(e) => e.to_string(),
-            super::json_text::JsonTextError::Io(e) => e.to_string(),
-        };
         mlua::Error::runtime(format!(
-            "{what} must be plain data (numbers, strings, booleans, tables): {why}"
+            "{what} must be plain data (numbers, strings, booleans, tables): {e}"
         ))
     })?;
     Ok(match json {

@@ -18,6 +18,16 @@ pub enum JsonTextError {
     Unsupported(String),
 }
 
+impl std::fmt::Display for JsonTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JsonTextError::Io(e) => write!(f, "{e}"),
+            JsonTextError::Lua(e) => write!(f, "{e}"),
+            JsonTextError::Unsupported(why) => f.write_str(why),
+        }
+    }
+}
+
 impl From<std::io::Error> for JsonTextError {
     fn from(e: std::io::Error) -> Self {
         JsonTextError::Io(e)
