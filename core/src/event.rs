@@ -81,6 +81,8 @@ impl Event {
     pub fn approx_size(&self) -> usize {
         let data = match &self.kind {
             EventKind::Script { name, data, .. } => name.len() + approx_json_size(data),
+            // A shuffle keeps the zone's new order.
+            EventKind::Shuffle { order, .. } => std::mem::size_of_val(order.as_slice()),
             _ => 0,
         };
         std::mem::size_of::<Event>() + data
@@ -115,4 +117,28 @@ pub fn approx_json_size(v: &Value) -> usize {
         }
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shuffle_is_charged_for_the_order_it_keeps() {
+        let small = Event {
+            step: 1,
+            kind: EventKind::Shuffle {
+                zone: 1,
+                order: Vec::new(),
+            },
+        };
+        let big = Event {
+            step: 1,
+            kind: EventKind::Shuffle {
+                zone: 1,
+                order: (1..=1000).collect(),
+            },
+        };
+        assert!(big.approx_size() >= small.approx_size() + 4000);
+    }
 }

@@ -145,12 +145,28 @@ fn run_of(kind: &EventKind) -> Option<Run> {
     }
 }
 
-/// The shortest prefix `p` of `to` with `to[i] == p[i % p.len()]` for all i.
+/// The shortest prefix `p` of `to` with `to[i] == p[i % p.len()]` for all
+/// i: `to`'s length less its longest border (a prefix that is also a
+/// suffix), found in linear time (the prefix function of Knuth, Morris and
+/// Pratt), whatever a script deals.
 fn period(to: &[ZoneId]) -> &[ZoneId] {
     let n = to.len();
-    (1..=n)
-        .find(|&p| (p..n).all(|i| to[i] == to[i - p]))
-        .map_or(to, |p| &to[..p])
+    if n == 0 {
+        return to;
+    }
+    // border[i]: the length of the longest border of to[..=i].
+    let mut border = vec![0usize; n];
+    for i in 1..n {
+        let mut k = border[i - 1];
+        while k > 0 && to[i] != to[k] {
+            k = border[k - 1];
+        }
+        if to[i] == to[k] {
+            k += 1;
+        }
+        border[i] = k;
+    }
+    &to[..n - border[n - 1]]
 }
 
 /// Write `ids` as a JSON array of numbers.
@@ -606,6 +622,12 @@ mod tests {
         assert_eq!(period(&[2, 2, 2]), &[2]);
         assert_eq!(period(&[1, 2, 1, 3]), &[1, 2, 1, 3]);
         assert_eq!(period(&[]), &[] as &[ZoneId]);
+        assert_eq!(period(&[5]), &[5]);
+        assert_eq!(period(&[1, 2, 1, 2, 1]), &[1, 2]);
+        // Long and without a short period: found at once, not in n² steps.
+        let mut long = vec![7; 200_000];
+        long.push(8);
+        assert_eq!(period(&long).len(), long.len());
     }
 
     #[test]
