@@ -660,3 +660,21 @@ fn each_level_holds_what_it_says() {
         assert!(kinds.iter().any(|x| x == k), "no {k} in a full trace");
     }
 }
+
+#[test]
+fn an_unknown_level_is_refused_with_the_levels_named() {
+    let o = deckhand(&[
+        "sim",
+        "sea_change",
+        "-n",
+        "1",
+        "--trace-level",
+        "everything",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("'everything': the trace levels are events, decisions, full"),
+        "{err}"
+    );
+}
