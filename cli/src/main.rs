@@ -21,6 +21,7 @@ macro_rules! outln {
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod commands;
+mod interrupt;
 mod render;
 mod repl;
 mod scripts;

@@ -1,12 +1,56 @@
 //! Saving and loading games, and reloading the scripts from disk: each
 //! either succeeds or says why in one line and keeps the current game.
 
+use super::autosave::{ago, Found, State};
 use super::session::{plural, Current, Session};
 use crate::seats::{self, SeatSpec};
 use deckhand_core::{CoreError, Engine, Game, HouseRuleNote, ReplayStop, SaveFile};
 use std::path::Path;
+use std::time::SystemTime;
 
 impl Session {
+    /// The game in progress as the autosave should keep it.
+    pub fn autosave_state(&self) -> State {
+        let Some(c) = &self.current else {
+            return State::Nothing;
+        };
+        if c.game.is_over() {
+            return State::Over;
+        }
+        if c.game.history().is_empty() {
+            return State::Nothing;
+        }
+        let names: Vec<String> = c.seats.iter().map(SeatSpec::name).collect();
+        match SaveFile::of(&c.game, names) {
+            Ok(save) => State::Playing(Box::new(save)),
+            Err(_) => State::Nothing,
+        }
+    }
+
+    /// One line on an autosaved game: which game, where it stood, when.
+    pub fn describe_autosave(&self, found: &Found) -> String {
+        let cfg = &found.save.config;
+        let title = self
+            .engine
+            .rules(&cfg.game, &[])
+            .map_or_else(|_| cfg.game.clone(), |r| r.info.title.clone());
+        let variants = if cfg.variants.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", cfg.variants.join(" + "))
+        };
+        let steps = found.save.actions.len();
+        let when = found
+            .when
+            .map(|w| format!(", autosaved {}", ago(w, SystemTime::now())))
+            .unwrap_or_default();
+        format!(
+            "An unfinished game was autosaved: {title} ({} players{variants}, seed {}), \
+             at step {steps}{when}.",
+            cfg.players, cfg.seed,
+        )
+    }
+
     pub(super) fn save(&mut self, path: &str) {
         let Some(c) = &self.current else {
             return self.no_game();
@@ -26,8 +70,19 @@ impl Session {
     }
 
     pub(super) fn load(&mut self, path: &str) {
-        let read = SaveFile::read(Path::new(path)).and_then(|mut s| {
-            let notes = s.resolve_house_rules(Path::new(path))?;
+        self.load_named(Path::new(path), path);
+    }
+
+    /// Resume the game autosaved at `path`.
+    pub fn resume(&mut self, path: &Path) {
+        self.load_named(path, "the autosaved game");
+    }
+
+    /// `load`, calling the file `name` in messages.
+    fn load_named(&mut self, file: &Path, name: &str) {
+        let path = name;
+        let read = SaveFile::read(file).and_then(|mut s| {
+            let notes = s.resolve_house_rules(file)?;
             Ok((s, notes))
         });
         let (save, notes) = match read {

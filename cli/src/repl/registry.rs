@@ -93,7 +93,8 @@ Example:
 cards it cannot see are dealt at random in each playout), and list the legal
 moves with how each did: the share of playouts won, or the rules'
 evaluation at the end of the round. The best is marked. Nothing is played.
-PLAYOUTS (default 400) trades time for accuracy.
+PLAYOUTS (default 400) trades time for accuracy; Ctrl-C stops a long one
+and gives the prompt back.
 Examples:
   hint
   hint 2000",
@@ -137,6 +138,18 @@ times with `redo N`). Making a different move forgets what could be redone.
 Examples:
   redo
   redo 2",
+    },
+    CommandInfo {
+        name: "continue",
+        aliases: &["go"],
+        args: "",
+        summary: "let the bots play on after Ctrl-C stopped them",
+        help: "Ctrl-C while a bot thinks (a search bot with many playouts) stops it and
+gives the prompt back, the game as it stood before that bot's move.
+`continue` lets the bots play on from there; `undo` takes your move back
+instead.
+Example:
+  continue",
     },
     CommandInfo {
         name: "log",

@@ -17,7 +17,7 @@ use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
 use deckhand_core::lua::PromptEnv;
 use deckhand_core::{
-    secret_text, Bot, BotKind, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
+    secret_text, Bot, BotKind, Cancel, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
     ScriptLibrary, Seat,
 };
 use serde_json::Value;
@@ -348,6 +348,9 @@ pub struct Session {
     /// The lines of a Lua chunk typed at the `lua` prompt that is not
     /// finished yet (a `function` without its `end`).
     pub(super) lua_pending: String,
+    /// Set by Ctrl-C while a command runs: the search and the bots stop
+    /// at their next check and the command says it was interrupted.
+    pub(super) cancel: Cancel,
 }
 
 impl Session {
@@ -367,9 +370,20 @@ impl Session {
             colour,
             words: Vec::new(),
             lua_pending: String::new(),
+            cancel: Cancel::new(),
         };
         s.words = s.game_words();
         Ok(s)
+    }
+
+    /// Add a line to the output (a message of the loop's own).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.out.say(text);
+    }
+
+    /// Share the flag that Ctrl-C sets while a command runs.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// The lines to print since the last call.
@@ -490,6 +504,7 @@ impl Session {
             ReplInput::Hint(playouts) => self.hint(playouts),
             ReplInput::Undo(n) => self.undo(n),
             ReplInput::Redo(n) => self.redo(n),
+            ReplInput::Continue => self.continue_bots(),
             ReplInput::Log => self.log(),
             ReplInput::Save(path) => self.save(&path),
             ReplInput::Load(path) => self.load(&path),
