@@ -85,6 +85,8 @@ enum Command {
     Replay(commands::replay::ReplayArgs),
     /// Load a game, variant or house rule and play random games checking the invariants.
     Check(commands::check::CheckArgs),
+    /// Run a Lua file against a new game: set up a position by card names, play moves, print.
+    Lua(commands::lua::LuaArgs),
 }
 
 fn main() {
@@ -97,6 +99,7 @@ fn main() {
         Some(Command::Sim(args)) => commands::sim::run(library, &args),
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),
+        Some(Command::Lua(args)) => commands::lua::run(library, &args),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");
