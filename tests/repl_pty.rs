@@ -269,6 +269,42 @@ fn reload_keeps_the_game_when_a_script_breaks_and_replays_when_fixed() {
 }
 
 #[test]
+fn undo_takes_a_reload_back_and_redo_applies_it_again() {
+    let home = tempfile::tempdir().expect("temp home");
+    let scripts = home.path().join("scripts");
+    copy_dir(&scripts_dir(), &scripts);
+    let mut r = Repl::spawn(&scripts, home);
+    r.new_game();
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    let table = r.table();
+    r.send("log");
+    let log = r.expect("seat 1> ");
+
+    // Five suits with four players: another deal, and the log is cut short.
+    let game_lua = scripts.join("sea_change/game.lua");
+    let good = std::fs::read_to_string(&game_lua).expect("read game.lua");
+    let five = good.replace(
+        "[4] = { suits = 4, values = BASE }",
+        "[4] = { suits = 5, values = BASE }",
+    );
+    assert_ne!(five, good);
+    std::fs::write(&game_lua, five).expect("edit game.lua");
+    r.type_expect("reload", "the log stops being legal at step", "seat 1> ");
+    let reloaded = r.table();
+    assert_ne!(reloaded, table);
+
+    r.type_expect("undo", "Took back the reload", "seat 1> ");
+    assert_eq!(r.table(), table);
+    r.send("log");
+    assert_eq!(r.expect("seat 1> "), log);
+
+    r.type_expect("redo", "Redid the reload", "seat 1> ");
+    assert_eq!(r.table(), reloaded);
+    r.quit();
+}
+
+#[test]
 fn lines_pasted_at_once_all_run() {
     let mut r = start();
     r.new_game();

@@ -123,6 +123,7 @@ Examples:
         summary: "take back your last move (and the bot moves after it)",
         help: "Go back to your previous decision: your last move is taken back, and so are
 the bot moves made after it. `undo N` goes back N of your decisions.
+Right after a `reload`, `undo` takes the reload back instead.
 Random bots may choose differently when they play again.
 Examples:
   undo
@@ -193,7 +194,9 @@ Example:
 game's moves under the new rules. If a move is no longer legal, it says at
 which step and why, and the game continues from the last legal step. If a
 script is broken, the current game is kept as it was. Games started with
-`new` afterwards use the reread scripts too.
+`new` afterwards use the reread scripts too. `undo` right after a reload
+takes it back (the game as it was, under the scripts loaded before), and
+`redo` then reloads again.
 Example:
   reload",
     },

@@ -351,6 +351,21 @@ pub struct Session {
     /// Set by Ctrl-C while a command runs: the search and the bots stop
     /// at their next check and the command says it was interrupted.
     pub(super) cancel: Cancel,
+    /// The game (and scripts) as they were before the last `reload`, for
+    /// `undo` right after it.
+    pub(super) before_reload: Option<Reloaded>,
+    /// The game (and scripts) that `undo` of a reload put aside, for `redo`.
+    pub(super) after_reload: Option<Reloaded>,
+}
+
+/// One side of a `reload`: the scripts and the game under them, and the
+/// game's log at that moment (`undo` and `redo` of the reload apply only
+/// while the game stands there).
+pub(super) struct Reloaded {
+    pub engine: Engine,
+    pub current: Current,
+    /// The log of the game that replaced this one, when it did.
+    pub at: Vec<deckhand_core::ActionRecord>,
 }
 
 impl Session {
@@ -371,6 +386,8 @@ impl Session {
             words: Vec::new(),
             lua_pending: String::new(),
             cancel: Cancel::new(),
+            before_reload: None,
+            after_reload: None,
         };
         s.words = s.game_words();
         Ok(s)
@@ -619,6 +636,7 @@ impl Session {
             cfgv.players,
             seats_text.join(", ")
         ));
+        self.forget_reloads();
         self.current = Some(cur);
         self.advance();
         Ok(())

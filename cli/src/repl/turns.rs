@@ -291,6 +291,9 @@ impl Session {
     }
 
     pub(super) fn undo(&mut self, count: usize) {
+        if self.undo_reload() {
+            return;
+        }
         let Some(c) = self.current.as_mut() else {
             return self.no_game();
         };
@@ -346,6 +349,9 @@ impl Session {
     }
 
     pub(super) fn redo(&mut self, count: usize) {
+        if self.redo_reload() {
+            return;
+        }
         let Some(c) = self.current.as_mut() else {
             return self.no_game();
         };
