@@ -63,12 +63,24 @@ impl Repl {
         env: &[(&str, &str)],
         first: &str,
     ) -> Repl {
+        Repl::spawn_args(scripts, home, env, &[], first)
+    }
+
+    /// `deckhand --scripts DIR ARGS...` (a subcommand), waiting for `first`.
+    pub fn spawn_args(
+        scripts: &Path,
+        home: tempfile::TempDir,
+        env: &[(&str, &str)],
+        args: &[&str],
+        first: &str,
+    ) -> Repl {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
         // Wide enough that no line wraps, unless a test asks for a width.
         cmd.env("COLUMNS", "1000");
         cmd.envs(env.iter().copied());
         cmd.arg("--scripts")
             .arg(scripts)
+            .args(args)
             .current_dir(home.path())
             .env("HOME", home.path())
             .env_remove("XDG_DATA_HOME")

@@ -24,6 +24,7 @@ mod parse;
 mod registry;
 pub use registry::edit_distance;
 mod session;
+pub mod stepper;
 mod turns;
 
 use crate::interrupt;
@@ -221,6 +222,36 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         let _ = editor.save_history(h);
     }
     print(vec!["Bye.".into()]);
+    Ok(())
+}
+
+/// `replay --step`: the stepper's prompt, read with the REPL's line
+/// editor (history, Ctrl-C clears the line) until `quit` or Ctrl-D.
+pub fn step_through(mut stepper: stepper::Stepper) -> Result<()> {
+    print(stepper.take_output());
+    let mut editor: Editor<(), DefaultHistory> = Editor::new()?;
+    loop {
+        let line = match editor.readline(&stepper.prompt()) {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => {
+                print(vec!["(Ctrl-C: type `quit` or press Ctrl-D to leave)".into()]);
+                continue;
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                print(vec![format!("cannot read the terminal: {e}")]);
+                break;
+            }
+        };
+        if !line.trim().is_empty() {
+            let _ = editor.add_history_entry(line.as_str());
+        }
+        let go_on = stepper.handle_line(&line);
+        print(stepper.take_output());
+        if !go_on {
+            break;
+        }
+    }
     Ok(())
 }
 

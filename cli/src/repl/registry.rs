@@ -284,7 +284,13 @@ Example:
 
 /// The command a word names (name or alias, case-insensitive).
 pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
-    COMMANDS.iter().find(|c| c.answers_to(word))
+    lookup_in(COMMANDS, word)
+}
+
+/// The command of `table` a word names (another prompt's commands, such
+/// as `replay --step`'s).
+pub fn lookup_in(table: &'static [CommandInfo], word: &str) -> Option<&'static CommandInfo> {
+    table.iter().find(|c| c.answers_to(word))
 }
 
 /// Every name and alias.
@@ -297,12 +303,17 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
 
 /// The command name closest to a mistyped word, if any is close enough.
 pub fn closest(word: &str) -> Option<&'static str> {
+    closest_in(COMMANDS, word)
+}
+
+/// The name in `table` closest to a mistyped word, if any is close enough.
+pub fn closest_in(table: &'static [CommandInfo], word: &str) -> Option<&'static str> {
     let w = word.to_ascii_lowercase();
     if w.is_empty() {
         return None;
     }
     // A prefix of exactly one command name is the best guess.
-    let prefixed: Vec<&CommandInfo> = COMMANDS.iter().filter(|c| c.name.starts_with(&w)).collect();
+    let prefixed: Vec<&CommandInfo> = table.iter().filter(|c| c.name.starts_with(&w)).collect();
     if let [one] = prefixed.as_slice() {
         return Some(one.name);
     }
@@ -312,7 +323,7 @@ pub fn closest(word: &str) -> Option<&'static str> {
         _ => 3,
     };
     let w = w.as_str();
-    COMMANDS
+    table
         .iter()
         .flat_map(|c| {
             std::iter::once(c.name)
@@ -354,15 +365,21 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The text of `help`: every command with its synopsis and summary.
 pub fn overview() -> String {
-    let mut lines = vec!["Commands (`help COMMAND` for details and examples):".to_string()];
-    for c in COMMANDS {
-        lines.push(format!("  {:<10} {}", c.name, c.summary));
-    }
+    let mut lines = vec![list_of(COMMANDS)];
     lines.push(String::new());
     lines.push("To play, type a move's number or its text (a card name, a unique prefix);".into());
     lines.push(
         "bots move for the other seats. Tab completes commands, games, options and moves.".into(),
     );
+    lines.join("\n")
+}
+
+/// Every command of `table` with its summary, under a heading.
+pub fn list_of(table: &[CommandInfo]) -> String {
+    let mut lines = vec!["Commands (`help COMMAND` for details and examples):".to_string()];
+    for c in table {
+        lines.push(format!("  {:<10} {}", c.name, c.summary));
+    }
     lines.join("\n")
 }
 
