@@ -97,19 +97,29 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         None
     };
     let found = autosave.as_ref().and_then(Autosave::found);
+    // Bots may move first (a search bot at seat 1): Ctrl-C stops them too.
+    let catch = interrupt::CtrlC::catch();
     match (start, found) {
         (None, Some(found)) => {
             print(vec![session.describe_autosave(&found)]);
-            let answer = editor.readline("Resume it? [Y/n] ").unwrap_or_default();
-            let resume = !answer.trim().to_ascii_lowercase().starts_with('n');
-            match autosave.as_mut() {
-                Some(a) if resume => session.resume(a.path()),
-                Some(a) => {
-                    a.remove();
+            // Enter or y: resume; n: discard; Ctrl-C or Ctrl-D: neither
+            // (the autosave stays until this session's game has a move).
+            let answer = editor
+                .readline("Resume it? [Y/n] ")
+                .map(|a| a.trim().to_ascii_lowercase());
+            match (answer, autosave.as_mut()) {
+                (Ok(a), Some(file)) if !a.starts_with('n') => session.resume(file.path()),
+                (Ok(_), Some(file)) => {
+                    file.remove();
                     print(vec!["It was discarded.".into()]);
                     session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT);
                 }
-                None => {}
+                _ => {
+                    print(vec![
+                        "Not resumed: it stays until this game has a move.".into()
+                    ]);
+                    session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT);
+                }
             }
         }
         (None, None) => session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT),
@@ -126,6 +136,7 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
             }
         }
     }
+    drop(catch);
     print(session.take_output());
 
     let mut lua_mode = false;
