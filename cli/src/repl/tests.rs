@@ -825,3 +825,44 @@ fn undo_right_after_a_reload_takes_it_back_and_redo_reloads_again() {
     assert!(out.contains("Took back your last move"), "{out}");
     assert_eq!(f.history_len(), cut);
 }
+
+#[test]
+fn the_autosave_follows_the_game_and_goes_when_it_ends() {
+    use super::autosave::Autosave;
+    let mut f = started();
+    let path = f.dir.path().join("data").join("autosave.json");
+    let mut autosave = Autosave::at(path.clone());
+    // A game without moves is not worth keeping.
+    assert!(autosave.update(f.session.autosave_state()).is_none());
+    assert!(!path.exists());
+    f.type_line("1");
+    assert!(autosave.update(f.session.autosave_state()).is_none());
+    let found = autosave.found().expect("an autosave");
+    assert_eq!(found.save.actions.len(), f.history_len());
+    assert_eq!(found.save.config.seed, 5);
+    // Each change is written; a command that changes nothing leaves it.
+    f.type_line("1");
+    autosave.update(f.session.autosave_state());
+    assert_eq!(
+        autosave.found().map(|s| s.save.actions.len()),
+        Some(f.history_len())
+    );
+    // (Removed behind its back: an unchanged game is not written again.)
+    std::fs::remove_file(&path).expect("remove");
+    f.type_line("show");
+    autosave.update(f.session.autosave_state());
+    assert!(!path.exists());
+    f.type_line("undo");
+    autosave.update(f.session.autosave_state());
+    assert!(path.exists());
+    // The game ends: nothing to resume.
+    for _ in 0..50 {
+        if f.session.game().is_some_and(|g| g.is_over()) {
+            break;
+        }
+        f.type_line("1");
+    }
+    assert!(f.session.game().is_some_and(|g| g.is_over()));
+    autosave.update(f.session.autosave_state());
+    assert!(!path.exists());
+}
