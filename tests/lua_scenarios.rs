@@ -53,6 +53,10 @@ fn sea_change_a_sea_change_breaks_follow_suit_and_takes_the_trick() {
     has_line(&out, "trump: Red");
     has_line(&out, "trick won by seat 4");
     has_line(&out, "seat 4 leads next: true");
+    has_line(
+        &out,
+        "game over after 5 rounds; VP: 0, 3, 1, 1; winner(s): seat 2",
+    );
 }
 
 #[test]

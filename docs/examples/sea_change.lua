@@ -24,3 +24,10 @@ print("seat 1 plays " .. scenario.play("Green 12"))
 print("seat 2 plays " .. scenario.play("Green 10"))
 print("trick won by seat " .. game.vars.last_trick_winner)
 print("seat 4 leads next: " .. tostring(scenario.to_move() == 4))
+
+-- Play on to the end of the game, each seat playing its first legal card,
+-- and read the result.
+while scenario.to_move() do scenario.play(1) end
+local r = scenario.result()
+print("game over after " .. r.rounds .. " rounds; VP: " .. table.concat(r.scores, ", ")
+  .. "; winner(s): seat " .. table.concat(r.winners, ", seat "))
