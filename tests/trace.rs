@@ -678,3 +678,64 @@ fn an_unknown_level_is_refused_with_the_levels_named() {
         "{err}"
     );
 }
+
+#[test]
+fn a_seats_trace_holds_only_what_that_seat_may_know() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let full_path = dir.path().join("full.jsonl");
+    let seat_path = dir.path().join("seat1.jsonl");
+    let args = ["-p", "2", "-n", "2", "--seed", "5"];
+    sim_trace(&full_path, "sea_change", &args);
+    let mut with_seat = args.to_vec();
+    with_seat.extend(["--trace-seat", "1"]);
+    sim_trace(&seat_path, "sea_change", &with_seat);
+    let full = lines(&std::fs::read_to_string(&full_path).expect("full"));
+    let mine = lines(&std::fs::read_to_string(&seat_path).expect("seat"));
+    assert_eq!(full.len(), mine.len(), "the same lines");
+    let (mut hidden, mut shown) = (0, 0);
+    for (f, m) in full.iter().zip(&mine) {
+        if m["type"] == "start" {
+            assert_eq!(m["seat"], 1);
+            assert_eq!(m["cards"], f["cards"], "what the cards are is no secret");
+        }
+        if m.get("s").is_some() {
+            if m["p"] == 1 {
+                assert_eq!((&m["c"], &m["oc"]), (&f["c"], &f["oc"]), "its own choices");
+            } else {
+                assert!(
+                    m.get("c").is_none() && m.get("oc").is_none(),
+                    "another's: {m}"
+                );
+            }
+        }
+        let Some(effects) = f["e"].as_array() else {
+            continue;
+        };
+        // The seat's effects: the same, less the events told to the other
+        // seat, with the cards it may not see as 0 and no hidden order.
+        let theirs: Vec<&Value> = effects
+            .iter()
+            .filter(|e| !(e[0] == "event" && e.get(3).is_some_and(|to| to != 1)))
+            .collect();
+        let ours = m["e"].as_array().expect("effects");
+        assert_eq!(theirs.len(), ours.len(), "{m}");
+        for (t, o) in theirs.iter().zip(ours) {
+            match t[0].as_str() {
+                Some("shuffle") => assert!(o.get(2).is_none(), "the deck's order is hidden: {o}"),
+                Some("move" | "draw" | "deal" | "place") => {
+                    let at = if t[0] == "place" { 2 } else { 3 };
+                    for (a, b) in ids(&t[at]).iter().zip(ids(&o[at])) {
+                        if b == 0 {
+                            hidden += 1;
+                        } else {
+                            assert_eq!(*a, b);
+                            shown += 1;
+                        }
+                    }
+                }
+                _ => assert_eq!(*t, o),
+            }
+        }
+    }
+    assert!(hidden > 0 && shown > 0, "{hidden} hidden, {shown} shown");
+}

@@ -81,6 +81,15 @@ pub struct TraceWriter<W: Write> {
     /// The kind of the game's last decision written (a line leaves its
     /// kind out when it is the same).
     last_kind: Option<String>,
+    /// The seat whose trace this is (`None`: the observer's, everything).
+    viewer: Option<Seat>,
+}
+
+/// Whether `seat` sees every card of zone `z` (its visibility does not
+/// change during a game, so it may be asked after the step).
+fn sees_all(t: &Table, z: ZoneId, seat: Seat) -> bool {
+    t.zone(z)
+        .is_ok_and(|z| z.sight(Some(seat)) == crate::zone::Sight::All)
 }
 
 /// Card definitions as a table: the names of their properties (`name`
@@ -217,6 +226,7 @@ impl<W: Write> TraceWriter<W> {
             zones: 0,
             pending: None,
             last_kind: None,
+            viewer: None,
         }
     }
 
@@ -225,6 +235,17 @@ impl<W: Write> TraceWriter<W> {
     /// of each one chosen in its log (it keeps their indexes).
     pub fn prepare(&self, game: &mut Game) {
         game.keep_action_values(false);
+    }
+
+    /// The trace of what `seat` may know, instead of everything: a card
+    /// that moves where the seat sees neither zone whole is written as 0,
+    /// a shuffle of a zone it does not see whole has no order, an event
+    /// told to another seat is left out, and the decisions of the other
+    /// seats have neither options nor choice (their kind and seat only).
+    /// The start record says `"seat"`.
+    pub fn for_seat(mut self, seat: Seat) -> Self {
+        self.viewer = Some(seat);
+        self
     }
 
     /// The level written.
@@ -263,6 +284,9 @@ impl<W: Write> TraceWriter<W> {
         if !c.sources.is_empty() {
             start["sources"] = json!(c.sources);
         }
+        if let Some(seat) = self.viewer {
+            start["seat"] = json!(seat);
+        }
         // Written by hand up to the effects, which follow the other keys.
         let head = serde_json::to_string(&start)?;
         let head = head.strip_suffix('}').unwrap_or(&head);
@@ -286,7 +310,10 @@ impl<W: Write> TraceWriter<W> {
             return Ok(());
         };
         let kind = game.decision_kind()?.unwrap_or_default();
+        // Another seat's options and choice are its own (they show its hand).
+        let hidden = self.viewer.is_some_and(|v| v != seat);
         let options = match self.level {
+            _ if hidden => None,
             TraceLevel::Full => {
                 let mut text = Vec::with_capacity(64);
                 match game.option_cards()? {
@@ -306,7 +333,7 @@ impl<W: Write> TraceWriter<W> {
             step: game.history().len() + 1,
             seat,
             kind,
-            chosen,
+            chosen: if hidden { 0 } else { chosen },
             options,
         });
         Ok(())
@@ -336,7 +363,9 @@ impl<W: Write> TraceWriter<W> {
                 serde_json::to_writer(&mut *out, &p.kind)?;
                 self.last_kind = Some(p.kind);
             }
-            write!(out, ",\"c\":{}", p.chosen)?;
+            if p.chosen > 0 {
+                write!(out, ",\"c\":{}", p.chosen)?;
+            }
             if let Some(options) = &p.options {
                 out.write_all(options)?;
             }
@@ -357,7 +386,9 @@ impl<W: Write> TraceWriter<W> {
         let out = &mut self.out;
         write!(out, "{{\"s\":{},\"p\":{},\"k\":", p.step, p.seat)?;
         serde_json::to_writer(&mut *out, &p.kind)?;
-        write!(out, ",\"c\":{}", p.chosen)?;
+        if p.chosen > 0 {
+            write!(out, ",\"c\":{}", p.chosen)?;
+        }
         if let Some(options) = &p.options {
             out.write_all(options)?;
         }
@@ -402,10 +433,15 @@ impl<W: Write> TraceWriter<W> {
             self.zones = t.zones.len();
         }
         let full = self.level == TraceLevel::Full;
+        let viewer = self.viewer;
         let mut i = 0;
         while i < events.len() {
             let kind = &events[i].kind;
             if let EventKind::Script { name, data, to } = kind {
+                if viewer.is_some() && to.is_some() && *to != viewer {
+                    i += 1;
+                    continue;
+                }
                 sep(out)?;
                 out.write_all(b"[\"event\",")?;
                 serde_json::to_writer(&mut *out, name)?;
@@ -425,9 +461,13 @@ impl<W: Write> TraceWriter<W> {
             match kind {
                 EventKind::Shuffle { zone, order } => {
                     sep(out)?;
-                    write!(out, "[\"shuffle\",{zone},")?;
-                    write_ids(out, order.iter().copied())?;
-                    out.write_all(b"]")?;
+                    if viewer.is_some_and(|v| !sees_all(t, *zone, v)) {
+                        write!(out, "[\"shuffle\",{zone}]")?;
+                    } else {
+                        write!(out, "[\"shuffle\",{zone},")?;
+                        write_ids(out, order.iter().copied())?;
+                        out.write_all(b"]")?;
+                    }
                     i += 1;
                 }
                 EventKind::Sort { zone } => {
@@ -448,8 +488,18 @@ impl<W: Write> TraceWriter<W> {
                         .count()
                         .max(1);
                     let group = &events[i..i + len];
+                    // For a seat: 0 for a card it sees neither leave nor land.
+                    let shown = |from: Option<ZoneId>, to: ZoneId, card: u32| match viewer {
+                        Some(v)
+                            if !from.is_some_and(|f| sees_all(t, f, v)) && !sees_all(t, to, v) =>
+                        {
+                            0
+                        }
+                        _ => card,
+                    };
                     let cards = group.iter().filter_map(|e| match e.kind {
-                        EventKind::Place { card, .. } | EventKind::Move { card, .. } => Some(card),
+                        EventKind::Place { card, to } => Some(shown(None, to, card)),
+                        EventKind::Move { card, from, to, .. } => Some(shown(Some(from), to, card)),
                         _ => None,
                     });
                     sep(out)?;

@@ -54,6 +54,11 @@ pub struct SimArgs {
     /// check every rule).
     #[arg(long, value_name = "LEVEL", default_value = "full", value_parser = parse_trace_level)]
     pub trace_level: TraceLevel,
+    /// Write the trace one seat may know instead of everything: the cards it
+    /// cannot see written as 0, other seats' options and choices left out
+    /// (see docs/trace.md).
+    #[arg(long, value_name = "SEAT")]
+    pub trace_seat: Option<u32>,
     /// Count every Lua instruction against the per-step budget, so that a
     /// step that never ends fails with its script file and line (the JIT
     /// compiler is then off: about a third slower). Without it a watchdog
@@ -319,6 +324,11 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let fill = |_: &_| SeatSpec::Bot(deckhand_core::BotKind::Random);
     let (cfg, specs) = setup::game_config(&engine, &game_args, fill)?;
     let rules = engine.rules_of(&cfg)?;
+    if let Some(seat) = args.trace_seat {
+        if !(1..=cfg.players).contains(&seat) {
+            bail!("--trace-seat {seat}: the seats are 1 to {}", cfg.players);
+        }
+    }
     if specs.contains(&SeatSpec::Human) {
         bail!("sim needs bots at every seat (got 'human')");
     }
@@ -397,8 +407,13 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
             let (a, b) = batch(k);
             let k = usize::try_from(k).unwrap_or(usize::MAX);
             let mut totals = Totals::default();
-            let mut tw = tracing
-                .then(|| TraceWriter::with_level(std::mem::take(&mut buffer), args.trace_level));
+            let mut tw = tracing.then(|| {
+                let w = TraceWriter::with_level(std::mem::take(&mut buffer), args.trace_level);
+                match args.trace_seat {
+                    Some(seat) => w.for_seat(seat),
+                    None => w,
+                }
+            });
             let mut play_batch = || -> Result<()> {
                 let (engine, worker) = made.as_ref().map_err(|e| anyhow!("{e}"))?;
                 for i in a..b {
