@@ -334,7 +334,7 @@ fn the_temple_table_with_38_or_36_for_eight_cubes() {
 #[test]
 fn selling_one_type_pays_by_the_table_from_the_bank_and_maps_draw_treasure() {
     let mut g = scenario(
-        cfg(3),
+        cfg(3).option("wild_in_sale", true),
         "clear(); hand(1, {'rum:3', 'rum:2:map', 'rum:2', 'tea:2', 'wild'}); turn(1, 'action', 1); v.bank = 30",
     );
     // The biggest rum sale: 3 + 2 + 2 + wild = 8 icons -> 8 gold.
