@@ -919,6 +919,14 @@ function rules.type_sales(game, seat, t, cards, wilds, way)
   return mine
 end
 
+---Whether every card of a list is a wild (a sale that says its type).
+local function only_wilds(game, cards)
+  for _, c in ipairs(cards) do
+    if game.cards[c].cargo ~= "wild" then return false end
+  end
+  return true
+end
+
 ---The options of the Sell island, one per sale (rules.sales), each saying
 ---its gold, what the bank can pay (option bank_short) and whether it spends
 ---the Black Market.
@@ -928,7 +936,8 @@ function rules.sale_options(game, seat)
   for _, s in ipairs(rules.sales(game, seat)) do
     local paid = math.min(s.gold, bank)
     opts[#opts + 1] = { act = "sell", cargo = s.cargo, cards = s.cards, market = s.market or nil,
-      text = "Sell " .. util.names(game, s.cards) .. " (" .. s.icons .. " icons: " .. s.gold .. " gold"
+      text = "Sell " .. util.names(game, s.cards) .. (only_wilds(game, s.cards) and (" as " .. rules.CARGO_NAMES[s.cargo]) or "")
+        .. " (" .. s.icons .. " icons: " .. s.gold .. " gold"
         .. (paid < s.gold and (", the bank has only " .. paid) or "") .. ")"
         .. (s.market and " with Black Market" or "") }
   end
