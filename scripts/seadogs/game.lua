@@ -32,7 +32,8 @@ Vocabulary
   icons        a cargo card shows 1-3 icons of one type, or 1 wild icon
   map          a cargo card marked with a Treasure Map (the chest face takes one)
   island       1 = Sell (centre); 2..7 the ring: Port, Action Card, Port,
-               Temple, Port, Whirlpool ("no two Port islands adjacent")
+               Temple, Port, Whirlpool ("no two Port islands adjacent"; the
+               three between the Ports in the order of option island_order)
   demander     the seat making a demand (the attacker, or in the
                retaliation the defender); target: the seat it is made of
 
