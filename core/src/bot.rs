@@ -118,7 +118,7 @@ impl Bot {
                 playout.as_deref(),
                 self.cancel.as_ref(),
             ),
-            BotKind::Script(name) => game.script_bot_choice(name),
+            BotKind::Script(name) => game.script_bot_choice(name, rng),
         }
     }
 }

@@ -656,14 +656,18 @@ impl Game {
         Err(format!("seat {seat} chose {text}, which is not legal now"))
     }
 
-    /// Ask a script bot of these rules which option the seat to move picks.
-    pub fn script_bot_choice(&self, bot: &str) -> Result<usize> {
+    /// Ask a script bot of these rules which option the seat to move picks;
+    /// `rng` is the bot's random stream for this decision (`view:random`).
+    pub fn script_bot_choice(&self, bot: &str, rng: crate::rng::GameRng) -> Result<usize> {
         self.usable()?;
         if self.pending.is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
         let _in_play = self.enter();
-        Ok(self.host.entry.bot.call((self.state.clone(), bot))?)
+        self.host.set_bot_rng(Some(rng));
+        let choice = self.host.entry.bot.call((self.state.clone(), bot));
+        self.host.set_bot_rng(None);
+        Ok(choice?)
     }
 
     /// Rebuild from the config by replaying `history` (by index: same rules).

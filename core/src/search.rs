@@ -179,7 +179,7 @@ fn playout(
             }
         }
         let i = match policy {
-            Some(bot) => g.script_bot_choice(bot)?,
+            Some(bot) => g.script_bot_choice(bot, GameRng::derived(rng.next_u64(), 2000))?,
             None => rng.below(m as u64) as usize + 1,
         };
         g.apply(i)?;
