@@ -108,7 +108,16 @@ fn main() {
     let mc = |g: &Game, rng: &mut GameRng, n: u32| {
         deckhand_core::search::analyse(g, rng, n, None).expect("search");
     };
-    let searches: [(&str, &dyn Fn(&Game, &mut GameRng, u32)); 1] = [("mc", &mc)];
+    // One guess at the hidden cards (a fork and a deal), as each playout makes.
+    let guess = |g: &Game, rng: &mut GameRng, n: u32| {
+        let seat = g.pending().map_or(1, |p| p.0);
+        let guessing = g.guessing(seat).expect("guessing");
+        for _ in 0..n {
+            g.determinized_with(seat, rng, &guessing).expect("guess");
+        }
+    };
+    let searches: [(&str, &dyn Fn(&Game, &mut GameRng, u32)); 2] =
+        [("mc", &mc), ("guesses only", &guess)];
     for game in ["sea_change", "sea_salt_paper"] {
         for (how, e) in &engines {
             for (bot, search) in &searches {

@@ -640,6 +640,44 @@ impl Game {
         })
     }
 
+    /// What `viewer` can tell the pending decision's options apart by, one
+    /// text per option (empty once the game is over): each option's text,
+    /// except that a secret option of another seat shows only what that
+    /// seat's rivals are told (see [`secret_text`]). A search keys other
+    /// seats' moves by these, so that it never tells apart what its seat
+    /// could not.
+    pub fn option_keys(&self, viewer: Seat) -> Result<Vec<String>> {
+        self.usable()?;
+        let f = &self.host.entry.option_keys;
+        let _in_play = self.enter();
+        Ok(f.call((self.state.clone(), viewer))?)
+    }
+
+    /// Play this copy on inside one call into the rules (the hot path of
+    /// the search bots): every choice made by the script bot `policy`, or at
+    /// random with the copy's own generator. Stops at the game's end, or
+    /// once the round count passes `horizon`, or after `max_steps` steps.
+    /// Returns what the position reached is worth to each seat (seat 1
+    /// first): the rules' evaluation (0..1) when stopped at the horizon,
+    /// else 1 for a win, 1/k for a win shared by k seats, 0 otherwise;
+    /// `None` after `max_steps`. The steps are not logged: use on forks
+    /// only. The playout runs under the limits of one step.
+    pub fn playout(
+        &mut self,
+        horizon: Option<u32>,
+        policy: Option<&str>,
+        max_steps: usize,
+    ) -> Result<Option<Vec<f64>>> {
+        self.usable()?;
+        let f = &self.host.entry.playout;
+        let (values, seat, n): (Option<Vec<f64>>, Option<Seat>, usize) = {
+            let _in_play = self.enter();
+            f.call((self.state.clone(), horizon, policy, max_steps))?
+        };
+        self.pending = seat.map(|s| (s, n));
+        Ok(values.map(|v| v.into_iter().map(|x| x.clamp(0.0, 1.0)).collect()))
+    }
+
     /// What the rules rule out for `seat`'s guesses: pairs (owner, card)
     /// such that `rules.may_hold(game, owner, card)` is false, among the
     /// cards `seat` cannot place and the seats whose zones hold them. Empty

@@ -108,7 +108,7 @@ pub fn analyse(
             };
             let mut g = game.determinized_with(seat, rng, &guessing)?;
             g.apply(i + 1)?;
-            let value = playout(&mut g, seat, rng, policy, horizon)?;
+            let value = playout(&mut g, seat, policy, horizon)?;
             visits[i] += 1;
             total[i] += value;
         }
@@ -146,40 +146,13 @@ pub fn hint(game: &Game, iterations: u32) -> Result<Vec<OptionStats>> {
 /// where it stopped for `seat`.
 ///
 /// This is the search bot's own rollout inside one decision, not a game
-/// being played: it stops at a round's end, draws from the search's
-/// generator without a bot object, counts a game that runs too long as a
-/// draw, and is the hot path of `mc`. So it keeps its own loop rather than
-/// going through the [`Runner`](crate::Runner), which plays every game.
-fn playout(
-    g: &mut Game,
-    seat: u32,
-    rng: &mut GameRng,
-    policy: Option<&str>,
-    horizon: Option<u32>,
-) -> Result<f64> {
-    let mut steps = 0;
-    while let Some((_, m)) = g.pending() {
-        if let Some(round) = horizon {
-            if g.rounds()? > round {
-                if let Some(v) = g.evaluate(seat)? {
-                    return Ok(v);
-                }
-            }
-        }
-        let i = match policy {
-            Some(bot) => g.script_bot_choice(bot)?,
-            None => rng.below(m as u64) as usize + 1,
-        };
-        g.apply(i)?;
-        steps += 1;
-        if steps > MAX_PLAYOUT_STEPS {
-            return Ok(0.5);
-        }
-    }
-    let r = g.result()?;
-    Ok(if r.winners.contains(&seat) {
-        1.0 / r.winners.len() as f64
-    } else {
-        0.0
+/// being played: it stops at a round's end, counts a game that runs too
+/// long as a draw, and is the hot path of `mc`. So it runs inside one call
+/// into the rules ([`Game::playout`]) rather than going through the
+/// [`Runner`](crate::Runner), which plays every game.
+fn playout(g: &mut Game, seat: u32, policy: Option<&str>, horizon: Option<u32>) -> Result<f64> {
+    Ok(match g.playout(horizon, policy, MAX_PLAYOUT_STEPS)? {
+        Some(values) => values.get(seat as usize - 1).copied().unwrap_or(0.0),
+        None => 0.5,
     })
 }

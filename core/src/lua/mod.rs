@@ -44,6 +44,8 @@ pub(crate) struct Entries {
     pub rounds: Function,
     pub evaluate: Function,
     pub mirrors: Function,
+    pub option_keys: Function,
+    pub playout: Function,
 }
 
 impl Entries {
@@ -72,6 +74,8 @@ impl Entries {
             rounds: f("rounds")?,
             evaluate: f("evaluate")?,
             mirrors: f("mirrors")?,
+            option_keys: f("option_keys")?,
+            playout: f("playout")?,
         })
     }
 }

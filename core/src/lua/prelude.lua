@@ -573,6 +573,81 @@ function M.clone(game, token)
   return copy
 end
 
+-- The entry points below call these as they are here, not through the
+-- wrappers at the end of this file (a wrapper starts a new call for the
+-- guards, which must not happen inside a call).
+local describe, evaluate, result, rounds, bot_choice = M.describe, M.evaluate, M.result,
+  M.rounds, M.bot
+
+-- What `viewer` can tell the options of the pending decision apart by, one
+-- text per option: the option's own text, except for a secret option of
+-- another seat, which shows only what that seat's rivals are told (its
+-- `secret` text, or that a secret choice was made). A search keys the
+-- decisions of other seats by these, so that it never tells apart what the
+-- searching seat could not.
+function M.option_keys(game, viewer)
+  local d = game._decision
+  local out = {}
+  if d == nil then return out end
+  for i, o in ipairs(d.options) do
+    local secret = d.seat ~= viewer and type(o) == "table" and o.secret or nil
+    if secret == true then
+      out[i] = "makes a secret choice"
+    elseif type(secret) == "string" then
+      out[i] = secret
+    else
+      out[i] = describe(game, o)
+    end
+  end
+  return out
+end
+
+-- What a finished playout is worth to every seat: the rules' evaluation
+-- when `at_horizon` is true and the game goes on, else 1 for a win (1/k for a
+-- win shared by k seats) and 0 otherwise.
+local function worth(game, at_horizon)
+  local out = {}
+  if at_horizon and game._decision ~= nil then
+    for s = 1, game.seats do out[s] = evaluate(game, s) end
+    return out
+  end
+  local r = result(game)
+  local winners = type(r) == "table" and r.winners or {}
+  local k = #winners
+  for s = 1, game.seats do out[s] = 0 end
+  for _, s in ipairs(winners) do
+    if out[s] ~= nil then out[s] = 1 / k end
+  end
+  return out
+end
+
+-- Play a search's copy of a game on, one step after another inside this
+-- one call (the playout is the search's hot path: no crossing into Rust per
+-- step): each choice made by the script bot `bot`, or at random with the
+-- copy's own generator (a guess at the hidden cards reseeds it). Stops at
+-- the game's end, or once the round count passes `horizon` (when given),
+-- or after `max_steps` steps. Returns what the position is worth to each
+-- seat (nil after `max_steps`), then the pending seat and option count.
+function M.playout(game, horizon, bot, max_steps)
+  local rules, random, token = game.rules, core_random, game._core
+  local steps = 0
+  while game._decision ~= nil do
+    if horizon and rounds(game) > horizon then break end
+    if steps >= max_steps then
+      local d = game._decision
+      return nil, d.seat, #d.options
+    end
+    local d = game._decision
+    local i
+    if bot then i = bot_choice(game, bot) else i = random(token, 1, #d.options) end
+    rules.apply(game, d.seat, d.options[i])
+    refresh(game)
+    steps = steps + 1
+  end
+  local d = game._decision
+  return worth(game, horizon ~= nil), d and d.seat, d and #d.options or 0
+end
+
 -- Definitions of cards `from`..game._ncards without their `id` field (the
 -- core fetches them when first needed).
 function M.card_defs(game, from)
@@ -642,7 +717,7 @@ end
 local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "describe", "bot",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
-    "set_zones", "mirrors" }) do
+    "set_zones", "mirrors", "option_keys", "playout" }) do
   local f = M[name]
   M[name] = function(...)
     reset()
