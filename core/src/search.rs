@@ -16,6 +16,7 @@
 //! It plays the option tried most. It knows no game: it needs only the
 //! pending decision, forks, the round count, and the result or evaluation.
 
+use crate::budget::Budget;
 use crate::error::{CoreError, Result};
 use crate::game::Game;
 use crate::rng::GameRng;
@@ -41,15 +42,16 @@ pub struct OptionStats {
     pub mean: f64,
 }
 
-/// Choose a 1-based option for the seat to move with `iterations` playouts,
-/// each played by `policy` (a script bot's name) or at random.
+/// Choose a 1-based option for the seat to move within `budget` (a number
+/// of playouts or a time), each playout played by `policy` (a script bot's
+/// name) or at random.
 pub fn choose(
     game: &Game,
     rng: &mut GameRng,
-    iterations: u32,
+    budget: impl Into<Budget>,
     policy: Option<&str>,
 ) -> Result<usize> {
-    let stats = analyse(game, rng, iterations, playout_policy(game, policy))?;
+    let stats = analyse(game, rng, budget, playout_policy(game, policy))?;
     let best = stats
         .iter()
         .max_by(|a, b| {
@@ -64,7 +66,7 @@ pub fn choose(
 
 /// The script bot that plays the playouts: the one asked for (`random`
 /// for none), else the rules' `playout_bot`.
-fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str> {
+pub(crate) fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str> {
     match asked {
         Some("random") => None,
         Some(bot) => Some(bot),
@@ -72,13 +74,14 @@ fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str>
     }
 }
 
-/// Run the search for the seat to move and report every option (in option
-/// order), playouts played by `policy` (a script bot) or at random. With a single option there is nothing to search: it gets no
+/// Run the search for the seat to move within `budget` and report every
+/// option (in option order), playouts played by `policy` (a script bot) or
+/// at random. With a single option there is nothing to search: it gets no
 /// playouts.
 pub fn analyse(
     game: &Game,
     rng: &mut GameRng,
-    iterations: u32,
+    budget: impl Into<Budget>,
     policy: Option<&str>,
 ) -> Result<Vec<OptionStats>> {
     let (seat, n) = game
@@ -93,7 +96,9 @@ pub fn analyse(
             None => None,
         };
         let guessing = game.guessing(seat)?;
-        for it in 0..iterations.max(n as u32) as usize {
+        let mut spending = budget.into().start();
+        while spending.next(n as u32) {
+            let it = spending.done() as usize - 1;
             let i = if it < n {
                 it
             } else {

@@ -17,6 +17,7 @@
 mod choose;
 mod complete;
 mod files;
+mod hint_view;
 mod info;
 mod parse;
 mod registry;
