@@ -1,0 +1,243 @@
+//! The information-set search (`ismcts`) and the hint built on it: it finds
+//! a forced win, repeats itself for a seed and a playout count (the
+//! two-thread hint too), never lets a hidden card it cannot see change its
+//! choice, and plays a house rule as written.
+
+use deckhand_core::budget::Budget;
+use deckhand_core::rng::GameRng;
+use deckhand_core::{
+    hint, ismcts, search, DirSource, Engine, Game, GameConfig, MemorySource, ScriptLibrary,
+};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Take 1 or 2 tokens from a pile; whoever takes the last one wins. With
+/// 7 tokens the player to move wins only by taking 1 (leaving a multiple
+/// of 3), and then by always leaving a multiple of 3.
+const NIM: &str = r#"
+local R = { id = "nim", title = "Nim", players = { min = 2, max = 2, default = 2 },
+  options = { tokens = { default = 7, doc = "tokens in the pile" } } }
+function R.setup(game)
+  game.vars.left = game.options.tokens
+  game.vars.turn = 1
+end
+function R.decision(game)
+  if game.vars.left == 0 then return nil end
+  local opts = {}
+  for k = 1, math.min(2, game.vars.left) do opts[k] = { take = k, text = "take " .. k } end
+  return { seat = game.vars.turn, prompt = "Take", options = opts }
+end
+function R.apply(game, seat, o)
+  game.vars.left = game.vars.left - o.take
+  if game.vars.left == 0 then game.vars.winner = seat end
+  game.vars.turn = 3 - seat
+end
+function R.result(game)
+  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
+end
+return R
+"#;
+
+fn scripts() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
+fn games_engine() -> Engine {
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(DirSource::new(scripts())));
+    Engine::new(Arc::new(lib)).expect("engine over scripts/")
+}
+
+fn nim_engine() -> Engine {
+    let mut files = BTreeMap::new();
+    files.insert("nim/game.lua".to_string(), NIM.to_string());
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(MemorySource::new("test", files)));
+    Engine::new(Arc::new(lib)).expect("engine")
+}
+
+/// Random moves with a generator of the test's own.
+fn random_steps(g: &mut Game, rng: &mut GameRng, n: usize) {
+    for _ in 0..n {
+        let Some((_, m)) = g.pending() else { return };
+        g.apply(rng.below(m as u64) as usize + 1).expect("step");
+    }
+}
+
+/// A 4-player Sea Change game a few tricks into its first round.
+fn sea_change_position(e: &Engine, seed: u64) -> Game {
+    let mut g = e
+        .new_game(GameConfig::new("sea_change", 4, seed), true)
+        .expect("start");
+    random_steps(&mut g, &mut GameRng::from_seed(seed), 9);
+    g
+}
+
+#[test]
+fn ismcts_takes_a_forced_win() {
+    let e = nim_engine();
+    for tokens in [4, 7, 8] {
+        let g = e
+            .new_game(GameConfig::new("nim", 2, 1).option("tokens", tokens), true)
+            .expect("start");
+        let winning = if tokens % 3 == 1 { 1 } else { 2 };
+        for seed in 0..5 {
+            let choice = ismcts::choose(
+                &g,
+                &mut GameRng::from_seed(seed),
+                Budget::Iterations(300),
+                None,
+            )
+            .expect("search");
+            assert_eq!(choice, winning, "{tokens} tokens, seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn ismcts_sees_the_win_deeper_than_one_move() {
+    // From 7 tokens the winning line is take 1, then answer every move so
+    // as to leave 3: the tree's expected line after "take 1" is that reply.
+    let e = nim_engine();
+    let g = e
+        .new_game(GameConfig::new("nim", 2, 1), true)
+        .expect("start");
+    let tree = ismcts::search(
+        &g,
+        &mut GameRng::from_seed(3),
+        Budget::Iterations(2000),
+        None,
+    )
+    .expect("search");
+    let take1 = tree.nodes[0]
+        .children
+        .iter()
+        .copied()
+        .find(|&c| tree.nodes[c].key == "take 1")
+        .expect("take 1 tried");
+    assert!(
+        tree.nodes[take1].mean() > 0.9,
+        "{}",
+        tree.nodes[take1].mean()
+    );
+    let line = tree.principal_line(take1, 2);
+    assert_eq!(line.len(), 2, "{line:?}");
+    // Whatever seat 2 takes, seat 1 leaves 3 tokens.
+    let (their_seat, theirs, _) = &line[0];
+    let (my_seat, mine, _) = &line[1];
+    assert_eq!((*their_seat, *my_seat), (2, 1));
+    let taken = |t: &str| {
+        t.trim_start_matches("take ")
+            .parse::<u32>()
+            .expect("take N")
+    };
+    assert_eq!(taken(theirs) + taken(mine), 3, "{line:?}");
+}
+
+#[test]
+fn the_same_seed_and_playouts_give_the_same_search() {
+    let e = games_engine();
+    let g = sea_change_position(&e, 11);
+    let run = |seed| {
+        ismcts::search(
+            &g,
+            &mut GameRng::from_seed(seed),
+            Budget::Iterations(150),
+            None,
+        )
+        .expect("search")
+    };
+    let a = run(5);
+    assert_eq!(a, run(5), "same seed, same tree");
+    assert_eq!(a.nodes[0].visits, 150);
+    assert_ne!(a, run(6), "another seed, another tree");
+}
+
+#[test]
+fn the_two_thread_hint_repeats_itself() {
+    let e = games_engine();
+    let g = sea_change_position(&e, 12);
+    let a = hint::hint(&g, Budget::Iterations(120)).expect("hint");
+    let b = hint::hint(&g, Budget::Iterations(120)).expect("hint");
+    assert_eq!(a, b);
+    assert_eq!(a.playouts, 120);
+    assert_eq!(
+        a.options.iter().map(|o| o.playouts).sum::<u32>(),
+        120,
+        "{a:?}"
+    );
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
+        assert!(a.parallel, "two cores: the searches ran side by side");
+    }
+    for o in &a.options {
+        let h = o.half_width.expect("an interval");
+        assert!(h > 0.0 && h < 0.5, "{o:?}");
+    }
+}
+
+#[test]
+fn a_hidden_card_the_seat_cannot_see_never_changes_its_choice() {
+    let e = games_engine();
+    for seed in [21, 22, 23] {
+        let g = sea_change_position(&e, seed);
+        let (seat, _) = g.pending().expect("to move");
+        // The same position but for two cards swapped between the hands of
+        // two other seats: the searching seat cannot tell the games apart.
+        let (a, b) = [1, 2, 3, 4]
+            .into_iter()
+            .filter(|&s| s != seat)
+            .fold((0, 0), |(a, b), s| {
+                if a == 0 {
+                    (s, b)
+                } else if b == 0 {
+                    (a, s)
+                } else {
+                    (a, b)
+                }
+            });
+        let mut swapped = g.fork().expect("fork");
+        swapped
+            .arrange(&format!(
+                "local ha, hb = game:zone('hand', {a}), game:zone('hand', {b})
+                 local x, y = ha[1], hb[1]
+                 game:move(x, ha, hb); game:move(y, hb, ha)"
+            ))
+            .expect("swap");
+        let hand = |g: &Game, s: u32| {
+            g.view(None)
+                .expect("view")
+                .zones
+                .into_iter()
+                .find(|z| z.name == "hand" && z.owner == Some(s))
+                .and_then(|z| z.cards)
+                .expect("hand")
+        };
+        assert_ne!(hand(&g, a), hand(&swapped, a), "the hidden hands differ");
+        assert_eq!(hand(&g, seat), hand(&swapped, seat));
+        let run = |game: &Game| {
+            ismcts::search(
+                game,
+                &mut GameRng::from_seed(seed),
+                Budget::Iterations(200),
+                None,
+            )
+            .expect("search")
+        };
+        assert!(run(&g) == run(&swapped), "seed {seed}: the same tree");
+        let choose = |game: &Game| {
+            ismcts::choose(
+                game,
+                &mut GameRng::from_seed(seed),
+                Budget::Iterations(200),
+                None,
+            )
+            .expect("choose")
+        };
+        assert_eq!(choose(&g), choose(&swapped), "seed {seed}");
+        let mc = |game: &Game| {
+            search::choose(game, &mut GameRng::from_seed(seed), 200u32, None).expect("mc")
+        };
+        assert_eq!(mc(&g), mc(&swapped), "seed {seed}: mc too");
+    }
+}
