@@ -241,3 +241,134 @@ fn a_hidden_card_the_seat_cannot_see_never_changes_its_choice() {
         assert_eq!(mc(&g), mc(&swapped), "seed {seed}: mc too");
     }
 }
+
+/// The card values of a zone's cards, by zone name and owner.
+fn zone_cards(g: &Game, name: &str, owner: Option<u32>) -> Vec<u32> {
+    g.view(None)
+        .expect("view")
+        .zones
+        .into_iter()
+        .find(|z| z.name == name && z.owner == owner)
+        .and_then(|z| z.cards)
+        .unwrap_or_default()
+}
+
+fn value(g: &Game, card: u32) -> i64 {
+    g.card(card)
+        .expect("card")
+        .props
+        .get("value")
+        .and_then(|v| v.as_i64())
+        .unwrap_or(-1)
+}
+
+/// Whether playing option `i`, the last card of a trick, makes the seat to
+/// move take the trick.
+fn takes(g: &Game, i: usize) -> bool {
+    let seat = g.pending().expect("to move").0;
+    let mut f = g.fork().expect("fork");
+    f.apply(i).expect("play");
+    let vars = f.vars().expect("vars");
+    vars["last_trick_winner"].as_u64() == Some(u64::from(seat))
+}
+
+/// Positions of 4-player Sea Change (seeds from `seeds`, random moves)
+/// where the seat to move plays last to a trick holding an 8 and may
+/// either take it or not: the number of random moves from the start.
+fn eight_positions(e: &Engine, seeds: std::ops::Range<u64>, late: usize) -> Vec<(u64, usize)> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut g = e
+            .new_game(GameConfig::new("sea_change", 4, seed), false)
+            .expect("start");
+        let mut rng = GameRng::from_seed(seed);
+        for step in 0..40 {
+            let Some((_, n)) = g.pending() else { break };
+            let trick = zone_cards(&g, "trick", None);
+            if step >= late && trick.len() == 3 && n > 1 && trick.iter().any(|&c| value(&g, c) == 8)
+            {
+                let t: Vec<bool> = (1..=n).map(|i| takes(&g, i)).collect();
+                if t.contains(&true) && t.contains(&false) {
+                    out.push((seed, step));
+                    break;
+                }
+            }
+            random_steps(&mut g, &mut rng, 1);
+        }
+    }
+    out
+}
+
+/// One-sided sign test: the chance of at least `b` of `b + c` discordant
+/// positions going one way if either way were equally likely.
+fn sign_test(b: u64, c: u64) -> f64 {
+    let n = b + c;
+    let choose = |n: u64, k: u64| (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
+    (b..=n).map(|k| choose(n, k)).sum::<f64>() / 2f64.powi(n as i32)
+}
+
+/// With every 8 worth -5 instead of -4 (scripts/house_rules/
+/// eights_minus_five.lua), the same search takes tricks holding an 8
+/// less often, with no change to the bot. Over a fixed set of positions
+/// (4-player Sea Change, seeds 1-299, random moves until the seat to move
+/// plays last to a trick holding an 8 and may take it or not), each
+/// searched with the same stream under both rules: the positions where the
+/// two choices differ go one way far beyond what chance gives (sign test).
+/// About 150 s in release: `cargo test -p deckhand-core --release --test
+/// ismcts -- --ignored`.
+#[test]
+#[ignore = "long: about 150 s in release"]
+fn the_search_plays_a_house_rule_as_written() {
+    let e = games_engine();
+    let rule = scripts().join("house_rules/eights_minus_five.lua");
+    let positions = eight_positions(&e, 1..300, 0);
+    assert!(positions.len() > 150, "{}", positions.len());
+    // [plain rules, house rule]: how often the 8 was taken; positions where
+    // only the plain rules' choice took it, and where only the house rule's.
+    let mut taken = [0u64, 0];
+    let (mut only_plain, mut only_house) = (0u64, 0u64);
+    for (seed, steps) in &positions {
+        let mut took = [false, false];
+        for (k, config) in [
+            GameConfig::new("sea_change", 4, *seed),
+            GameConfig::new("sea_change", 4, *seed).variant(&rule.display().to_string()),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut g = e.new_game(config, false).expect("start");
+            random_steps(&mut g, &mut GameRng::from_seed(*seed), *steps);
+            let i = ismcts::choose(
+                &g,
+                &mut GameRng::from_seed(*seed),
+                Budget::Iterations(600),
+                None,
+            )
+            .expect("search");
+            took[k] = takes(&g, i);
+            taken[k] += u64::from(took[k]);
+        }
+        match took {
+            [true, false] => only_plain += 1,
+            [false, true] => only_house += 1,
+            _ => {}
+        }
+    }
+    let p = sign_test(only_plain, only_house);
+    println!(
+        "{} positions: 8 taken {} times under the plain rules, {} with every 8 worth -5; \
+         differing choices {only_plain} against {only_house} (sign test p = {p:.4})",
+        positions.len(),
+        taken[0],
+        taken[1]
+    );
+    assert!(taken[1] < taken[0], "{taken:?}");
+    assert!(p < 0.01, "{only_plain} against {only_house}: p = {p}");
+}
+
+#[test]
+fn the_sign_test_is_right() {
+    assert!((sign_test(3, 0) - 0.125).abs() < 1e-12);
+    assert!((sign_test(1, 1) - 0.75).abs() < 1e-12);
+    assert!((sign_test(11, 1) - 13.0 / 4096.0).abs() < 1e-12);
+}
