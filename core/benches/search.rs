@@ -112,12 +112,18 @@ fn main() {
     let guess = |g: &Game, rng: &mut GameRng, n: u32| {
         let seat = g.pending().map_or(1, |p| p.0);
         let guessing = g.guessing(seat).expect("guessing");
+        let mut scratch = None;
         for _ in 0..n {
-            g.determinized_with(seat, rng, &guessing).expect("guess");
+            g.determinized_into(seat, rng, &guessing, &mut scratch)
+                .expect("guess");
         }
     };
-    let searches: [(&str, &dyn Fn(&Game, &mut GameRng, u32)); 2] =
-        [("mc", &mc), ("guesses only", &guess)];
+    let ismcts = |g: &Game, rng: &mut GameRng, n: u32| {
+        deckhand_core::ismcts::search(g, rng, deckhand_core::Budget::Iterations(n), None)
+            .expect("search");
+    };
+    let searches: [(&str, &dyn Fn(&Game, &mut GameRng, u32)); 3] =
+        [("mc", &mc), ("ismcts", &ismcts), ("guesses only", &guess)];
     for game in ["sea_change", "sea_salt_paper"] {
         for (how, e) in &engines {
             for (bot, search) in &searches {

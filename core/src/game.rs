@@ -744,6 +744,72 @@ impl Game {
         guessing: &Guessing,
     ) -> Result<Game> {
         let game = self.fork()?;
+        self.guess_in(game, seat, rng, guessing)
+    }
+
+    /// [`Game::determinized_with`] made in `scratch`: the copy a search
+    /// made for its previous guess is made a copy of this game again
+    /// ([`Game::refork`]), reusing its tables, instead of a new fork each
+    /// time; `scratch` holds the new guess afterwards.
+    pub fn determinized_into<'s>(
+        &self,
+        seat: Seat,
+        rng: &mut crate::rng::GameRng,
+        guessing: &Guessing,
+        scratch: &'s mut Option<Game>,
+    ) -> Result<&'s mut Game> {
+        let copy = match scratch.take() {
+            Some(mut copy) => match self.refork(&mut copy) {
+                Ok(()) => copy,
+                Err(_) => self.fork()?,
+            },
+            None => self.fork()?,
+        };
+        Ok(scratch.insert(self.guess_in(copy, seat, rng, guessing)?))
+    }
+
+    /// Make `copy` (an earlier fork of a game of the same rules, in the
+    /// same VM) a fork of this game again: the same state, no log, no
+    /// history, reusing the copy's Lua tables rather than making new ones
+    /// (most of the cost of a fork is making and collecting them).
+    pub fn refork(&self, copy: &mut Game) -> Result<()> {
+        self.usable()?;
+        if !Rc::ptr_eq(&self.host, &copy.host) || !Rc::ptr_eq(&self.rules, &copy.rules) {
+            return Err(CoreError::Invalid(
+                "a copy is made again only from a game of the same rules and VM".into(),
+            ));
+        }
+        {
+            let mut t = copy.table_mut()?;
+            t.clone_from(&*self.table_ref()?);
+            t.logging = false;
+            t.take_events();
+        }
+        {
+            let _in_play = self.enter();
+            self.host
+                .entry
+                .refork
+                .call::<()>((copy.state.clone(), self.state.clone()))?;
+        }
+        copy.config.clone_from(&self.config);
+        copy.pending = self.pending;
+        copy.history.clear();
+        copy.redo.clear();
+        copy.logging = false;
+        copy.broken = None;
+        Ok(())
+    }
+
+    /// Deal the cards `seat` cannot place at random in `game`, a fork of
+    /// this game (see [`Game::determinized`]).
+    fn guess_in(
+        &self,
+        game: Game,
+        seat: Seat,
+        rng: &mut crate::rng::GameRng,
+        guessing: &Guessing,
+    ) -> Result<Game> {
         let may_hold = |owner: Seat, card: u32| !guessing.ruled_out.contains(&(owner, card));
         let changed = game
             .table_mut()?

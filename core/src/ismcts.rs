@@ -239,10 +239,12 @@ pub fn search(
         None => None,
     };
     let guessing = game.guessing(seat)?;
+    // One copy of the game, made again for every guess.
+    let mut scratch = None;
     let mut spending = budget.start();
     while spending.next(n as u32) {
-        let mut g = game.determinized_with(seat, rng, &guessing)?;
-        let path = descend(&mut tree, &mut g, seat, rng, horizon)?;
+        let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
+        let path = descend(&mut tree, g, seat, rng, horizon)?;
         let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;
         for &id in &path {
             let node = &mut tree.nodes[id];

@@ -96,6 +96,8 @@ pub fn analyse(
             None => None,
         };
         let guessing = game.guessing(seat)?;
+        // One copy of the game, made again for every guess.
+        let mut scratch = None;
         let mut spending = budget.into().start();
         while spending.next(n as u32) {
             let it = spending.done() as usize - 1;
@@ -111,9 +113,9 @@ pub fn analyse(
                     .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
                     .0
             };
-            let mut g = game.determinized_with(seat, rng, &guessing)?;
+            let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
             g.apply(i + 1)?;
-            let value = playout(&mut g, seat, policy, horizon)?;
+            let value = playout(g, seat, policy, horizon)?;
             visits[i] += 1;
             total[i] += value;
         }

@@ -372,3 +372,56 @@ fn the_sign_test_is_right() {
     assert!((sign_test(1, 1) - 0.75).abs() < 1e-12);
     assert!((sign_test(11, 1) - 13.0 / 4096.0).abs() < 1e-12);
 }
+
+/// A search makes one copy of the game and copies the game into it again
+/// for every guess (`Game::determinized_into`): each guess must play
+/// exactly as a fresh fork given the same guess does, move after move, in
+/// games whose scripts keep state in tables of every shape.
+#[test]
+fn a_copy_made_again_plays_exactly_like_a_fresh_fork() {
+    let e = games_engine();
+    for (game, players) in [
+        ("sea_change", 4),
+        ("sea_salt_paper", 4),
+        ("seadogs", 3),
+        ("seas_of_strife", 4),
+    ] {
+        let mut g = e
+            .new_game(GameConfig::new(game, players, 5), false)
+            .expect("start");
+        random_steps(&mut g, &mut GameRng::from_seed(5), 7);
+        let seat = g.pending().expect("to move").0;
+        let guessing = g.guessing(seat).expect("guessing");
+        let mut scratch = None;
+        for round in 0..6u64 {
+            let mut fresh = g
+                .determinized_with(seat, &mut GameRng::from_seed(round), &guessing)
+                .expect("fork");
+            let again = g
+                .determinized_into(
+                    seat,
+                    &mut GameRng::from_seed(round),
+                    &guessing,
+                    &mut scratch,
+                )
+                .expect("copy again");
+            let mut moves = GameRng::from_seed(100 + round);
+            for step in 0..60 {
+                assert_eq!(
+                    fresh.pending(),
+                    again.pending(),
+                    "{game}: guess {round}, step {step}"
+                );
+                assert!(
+                    fresh.view(None).expect("view") == again.view(None).expect("view"),
+                    "{game}: guess {round}, step {step}"
+                );
+                again.check_invariants().expect("mirrors in step");
+                let Some((_, n)) = fresh.pending() else { break };
+                let i = moves.below(n as u64) as usize + 1;
+                fresh.apply(i).expect("step");
+                again.apply(i).expect("step");
+            }
+        }
+    }
+}

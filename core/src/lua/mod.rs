@@ -46,6 +46,7 @@ pub(crate) struct Entries {
     pub mirrors: Function,
     pub option_keys: Function,
     pub playout: Function,
+    pub refork: Function,
 }
 
 impl Entries {
@@ -76,6 +77,7 @@ impl Entries {
             mirrors: f("mirrors")?,
             option_keys: f("option_keys")?,
             playout: f("playout")?,
+            refork: f("refork")?,
         })
     }
 }

@@ -648,6 +648,77 @@ function M.playout(game, horizon, bot, max_steps)
   return worth(game, horizon ~= nil), d and d.seat, d and #d.options or 0
 end
 
+-- Make `dst` a deep copy of the plain data `src` (as deepcopy does),
+-- reusing the tables `dst` already holds at the same places when they are
+-- in `owned` (tables an earlier copy made: never a table the rules share
+-- between games, which a script may have put there during play). A copy
+-- made earlier of the same game has the same shape, so copying it again
+-- allocates little. `seen` maps the tables of `src` to their copies (shared
+-- tables stay shared); `used` holds the tables of `dst` already filled.
+local function copy_into(dst, src, seen, used, owned)
+  seen[src] = dst
+  used[dst] = true
+  for k in pairs(dst) do
+    if rawget(src, k) == nil then rawset(dst, k, nil) end
+  end
+  for k, v in pairs(src) do
+    if type(k) == "table" then
+      rawset(dst, deepcopy(k, seen), deepcopy(v, seen))
+    elseif type(v) == "table" then
+      local c = seen[v]
+      if c == nil then
+        local d = rawget(dst, k)
+        local mt = getmetatable(v)
+        if owned[d] and not used[d] and getmetatable(d) == mt then
+          c = copy_into(d, v, seen, used, owned)
+        else
+          c = deepcopy(v, seen)
+        end
+      end
+      rawset(dst, k, c)
+    else
+      rawset(dst, k, v)
+    end
+  end
+  return dst
+end
+
+-- The tables each search copy's last copying made (weak: a copy that is
+-- dropped takes its entry with it).
+local OWNED = setmetatable({}, { __mode = "k" })
+
+-- Make the search's copy `copy` (made by M.clone from a game of the same
+-- rules) a copy of `game` again, keeping its own token and reusing the
+-- tables its previous copying made (Game::refork).
+function M.refork(copy, game)
+  local seen, used, owned = {}, {}, OWNED[copy] or {}
+  for k in pairs(copy) do
+    if rawget(game, k) == nil then rawset(copy, k, nil) end
+  end
+  for k, v in pairs(game) do
+    if k == "_core" then
+      -- the copy keeps the token of its own Rust table
+    elseif k == "rules" or k == "cards" or k == "options" then
+      rawset(copy, k, v) -- immutable during play: shared
+    elseif type(v) == "table" then
+      local d = rawget(copy, k)
+      if owned[d] and not used[d] and getmetatable(d) == getmetatable(v) then
+        d = copy_into(d, v, seen, used, owned)
+      else
+        d = seen[v] or deepcopy(v, seen)
+      end
+      rawset(copy, k, d)
+    else
+      rawset(copy, k, v)
+    end
+  end
+  rawset(copy, "_log", false)
+  rawset(copy, "logging", false)
+  local made = {}
+  for _, t in pairs(seen) do made[t] = true end
+  OWNED[copy] = made
+end
+
 -- Definitions of cards `from`..game._ncards without their `id` field (the
 -- core fetches them when first needed).
 function M.card_defs(game, from)
@@ -717,7 +788,7 @@ end
 local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "describe", "bot",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
-    "set_zones", "mirrors", "option_keys", "playout" }) do
+    "set_zones", "mirrors", "option_keys", "playout", "refork" }) do
   local f = M[name]
   M[name] = function(...)
     reset()
