@@ -37,7 +37,7 @@ impl Budget {
             let secs = x * unit;
             if secs < 0.001 || secs > MAX_TIME.as_secs_f64() {
                 return Err(format!(
-                    "'{text}': a search may think from 1ms to {}s a decision",
+                    "a search may think from 1ms to {}s a decision, not {text}",
                     MAX_TIME.as_secs()
                 ));
             }
@@ -59,7 +59,7 @@ impl Budget {
         match t.parse::<u32>() {
             Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => Ok(Budget::Iterations(n)),
             _ => Err(format!(
-                "'{text}': a search makes 1 to {MAX_ITERATIONS} playouts a decision"
+                "a search makes 1 to {MAX_ITERATIONS} playouts a decision, not {text}"
             )),
         }
     }
