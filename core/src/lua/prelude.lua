@@ -260,7 +260,7 @@ local REQUIRED = { "setup", "decision", "apply" }
 -- (a game without `evaluate` may get one from a house rule).
 local PROTOCOL = {
   "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
-  "status", "bots", "may_hold", "playout_bot", "evaluate", "max_steps", "invariants",
+  "status", "bots", "may_hold", "playout_bot", "evaluate", "rounds", "max_steps", "invariants",
   "why_not", "summary",
 }
 
@@ -534,8 +534,18 @@ function M.result(game)
   return f(game)
 end
 
--- The number of rounds played or under way (the `rounds` of the result).
+-- The number of rounds played or under way (the `rounds` of the result):
+-- the rules' `rounds(game)` when they give one (the search asks after every
+-- move of a playout: it should cost no table), else from `result`.
 function M.rounds(game)
+  local quick = game.rules.rounds
+  if quick then
+    local n = quick(game)
+    if type(n) ~= "number" then
+      error("rounds must return a number, got " .. tostring(n), 0)
+    end
+    return n
+  end
   local f = game.rules.result
   if not f then return 0 end
   local r = f(game)
