@@ -6,7 +6,10 @@
 //! deal lasts). Figures are recorded in docs/performance.md.
 //!
 //! `cargo bench -p deckhand-core --bench search -- ismcts` runs only the
-//! lines whose label contains `ismcts`.
+//! lines whose label contains `ismcts`. `mc` and `ismcts` play their
+//! playouts as the bots do (Sea Salt & Paper names its greedy bot as its
+//! playout bot); "random playouts" forces random moves (`mc:N:random`);
+//! "guesses only" times the copy and guess each playout starts with.
 
 use deckhand_core::lua::Limits;
 use deckhand_core::rng::GameRng;
@@ -105,8 +108,10 @@ fn main() {
         ),
         ("instructions counted", engine(Limits::default())),
     ];
+    // As the bot plays: playouts by the rules' playout bot when they name
+    // one (Sea Salt & Paper: greedy), else random moves.
     let mc = |g: &Game, rng: &mut GameRng, n: u32| {
-        deckhand_core::search::analyse(g, rng, n, None).expect("search");
+        deckhand_core::search::choose(g, rng, n, None).expect("search");
     };
     // One guess at the hidden cards (a fork and a deal), as each playout makes.
     let guess = |g: &Game, rng: &mut GameRng, n: u32| {
@@ -122,8 +127,16 @@ fn main() {
         deckhand_core::ismcts::search(g, rng, deckhand_core::Budget::Iterations(n), None)
             .expect("search");
     };
-    let searches: [(&str, &dyn Fn(&Game, &mut GameRng, u32)); 3] =
-        [("mc", &mc), ("ismcts", &ismcts), ("guesses only", &guess)];
+    // Random playouts whatever the rules name (`mc:N:random`).
+    let mc_random = |g: &Game, rng: &mut GameRng, n: u32| {
+        deckhand_core::search::analyse(g, rng, n, None).expect("search");
+    };
+    let searches: [(&str, &dyn Fn(&Game, &mut GameRng, u32)); 4] = [
+        ("mc", &mc),
+        ("mc, random playouts", &mc_random),
+        ("ismcts", &ismcts),
+        ("guesses only", &guess),
+    ];
     for game in ["sea_change", "sea_salt_paper"] {
         for (how, e) in &engines {
             for (bot, search) in &searches {
