@@ -32,6 +32,9 @@ fn engine(limits: Limits) -> Engine {
     Engine::with_limits(Arc::new(lib), limits).expect("engine")
 }
 
+/// One search of a position with a stream and a playout count.
+type Search = dyn Fn(&Game, &mut GameRng, u32);
+
 /// Random moves with a generator of the bench's own.
 fn random_steps(g: &mut Game, rng: &mut GameRng, n: usize) {
     for _ in 0..n {
@@ -63,12 +66,7 @@ fn middle_of_round(e: &Engine, game: &str, seed: u64) -> Game {
 
 /// Playouts per second of `search` over positions of `game` (several
 /// seeds, `iterations` each).
-fn playouts_per_second(
-    e: &Engine,
-    game: &str,
-    iterations: u32,
-    search: &dyn Fn(&Game, &mut GameRng, u32),
-) -> (f64, f64) {
+fn playouts_per_second(e: &Engine, game: &str, iterations: u32, search: &Search) -> (f64, f64) {
     let seeds = 1..=5u64;
     let positions: Vec<Game> = seeds.clone().map(|s| middle_of_round(e, game, s)).collect();
     let mut options = 0.0;
@@ -131,7 +129,7 @@ fn main() {
     let mc_random = |g: &Game, rng: &mut GameRng, n: u32| {
         deckhand_core::search::analyse(g, rng, n, None).expect("search");
     };
-    let searches: [(&str, &dyn Fn(&Game, &mut GameRng, u32)); 4] = [
+    let searches: [(&str, &Search); 4] = [
         ("mc", &mc),
         ("mc, random playouts", &mc_random),
         ("ismcts", &ismcts),
