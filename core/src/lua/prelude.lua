@@ -658,34 +658,48 @@ function M.playout(game, horizon, bot, max_steps)
   return worth(game, horizon ~= nil), d and d.seat, d and #d.options or 0
 end
 
--- Make `dst` a deep copy of the plain data `src` (as deepcopy does),
--- reusing the tables `dst` already holds at the same places when they are
--- in `owned` (tables an earlier copy made: never a table the rules share
--- between games, which a script may have put there during play). A copy
--- made earlier of the same game has the same shape, so copying it again
--- allocates little. `seen` maps the tables of `src` to their copies (shared
--- tables stay shared); `used` holds the tables of `dst` already filled.
-local function copy_into(dst, src, seen, used, owned)
-  seen[src] = dst
-  used[dst] = true
+-- Copying a game into a search's copy again (M.refork) reuses the tables
+-- the copy's previous copying made: a copy made earlier of the same game
+-- has the same shape, so copying it again allocates little. Each copying
+-- has a number; it marks the tables it fills (MARK), and remembers which
+-- table it copied each table of the game into (SEEN_*), so that tables the
+-- game shares stay shared in the copy. A table is reused only when the
+-- previous copying of the same copy made it: never a table the rules share
+-- between games, which a script may have put into the copy during play.
+-- All weak: nothing here keeps a game or a copy alive.
+local MARK = setmetatable({}, { __mode = "k" })     -- copy's table -> copying number
+local SEEN_AT = setmetatable({}, { __mode = "k" })  -- game's table -> copying number
+local SEEN_AS = setmetatable({}, { __mode = "kv" }) -- game's table -> its copy
+local LAST = setmetatable({}, { __mode = "k" })     -- copy -> its last copying number
+local copying = 0
+
+local copy_into
+
+-- The copy of the game's table `v` in copying `now`: the one made already
+-- in this copying, else `d` (the copy's table at the same place) filled
+-- again when the copy's previous copying `before` made it, else a new one.
+local function copy_of(v, d, now, before)
+  if SEEN_AT[v] == now then return SEEN_AS[v] end
+  local mt = getmetatable(v)
+  if type(d) ~= "table" or MARK[d] ~= before or getmetatable(d) ~= mt then
+    d = {}
+    if type(mt) == "table" then setmetatable(d, mt) end
+  end
+  return copy_into(d, v, now, before)
+end
+
+-- Make `dst` a deep copy of the plain data `src` (as deepcopy does).
+copy_into = function(dst, src, now, before)
+  SEEN_AT[src], SEEN_AS[src], MARK[dst] = now, dst, now
   for k in pairs(dst) do
     if rawget(src, k) == nil then rawset(dst, k, nil) end
   end
   for k, v in pairs(src) do
     if type(k) == "table" then
-      rawset(dst, deepcopy(k, seen), deepcopy(v, seen))
+      local kc = copy_of(k, nil, now, before)
+      rawset(dst, kc, type(v) == "table" and copy_of(v, nil, now, before) or v)
     elseif type(v) == "table" then
-      local c = seen[v]
-      if c == nil then
-        local d = rawget(dst, k)
-        local mt = getmetatable(v)
-        if owned[d] and not used[d] and getmetatable(d) == mt then
-          c = copy_into(d, v, seen, used, owned)
-        else
-          c = deepcopy(v, seen)
-        end
-      end
-      rawset(dst, k, c)
+      rawset(dst, k, copy_of(v, rawget(dst, k), now, before))
     else
       rawset(dst, k, v)
     end
@@ -693,15 +707,11 @@ local function copy_into(dst, src, seen, used, owned)
   return dst
 end
 
--- The tables each search copy's last copying made (weak: a copy that is
--- dropped takes its entry with it).
-local OWNED = setmetatable({}, { __mode = "k" })
-
 -- Make the search's copy `copy` (made by M.clone from a game of the same
--- rules) a copy of `game` again, keeping its own token and reusing the
--- tables its previous copying made (Game::refork).
+-- rules) a copy of `game` again, keeping its own token (Game::refork).
 function M.refork(copy, game)
-  local seen, used, owned = {}, {}, OWNED[copy] or {}
+  copying = copying + 1
+  local now, before = copying, LAST[copy] or -1
   for k in pairs(copy) do
     if rawget(game, k) == nil then rawset(copy, k, nil) end
   end
@@ -711,22 +721,14 @@ function M.refork(copy, game)
     elseif k == "rules" or k == "cards" or k == "options" then
       rawset(copy, k, v) -- immutable during play: shared
     elseif type(v) == "table" then
-      local d = rawget(copy, k)
-      if owned[d] and not used[d] and getmetatable(d) == getmetatable(v) then
-        d = copy_into(d, v, seen, used, owned)
-      else
-        d = seen[v] or deepcopy(v, seen)
-      end
-      rawset(copy, k, d)
+      rawset(copy, k, copy_of(v, rawget(copy, k), now, before))
     else
       rawset(copy, k, v)
     end
   end
   rawset(copy, "_log", false)
   rawset(copy, "logging", false)
-  local made = {}
-  for _, t in pairs(seen) do made[t] = true end
-  OWNED[copy] = made
+  LAST[copy] = now
 end
 
 -- Definitions of cards `from`..game._ncards without their `id` field (the
