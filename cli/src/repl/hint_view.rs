@@ -3,19 +3,24 @@
 
 use crate::render::Painter;
 use deckhand_core::hint::Hint;
+use deckhand_core::Budget;
 
-/// The lines `hint` prints for `hint`, asked with `asked` (the budget as
-/// typed, or the default).
-pub(super) fn hint_lines(hint: &Hint, asked: &str, painter: &Painter) -> Vec<String> {
+/// The lines `hint` prints for `hint`, asked with `budget`.
+pub(super) fn hint_lines(hint: &Hint, budget: Budget, painter: &Painter) -> Vec<String> {
     let how = if hint.parallel {
         format!("{} searches side by side", deckhand_core::hint::SEARCHES)
     } else {
         format!("{} searches", deckhand_core::hint::SEARCHES)
     };
+    let within = match budget {
+        Budget::Time(_) => format!(" in {budget} each"),
+        Budget::Iterations(_) => String::new(),
+    };
     let mut lines = vec![format!(
-        "Search for seat {} ({} playouts from what it has seen, {asked}, {how}).\n\
+        "Search for seat {} ({} playouts{within} from what it has seen, {how}).\n\
          Value: share of wins, or the rules' estimate at the end of the round; \
-         ± is a 95% interval (normal approximation).",
+         ± is a 95% interval (normal approximation). Likely next: the moves the \
+         search expects, with the share of its playouts that went that way.",
         hint.seat, hint.playouts
     )];
     for (rank, o) in hint.options.iter().enumerate() {

@@ -37,7 +37,7 @@ impl Session {
             Ok(h) => h,
             Err(e) => return self.out.error(format!("the search failed: {e}")),
         };
-        let lines = super::hint_view::hint_lines(&hint, &budget.to_string(), &c.painter);
+        let lines = super::hint_view::hint_lines(&hint, budget, &c.painter);
         self.out.say(lines.join("\n"));
     }
 
