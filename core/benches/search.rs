@@ -1,5 +1,6 @@
 //! Search benchmark (run with `cargo bench -p deckhand-core --bench search`):
-//! playouts per second of one search decision, single-threaded, round
+//! playouts per second (of the thread's CPU time, so that other work on the
+//! machine moves the figure less) of one search decision, single-threaded, round
 //! horizon, from a position in the middle of a round: a 4-player Sea Change
 //! round and a 4-player Sea Salt & Paper round. Each position is reached by
 //! random moves from a fixed seed (half as many as the first round of that
@@ -64,8 +65,18 @@ fn middle_of_round(e: &Engine, game: &str, seed: u64) -> Game {
     g
 }
 
+/// Time this thread has spent on a CPU (Linux: /proc/thread-self/schedstat,
+/// in nanoseconds), so that a figure does not depend on what else the
+/// machine runs; `None` elsewhere.
+fn cpu_time() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
 /// Playouts per second of `search` over positions of `game` (several
-/// seeds, `iterations` each).
+/// seeds, `iterations` each): per second of this thread's CPU time (wall
+/// time where that cannot be read), and the options per decision.
 fn playouts_per_second(e: &Engine, game: &str, iterations: u32, search: &Search) -> (f64, f64) {
     let seeds = 1..=5u64;
     let positions: Vec<Game> = seeds.clone().map(|s| middle_of_round(e, game, s)).collect();
@@ -75,15 +86,16 @@ fn playouts_per_second(e: &Engine, game: &str, iterations: u32, search: &Search)
     }
     // Warm up the compiler on the first position.
     search(&positions[0], &mut GameRng::from_seed(0), iterations / 10);
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_time());
     for (g, seed) in positions.iter().zip(seeds) {
         search(g, &mut GameRng::from_seed(seed), iterations);
     }
+    let seconds = match (cpu, cpu_time()) {
+        (Some(a), Some(b)) => b - a,
+        _ => start.elapsed().as_secs_f64(),
+    };
     let playouts = f64::from(iterations) * positions.len() as f64;
-    (
-        playouts / start.elapsed().as_secs_f64(),
-        options / positions.len() as f64,
-    )
+    (playouts / seconds, options / positions.len() as f64)
 }
 
 fn main() {
