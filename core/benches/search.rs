@@ -121,7 +121,7 @@ fn main() {
     // As the bot plays: playouts by the rules' playout bot when they name
     // one (Sea Salt & Paper: greedy), else random moves.
     let mc = |g: &Game, rng: &mut GameRng, n: u32| {
-        deckhand_core::search::choose(g, rng, n, None).expect("search");
+        deckhand_core::search::choose(g, rng, n, None, None).expect("search");
     };
     // One guess at the hidden cards (a fork and a deal), as each playout makes.
     let guess = |g: &Game, rng: &mut GameRng, n: u32| {
@@ -134,12 +134,12 @@ fn main() {
         }
     };
     let ismcts = |g: &Game, rng: &mut GameRng, n: u32| {
-        deckhand_core::ismcts::search(g, rng, deckhand_core::Budget::Iterations(n), None)
+        deckhand_core::ismcts::search(g, rng, deckhand_core::Budget::Iterations(n), None, None)
             .expect("search");
     };
     // Random playouts whatever the rules name (`mc:N:random`).
     let mc_random = |g: &Game, rng: &mut GameRng, n: u32| {
-        deckhand_core::search::analyse(g, rng, n, None).expect("search");
+        deckhand_core::search::analyse(g, rng, n, None, None).expect("search");
     };
     let searches: [(&str, &Search); 4] = [
         ("mc", &mc),

@@ -11,6 +11,7 @@
 //! and the hint is not reproducible).
 
 use crate::budget::Budget;
+use crate::cancel::Cancel;
 use crate::error::{CoreError, Result};
 use crate::game::{ActionRecord, Game, SeatView};
 use crate::ismcts::{self, Tree};
@@ -78,15 +79,17 @@ fn share(budget: Budget, k: u32) -> Budget {
     }
 }
 
-/// The hint for the seat to move, within `budget` (over all searches).
-pub fn hint(game: &Game, budget: Budget) -> Result<Hint> {
+/// The hint for the seat to move, within `budget` (over all searches);
+/// every search stops with [`CoreError::Cancelled`] between two iterations
+/// once `cancel` is set.
+pub fn hint(game: &Game, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint> {
     let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
     let decision = game
         .decision()?
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
-    let (trees, parallel) = searches(game, seat, budget)?;
+    let (trees, parallel) = searches(game, seat, budget, cancel)?;
     let mut merged = Tree::new(seat);
     for t in &trees {
         merged.merge(t);
@@ -160,9 +163,16 @@ impl Recipe {
 /// machine has more than one core, each in its own VM with the game
 /// rebuilt from its log; a search whose thread could not rebuild the
 /// position runs here afterwards, with the same stream.
-fn searches(game: &Game, seat: Seat, budget: Budget) -> Result<(Vec<Tree>, bool)> {
-    let run_here =
-        |k: u32| ismcts::search(game, &mut stream(game, seat, k), share(budget, k), None);
+fn searches(
+    game: &Game,
+    seat: Seat,
+    budget: Budget,
+    cancel: Option<&Cancel>,
+) -> Result<(Vec<Tree>, bool)> {
+    let run_here = |k: u32| {
+        let mut rng = stream(game, seat, k);
+        ismcts::search(game, &mut rng, share(budget, k), None, cancel)
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if cores < 2 {
         let trees = (0..SEARCHES).map(run_here).collect::<Result<Vec<_>>>()?;
@@ -182,12 +192,16 @@ fn searches(game: &Game, seat: Seat, budget: Budget) -> Result<(Vec<Tree>, bool)
             .map(|k| {
                 let recipe = &recipe;
                 let mut rng = rngs[k as usize].clone();
-                scope.spawn(move || -> Option<std::result::Result<Tree, String>> {
+                let cancel = cancel.cloned();
+                scope.spawn(move || -> Option<Result<Tree>> {
                     let g = recipe.rebuild()?;
-                    Some(
-                        ismcts::search(&g, &mut rng, share(budget, k), None)
-                            .map_err(|e| e.to_string()),
-                    )
+                    Some(ismcts::search(
+                        &g,
+                        &mut rng,
+                        share(budget, k),
+                        None,
+                        cancel.as_ref(),
+                    ))
                 })
             })
             .collect();
@@ -202,7 +216,7 @@ fn searches(game: &Game, seat: Seat, budget: Budget) -> Result<(Vec<Tree>, bool)
     let mut parallel = true;
     for (k, tree) in (1..SEARCHES).zip(helped) {
         trees.push(match tree {
-            Some(t) => t.map_err(CoreError::Rule)?,
+            Some(t) => t?,
             None => {
                 parallel = false;
                 run_here(k)?

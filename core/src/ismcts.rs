@@ -26,6 +26,7 @@
 //! iteration makes, so a node stands for every outcome of chance below it.
 
 use crate::budget::Budget;
+use crate::cancel::{self, Cancel};
 use crate::error::{CoreError, Result};
 use crate::game::Game;
 use crate::rng::GameRng;
@@ -179,12 +180,14 @@ impl Tree {
     }
 }
 
-/// Choose a 1-based option for the seat to move.
+/// Choose a 1-based option for the seat to move; stops with
+/// [`CoreError::Cancelled`] between two iterations once `cancel` is set.
 pub fn choose(
     game: &Game,
     rng: &mut GameRng,
     budget: Budget,
     policy: Option<&str>,
+    cancel: Option<&Cancel>,
 ) -> Result<usize> {
     let Some((seat, n)) = game.pending() else {
         return Err(CoreError::Rule("the game is over".into()));
@@ -192,7 +195,7 @@ pub fn choose(
     if n == 1 {
         return Ok(1);
     }
-    let tree = search(game, rng, budget, policy)?;
+    let tree = search(game, rng, budget, policy, cancel)?;
     Ok(best_option(game, seat, &tree)?.unwrap_or(1))
 }
 
@@ -221,12 +224,14 @@ pub fn best_option(game: &Game, seat: Seat, tree: &Tree) -> Result<Option<usize>
 
 /// The tree of one search of the pending decision, within `budget`,
 /// playouts played by `policy` (a script bot; `None` for the rules'
-/// `playout_bot`, `random` for random moves).
+/// `playout_bot`, `random` for random moves). Stops with
+/// [`CoreError::Cancelled`] between two iterations once `cancel` is set.
 pub fn search(
     game: &Game,
     rng: &mut GameRng,
     budget: Budget,
     policy: Option<&str>,
+    cancel: Option<&Cancel>,
 ) -> Result<Tree> {
     let (seat, n) = game
         .pending()
@@ -243,6 +248,7 @@ pub fn search(
     let mut scratch = None;
     let mut spending = budget.start();
     while spending.next(n as u32) {
+        cancel::check(cancel)?;
         let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
         let path = descend(&mut tree, g, seat, rng, horizon)?;
         let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;

@@ -10,6 +10,7 @@
 
 pub mod bot;
 pub mod budget;
+pub mod cancel;
 pub mod card;
 pub mod config;
 pub mod conformance;
@@ -37,6 +38,7 @@ pub mod zone;
 
 pub use bot::{Bot, BotKind, SearchMethod};
 pub use budget::Budget;
+pub use cancel::Cancel;
 pub use card::{CardDef, CardId};
 pub use config::GameConfig;
 pub use conformance::{Checks, Failure, Report, Suite};

@@ -88,6 +88,7 @@ fn ismcts_takes_a_forced_win() {
                 &mut GameRng::from_seed(seed),
                 Budget::Iterations(300),
                 None,
+                None,
             )
             .expect("search");
             assert_eq!(choice, winning, "{tokens} tokens, seed {seed}");
@@ -107,6 +108,7 @@ fn ismcts_sees_the_win_deeper_than_one_move() {
         &g,
         &mut GameRng::from_seed(3),
         Budget::Iterations(2000),
+        None,
         None,
     )
     .expect("search");
@@ -145,6 +147,7 @@ fn the_same_seed_and_playouts_give_the_same_search() {
             &mut GameRng::from_seed(seed),
             Budget::Iterations(150),
             None,
+            None,
         )
         .expect("search")
     };
@@ -158,8 +161,8 @@ fn the_same_seed_and_playouts_give_the_same_search() {
 fn the_two_thread_hint_repeats_itself() {
     let e = games_engine();
     let g = sea_change_position(&e, 12);
-    let a = hint::hint(&g, Budget::Iterations(120)).expect("hint");
-    let b = hint::hint(&g, Budget::Iterations(120)).expect("hint");
+    let a = hint::hint(&g, Budget::Iterations(120), None).expect("hint");
+    let b = hint::hint(&g, Budget::Iterations(120), None).expect("hint");
     assert_eq!(a, b);
     assert_eq!(a.playouts, 120);
     assert_eq!(
@@ -221,6 +224,7 @@ fn a_hidden_card_the_seat_cannot_see_never_changes_its_choice() {
                 &mut GameRng::from_seed(seed),
                 Budget::Iterations(200),
                 None,
+                None,
             )
             .expect("search")
         };
@@ -231,12 +235,13 @@ fn a_hidden_card_the_seat_cannot_see_never_changes_its_choice() {
                 &mut GameRng::from_seed(seed),
                 Budget::Iterations(200),
                 None,
+                None,
             )
             .expect("choose")
         };
         assert_eq!(choose(&g), choose(&swapped), "seed {seed}");
         let mc = |game: &Game| {
-            search::choose(game, &mut GameRng::from_seed(seed), 200u32, None).expect("mc")
+            search::choose(game, &mut GameRng::from_seed(seed), 200u32, None, None).expect("mc")
         };
         assert_eq!(mc(&g), mc(&swapped), "seed {seed}: mc too");
     }
@@ -342,6 +347,7 @@ fn the_search_plays_a_house_rule_as_written() {
                 &g,
                 &mut GameRng::from_seed(*seed),
                 Budget::Iterations(600),
+                None,
                 None,
             )
             .expect("search");

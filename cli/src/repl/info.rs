@@ -2,7 +2,7 @@
 //! `hint`.
 
 use super::session::Session;
-use deckhand_core::{Budget, RulesInfo};
+use deckhand_core::{Budget, CoreError, RulesInfo};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -33,8 +33,13 @@ impl Session {
         if decision.options.len() == 1 {
             return self.out.say("Only one legal move: nothing to weigh.");
         }
-        let hint = match deckhand_core::hint::hint(&c.game, budget) {
+        let hint = match deckhand_core::hint::hint(&c.game, budget, Some(&self.cancel)) {
             Ok(h) => h,
+            Err(CoreError::Cancelled) => {
+                return self
+                    .out
+                    .error("hint interrupted (Ctrl-C): nothing was played, the game is as it was")
+            }
             Err(e) => return self.out.error(format!("the search failed: {e}")),
         };
         let lines = super::hint_view::hint_lines(&hint, budget, &c.painter);
