@@ -255,7 +255,11 @@ pub fn search(
         for &id in &path {
             let node = &mut tree.nodes[id];
             let v = values.as_ref().map_or(0.5, |v| {
-                v.get(node.seat as usize - 1).copied().unwrap_or(0.0)
+                (node.seat as usize)
+                    .checked_sub(1)
+                    .and_then(|i| v.get(i))
+                    .copied()
+                    .unwrap_or(0.0)
             });
             node.visits += 1;
             node.total += v;

@@ -171,7 +171,11 @@ pub fn hint(game: &Game, iterations: u32, cancel: Option<&Cancel>) -> Result<Vec
 /// [`Runner`](crate::Runner), which plays every game.
 fn playout(g: &mut Game, seat: u32, policy: Option<&str>, horizon: Option<u32>) -> Result<f64> {
     Ok(match g.playout(horizon, policy, MAX_PLAYOUT_STEPS)? {
-        Some(values) => values.get(seat as usize - 1).copied().unwrap_or(0.0),
+        Some(values) => (seat as usize)
+            .checked_sub(1)
+            .and_then(|i| values.get(i))
+            .copied()
+            .unwrap_or(0.0),
         None => 0.5,
     })
 }
