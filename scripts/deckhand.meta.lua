@@ -190,6 +190,7 @@ function View:zone(name, owner) end
 ---@field playout_bot? string  a bot of `bots` the search bot plays its playouts with (default: random moves)
 ---@field may_hold? fun(game: Game, seat: Seat, card: CardId): boolean  false when play has shown the seat cannot hold the card; search bots deal hidden cards accordingly
 ---@field evaluate? fun(game: Game, seat: Seat): number  0 (sure loss) .. 1 (sure win); search bots stop playouts at the round's end and ask this
+---@field rounds? fun(game: Game): integer  the `rounds` of `result`, without building a result (search bots ask it after every move of a playout)
 ---@field why_not? fun(game: Game, seat: Seat, card: CardId): string|nil  why `seat` may not play `card` now, a sentence for that seat only (the REPL says it when a person names a card that is not a legal move)
 ---@field summary? string  the rules in a few lines, printed by the REPL's `rules` command
 

@@ -885,7 +885,7 @@ fn search_bots_are_capped_at_100000_playouts() {
     refused(
         &["sim", "sea_change", "-n", "1", "--seat", "mc:4000000000"],
         b"",
-        "'mc:4000000000': a search bot makes at most 100000 playouts a decision",
+        "'mc:4000000000': a search makes 1 to 100000 playouts a decision, not 4000000000",
     );
     // At the REPL the game goes on: the move after the refused `new` is
     // played in it and the bots answer at once.
@@ -895,9 +895,14 @@ fn search_bots_are_capped_at_100000_playouts() {
           new sea_change seed=3 seats=human,mc:4000000000\n\
           seats 2=mc:4000000000\n\
           1\nlog\n",
-        "at most 100000 playouts",
+        "1 to 100000 playouts a decision, not 4000000000",
     );
-    assert_eq!(t.matches("at most 100000 playouts").count(), 2, "{t}");
+    assert_eq!(
+        t.matches("1 to 100000 playouts a decision, not 4000000000")
+            .count(),
+        2,
+        "{t}"
+    );
     assert!(t.contains("   1. seat ") && t.ends_with("Bye.\n"), "{t}");
 }
 

@@ -86,16 +86,40 @@ fn check_of_a_missing_file_says_the_file_does_not_exist() {
 
 #[test]
 fn a_bad_search_bot_budget_says_what_it_must_be() {
-    for seat in ["mc:abc", "mc:0", "mc:-5", "mc:1.5"] {
+    for (seat, why) in [
+        ("mc:abc", "'abc' is not a budget"),
+        (
+            "mc:0",
+            "a search makes 1 to 100000 playouts a decision, not 0",
+        ),
+        ("mc:-5", "'-5' is not a budget"),
+        ("mc:1.5", "'1.5' is not a budget"),
+        (
+            "mc:200000",
+            "a search makes 1 to 100000 playouts a decision, not 200000",
+        ),
+        ("ismcts:abc", "'abc' is not a budget"),
+        ("ismcts:2h", "'2h' is not a budget"),
+        (
+            "ismcts:0ms",
+            "a search may think from 1ms to 600s a decision, not 0ms",
+        ),
+        ("ismcts:1xs", "'1xs' is not a time"),
+        ("ismcts:5:", "the playout bot is missing"),
+        ("mc:5:greedy:x", "too many parts"),
+    ] {
         let e = fails(&["play", "sea_change", "--seat", seat]);
         assert!(
-            e.contains(&format!("'{seat}'")) && e.contains("whole number from 1 to 100000"),
+            e.starts_with(&format!("error: '{seat}': {why}")),
+            "{seat}: {e}"
+        );
+        // Every such error says what a search bot's name is.
+        assert!(
+            e.contains("playouts a decision (1 to 100000) or a time (1s, 200ms)"),
             "{seat}: {e}"
         );
         assert!(!e.contains("no bot named"), "{seat}: {e}");
     }
-    let e = fails(&["play", "sea_change", "--seat", "mc:200000"]);
-    assert!(e.contains("at most 100000"), "{e}");
     // A misspelt script bot still lists the bots.
     let e = fails(&["play", "sea_change", "--seat", "greedee"]);
     assert!(e.contains("no bot named 'greedee'"), "{e}");

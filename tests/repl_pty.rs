@@ -458,3 +458,25 @@ fn the_lua_prompt_is_read_only_keeps_globals_and_continues_lines() {
     r.send("moves");
     assert_eq!(r.expect("seat 1> "), moves);
 }
+
+/// `hint` as a person asks for it: each move with its value and 95%
+/// interval, the moves the search expects next, the best marked; the same
+/// hint again for the same position and playouts; a time budget accepted;
+/// nothing played.
+#[test]
+fn hint_shows_intervals_and_the_expected_line_and_plays_nothing() {
+    let mut r = start();
+    r.new_game();
+    let before = r.table();
+    let out = r.type_expect("hint 200", "<- best", "seat 1> ");
+    assert!(out.contains("Search for seat 1 (200 playouts"), "{out}");
+    assert!(out.contains("95% interval (normal approximation)"), "{out}");
+    assert!(out.contains("% ± "), "{out}");
+    assert!(out.contains("likely next: seat 2 "), "{out}");
+    let again = r.type_expect("hint 200", "<- best", "seat 1> ");
+    assert_eq!(out, again, "the same position gets the same hint");
+    r.type_expect("hint 50ms", "<- best", "seat 1> ");
+    r.type_expect("hint soon", "'soon' is not a budget", "seat 1> ");
+    assert_eq!(r.table(), before, "a hint plays nothing");
+    r.quit();
+}

@@ -3,10 +3,6 @@
 use anyhow::{bail, Result};
 use deckhand_core::{Bot, BotKind, RulesInfo};
 
-/// The most playouts a search bot may make a decision (`mc:N`): the same
-/// cap as `hint`. More would keep one decision running for hours.
-pub const MAX_PLAYOUTS: u32 = 100_000;
-
 /// The most players of any game, whatever its rules declare: seats are
 /// allocated per player before the game starts.
 pub const MAX_PLAYERS: u32 = 1_000;
@@ -69,17 +65,6 @@ pub fn complete(
     let mut out = specs.to_vec();
     out.resize(players as usize, fill.clone());
     for s in &out {
-        if let SeatSpec::Bot(BotKind::Search {
-            name, iterations, ..
-        }) = s
-        {
-            if *iterations > MAX_PLAYOUTS {
-                bail!(
-                    "'{name}': a search bot makes at most {MAX_PLAYOUTS} playouts a decision \
-                     (mc:N with N from 1 to {MAX_PLAYOUTS})"
-                );
-            }
-        }
         let script_bot = match s {
             SeatSpec::Bot(BotKind::Script(name)) => Some(name),
             SeatSpec::Bot(BotKind::Search {
@@ -89,15 +74,15 @@ pub fn complete(
             _ => None,
         };
         if let Some(name) = script_bot {
-            if name.split(':').next() == Some("mc") {
-                bail!(
-                    "'{name}': a search bot is mc, mc:N or mc:N:BOT, where N (the playouts a \
-                     decision) is a whole number from 1 to {MAX_PLAYOUTS}"
-                );
+            if let Some(Err(why)) = BotKind::parse_search(name) {
+                bail!("{why}");
+            }
+            if BotKind::parse_search(name).is_some() {
+                bail!("'{name}': a search bot cannot play the playouts of another");
             }
             if !info.bots.iter().any(|b| b == name) {
                 bail!(
-                    "'{}' has no bot named '{name}' (bots: random, mc{})",
+                    "'{}' has no bot named '{name}' (bots: random, mc, ismcts{})",
                     info.id,
                     info.bots
                         .iter()

@@ -745,6 +745,58 @@ impl Game {
         })
     }
 
+    /// What `viewer` can tell the pending decision's options apart by, one
+    /// text per option (empty once the game is over): each option's text,
+    /// except that a secret option of another seat shows only what that
+    /// seat's rivals are told (see [`secret_text`]). A search keys other
+    /// seats' moves by these, so that it never tells apart what its seat
+    /// could not.
+    pub fn option_keys(&self, viewer: Seat) -> Result<Vec<String>> {
+        self.usable()?;
+        let f = &self.host.entry.option_keys;
+        let _in_play = self.enter();
+        Ok(f.call((self.state.clone(), viewer))?)
+    }
+
+    /// Play this copy on inside one call into the rules (the hot path of
+    /// the search bots): every choice made by the script bot `policy`, or at
+    /// random with the copy's own generator. Stops at the game's end, or
+    /// once the round count passes `horizon`, or after `max_steps` steps.
+    /// Returns what the position reached is worth to each seat (seat 1
+    /// first): the rules' evaluation (0..1) when stopped at the horizon,
+    /// else 1 for a win, 1/k for a win shared by k seats, 0 otherwise;
+    /// `None` after `max_steps`. The steps are not logged: use on forks
+    /// only. The playout runs under the limits of one step.
+    pub fn playout(
+        &mut self,
+        horizon: Option<u32>,
+        policy: Option<&str>,
+        max_steps: usize,
+    ) -> Result<Option<Vec<f64>>> {
+        self.usable()?;
+        let f = &self.host.entry.playout;
+        // A script bot playing the copy on draws its `view:random` from a
+        // stream of the copy's own generator (reseeded with each guess).
+        if policy.is_some() {
+            let seed = self
+                .table
+                .try_borrow_mut()
+                .map_err(|_| CoreError::Rule("the game's table is in use".into()))?
+                .rng
+                .next_u64();
+            self.host
+                .set_bot_rng(Some(crate::rng::GameRng::derived(seed, 2000)));
+        }
+        let outcome: mlua::Result<(Option<Vec<f64>>, Option<Seat>, usize)> = {
+            let _in_play = self.enter();
+            f.call((self.state.clone(), horizon, policy, max_steps))
+        };
+        self.host.set_bot_rng(None);
+        let (values, seat, n) = outcome?;
+        self.pending = seat.map(|s| (s, n));
+        Ok(values.map(|v| v.into_iter().map(|x| x.clamp(0.0, 1.0)).collect()))
+    }
+
     /// What the rules rule out for `seat`'s guesses: pairs (owner, card)
     /// such that `rules.may_hold(game, owner, card)` is false, among the
     /// cards `seat` cannot place and the seats whose zones hold them. Empty
@@ -811,6 +863,72 @@ impl Game {
         guessing: &Guessing,
     ) -> Result<Game> {
         let game = self.fork()?;
+        self.guess_in(game, seat, rng, guessing)
+    }
+
+    /// [`Game::determinized_with`] made in `scratch`: the copy a search
+    /// made for its previous guess is made a copy of this game again
+    /// ([`Game::refork`]), reusing its tables, instead of a new fork each
+    /// time; `scratch` holds the new guess afterwards.
+    pub fn determinized_into<'s>(
+        &self,
+        seat: Seat,
+        rng: &mut crate::rng::GameRng,
+        guessing: &Guessing,
+        scratch: &'s mut Option<Game>,
+    ) -> Result<&'s mut Game> {
+        let copy = match scratch.take() {
+            Some(mut copy) => match self.refork(&mut copy) {
+                Ok(()) => copy,
+                Err(_) => self.fork()?,
+            },
+            None => self.fork()?,
+        };
+        Ok(scratch.insert(self.guess_in(copy, seat, rng, guessing)?))
+    }
+
+    /// Make `copy` (an earlier fork of a game of the same rules, in the
+    /// same VM) a fork of this game again: the same state, no log, no
+    /// history, reusing the copy's Lua tables rather than making new ones
+    /// (most of the cost of a fork is making and collecting them).
+    pub fn refork(&self, copy: &mut Game) -> Result<()> {
+        self.usable()?;
+        if !Rc::ptr_eq(&self.host, &copy.host) || !Rc::ptr_eq(&self.rules, &copy.rules) {
+            return Err(CoreError::Invalid(
+                "a copy is made again only from a game of the same rules and VM".into(),
+            ));
+        }
+        {
+            let mut t = copy.table_mut()?;
+            t.clone_from(&*self.table_ref()?);
+            t.logging = false;
+            t.take_events();
+        }
+        {
+            let _in_play = self.enter();
+            self.host
+                .entry
+                .refork
+                .call::<()>((copy.state.clone(), self.state.clone()))?;
+        }
+        copy.config.clone_from(&self.config);
+        copy.pending = self.pending;
+        copy.history.clear();
+        copy.redo.clear();
+        copy.logging = false;
+        copy.broken = None;
+        Ok(())
+    }
+
+    /// Deal the cards `seat` cannot place at random in `game`, a fork of
+    /// this game (see [`Game::determinized`]).
+    fn guess_in(
+        &self,
+        game: Game,
+        seat: Seat,
+        rng: &mut crate::rng::GameRng,
+        guessing: &Guessing,
+    ) -> Result<Game> {
         let may_hold = |owner: Seat, card: u32| !guessing.ruled_out.contains(&(owner, card));
         let changed = game
             .table_mut()?

@@ -9,6 +9,7 @@
 //! [`Game`]s, which advance one decision at a time through [`Game::apply`].
 
 pub mod bot;
+pub mod budget;
 pub mod cancel;
 pub mod card;
 pub mod config;
@@ -18,7 +19,9 @@ pub mod error;
 pub mod event;
 pub mod files;
 pub mod game;
+pub mod hint;
 pub mod house_rule;
+pub mod ismcts;
 pub mod knowledge;
 pub mod library;
 pub mod lua;
@@ -33,7 +36,8 @@ pub mod trace;
 pub mod variant_effect;
 pub mod zone;
 
-pub use bot::{Bot, BotKind};
+pub use bot::{Bot, BotKind, SearchMethod};
+pub use budget::Budget;
 pub use cancel::Cancel;
 pub use card::{CardDef, CardId};
 pub use config::GameConfig;

@@ -16,6 +16,7 @@
 //! It plays the option tried most. It knows no game: it needs only the
 //! pending decision, forks, the round count, and the result or evaluation.
 
+use crate::budget::Budget;
 use crate::cancel::{self, Cancel};
 use crate::error::{CoreError, Result};
 use crate::game::Game;
@@ -42,17 +43,18 @@ pub struct OptionStats {
     pub mean: f64,
 }
 
-/// Choose a 1-based option for the seat to move with `iterations` playouts,
-/// each played by `policy` (a script bot's name) or at random; stops with
-/// [`CoreError::Cancelled`] between two playouts once `cancel` is set.
+/// Choose a 1-based option for the seat to move within `budget` (a number
+/// of playouts or a time), each playout played by `policy` (a script bot's
+/// name) or at random; stops with [`CoreError::Cancelled`] between two
+/// playouts once `cancel` is set.
 pub fn choose(
     game: &Game,
     rng: &mut GameRng,
-    iterations: u32,
+    budget: impl Into<Budget>,
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<usize> {
-    let stats = analyse(game, rng, iterations, playout_policy(game, policy), cancel)?;
+    let stats = analyse(game, rng, budget, playout_policy(game, policy), cancel)?;
     let best = stats
         .iter()
         .max_by(|a, b| {
@@ -67,7 +69,7 @@ pub fn choose(
 
 /// The script bot that plays the playouts: the one asked for (`random`
 /// for none), else the rules' `playout_bot`.
-fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str> {
+pub(crate) fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str> {
     match asked {
         Some("random") => None,
         Some(bot) => Some(bot),
@@ -75,14 +77,15 @@ fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str>
     }
 }
 
-/// Run the search for the seat to move and report every option (in option
-/// order), playouts played by `policy` (a script bot) or at random. With a
-/// single option there is nothing to search: it gets no playouts. Stops
-/// with [`CoreError::Cancelled`] between two playouts once `cancel` is set.
+/// Run the search for the seat to move within `budget` and report every
+/// option (in option order), playouts played by `policy` (a script bot) or
+/// at random. With a single option there is nothing to search: it gets no
+/// playouts. Stops with [`CoreError::Cancelled`] between two playouts once
+/// `cancel` is set.
 pub fn analyse(
     game: &Game,
     rng: &mut GameRng,
-    iterations: u32,
+    budget: impl Into<Budget>,
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Vec<OptionStats>> {
@@ -98,7 +101,11 @@ pub fn analyse(
             None => None,
         };
         let guessing = game.guessing(seat)?;
-        for it in 0..iterations.max(n as u32) as usize {
+        // One copy of the game, made again for every guess.
+        let mut scratch = None;
+        let mut spending = budget.into().start();
+        while spending.next(n as u32) {
+            let it = spending.done() as usize - 1;
             cancel::check(cancel)?;
             let i = if it < n {
                 it
@@ -112,9 +119,9 @@ pub fn analyse(
                     .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
                     .0
             };
-            let mut g = game.determinized_with(seat, rng, &guessing)?;
+            let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
             g.apply(i + 1)?;
-            let value = playout(&mut g, seat, rng, policy, horizon)?;
+            let value = playout(g, seat, policy, horizon)?;
             visits[i] += 1;
             total[i] += value;
         }
@@ -158,40 +165,17 @@ pub fn hint(game: &Game, iterations: u32, cancel: Option<&Cancel>) -> Result<Vec
 /// where it stopped for `seat`.
 ///
 /// This is the search bot's own rollout inside one decision, not a game
-/// being played: it stops at a round's end, draws from the search's
-/// generator without a bot object, counts a game that runs too long as a
-/// draw, and is the hot path of `mc`. So it keeps its own loop rather than
-/// going through the [`Runner`](crate::Runner), which plays every game.
-fn playout(
-    g: &mut Game,
-    seat: u32,
-    rng: &mut GameRng,
-    policy: Option<&str>,
-    horizon: Option<u32>,
-) -> Result<f64> {
-    let mut steps = 0;
-    while let Some((_, m)) = g.pending() {
-        if let Some(round) = horizon {
-            if g.rounds()? > round {
-                if let Some(v) = g.evaluate(seat)? {
-                    return Ok(v);
-                }
-            }
-        }
-        let i = match policy {
-            Some(bot) => g.script_bot_choice(bot, GameRng::derived(rng.next_u64(), 2000))?,
-            None => rng.below(m as u64) as usize + 1,
-        };
-        g.apply(i)?;
-        steps += 1;
-        if steps > MAX_PLAYOUT_STEPS {
-            return Ok(0.5);
-        }
-    }
-    let r = g.result()?;
-    Ok(if r.winners.contains(&seat) {
-        1.0 / r.winners.len() as f64
-    } else {
-        0.0
+/// being played: it stops at a round's end, counts a game that runs too
+/// long as a draw, and is the hot path of `mc`. So it runs inside one call
+/// into the rules ([`Game::playout`]) rather than going through the
+/// [`Runner`](crate::Runner), which plays every game.
+fn playout(g: &mut Game, seat: u32, policy: Option<&str>, horizon: Option<u32>) -> Result<f64> {
+    Ok(match g.playout(horizon, policy, MAX_PLAYOUT_STEPS)? {
+        Some(values) => (seat as usize)
+            .checked_sub(1)
+            .and_then(|i| values.get(i))
+            .copied()
+            .unwrap_or(0.0),
+        None => 0.5,
     })
 }

@@ -387,6 +387,10 @@ impl Table {
         let allowed = |owner: Option<Seat>, card: CardId| owner.is_none_or(|o| may_hold(o, card));
         let mut changed = vec![false; self.zones.len()];
         for (slots, mut cards) in groups.into_values() {
+            // Dealt from a canonical order: the guess depends on which cards
+            // are unknown and where the free places are, never on where the
+            // unknown cards really are.
+            cards.sort_unstable();
             let dealt = deal_within(&slots, &cards, &allowed, rng).unwrap_or_else(|| {
                 rng.shuffle(&mut cards);
                 cards

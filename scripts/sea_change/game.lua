@@ -991,6 +991,12 @@ function rules.describe(game, action)
   return c.name
 end
 
+---The round count of `result`, without building it (the search bots ask
+---after every move of a playout).
+function rules.rounds(game)
+  return game.vars.round or 0
+end
+
 function rules.result(game)
   local v = game.vars
   local scores = {}

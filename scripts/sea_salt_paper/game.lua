@@ -371,13 +371,17 @@ function rules.multiplier_points(game, kinds)
   return pts
 end
 
+local function larger_first(a, b) return a > b end
+
 ---The colour counts, largest first (white left out when `no_white`).
 function rules.colour_counts(colours, no_white)
   local counts = {}
   for colour, n in pairs(colours) do
     if not (no_white and colour == "white") then counts[#counts + 1] = n end
   end
-  table.sort(counts, function(a, b) return a > b end)
+  -- A comparison made once, not a new function per call: LuaJIT does not
+  -- compile code that makes functions, and the search scores cards often.
+  table.sort(counts, larger_first)
   return counts
 end
 
@@ -1341,6 +1345,12 @@ function rules.why_not(game, seat, card)
   return nil
 end
 
+---The round count of `result`, without building it (the search bots ask
+---after every move of a playout).
+function rules.rounds(game)
+  return game.vars.round or 0
+end
+
 function rules.result(game)
   local v = game.vars
   return { scores = copy_array(v.scores), winners = copy_array(v.winners or {}), rounds = v.round }
@@ -1489,6 +1499,33 @@ end
 
 local DUO_ORDER = { shark = 1, crab = 2, fish = 3, boat = 4 }
 
+-- How the greedy bot rates option `o` in `phase` (nil: not at all); the
+-- best rated is chosen. A function of its own rather than one made per
+-- decision: LuaJIT does not compile code that makes functions, and the
+-- search bots play their playouts with this bot.
+local function greedy_score(view, phase, o, mine, base)
+  if phase == "take" then
+    if o.act == "draw" then return rules.GREEDY.draw_value end
+    return rules.greedy_value(view, mine, o.card, base)
+  elseif phase == "keep" or phase == "crab_pick" then
+    return rules.greedy_value(view, mine, o.card, base)
+  elseif phase == "discard" then
+    -- Cover the top that is worth more (to anyone, as far as the bot can tell).
+    local z = view:zone(rules.PILES[o.pile])
+    local top = z.top or z[#z]
+    if top == nil then return 0 end
+    return rules.greedy_value(view, mine, top, base)
+  elseif phase == "crab_pile" then
+    return view:zone(rules.PILES[o.pile]).count or #view:zone(rules.PILES[o.pile])
+  elseif phase == "steal" then
+    local z = view:zone("hand", o.seat)
+    return (z.count or #z) * 100 + view.vars.scores[o.seat]
+  end
+  return nil
+end
+
+local SCORED = { take = true, keep = true, crab_pick = true, discard = true, crab_pile = true, steal = true }
+
 local function greedy_choice(view, decision)
   local opts = decision.options
   if #opts <= 1 then return 1 end
@@ -1497,36 +1534,13 @@ local function greedy_choice(view, decision)
   local mine = rules.cards_of(view, me)
   local base = rules.card_points(view, mine)
   local phase = v.phase
-  local function best_by(score)
+  if SCORED[phase] then
     local bi, bs = 1, nil
     for i = 1, #opts do
-      local s = score(opts[i])
+      local s = greedy_score(view, phase, opts[i], mine, base)
       if s ~= nil and (bs == nil or s > bs) then bi, bs = i, s end
     end
     return bi
-  end
-  if phase == "take" then
-    return best_by(function(o)
-      if o.act == "draw" then return rules.GREEDY.draw_value end
-      return rules.greedy_value(view, mine, o.card, base)
-    end)
-  elseif phase == "keep" or phase == "crab_pick" then
-    return best_by(function(o) return rules.greedy_value(view, mine, o.card, base) end)
-  elseif phase == "discard" then
-    -- Cover the top that is worth more (to anyone, as far as the bot can tell).
-    return best_by(function(o)
-      local z = view:zone(rules.PILES[o.pile])
-      local top = z.top or z[#z]
-      if top == nil then return 0 end
-      return rules.greedy_value(view, mine, top, base)
-    end)
-  elseif phase == "crab_pile" then
-    return best_by(function(o) return view:zone(rules.PILES[o.pile]).count or #view:zone(rules.PILES[o.pile]) end)
-  elseif phase == "steal" then
-    return best_by(function(o)
-      local z = view:zone("hand", o.seat)
-      return (z.count or #z) * 100 + v.scores[o.seat]
-    end)
   elseif phase == "play" then
     local duo, duo_rank = nil, nil
     local index = {}

@@ -1645,6 +1645,12 @@ function rules.describe(game, action)
   return phases.describe(game, action)
 end
 
+---The round count of `result`, without building it (the search bots ask
+---after every move of a playout).
+function rules.rounds(game)
+  return game.vars.round or 0
+end
+
 function rules.result(game)
   local v = game.vars
   return { scores = copy_array(v.scores or {}), winners = copy_array(v.winners or {}), rounds = v.round }

@@ -56,7 +56,7 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
             }
         }
         say!(
-            "  bots: random, mc{}",
+            "  bots: random, mc, ismcts{}",
             i.bots.iter().map(|b| format!(", {b}")).collect::<String>()
         );
         outln!();

@@ -37,7 +37,12 @@ impl Vocabulary {
     }
 
     fn seat_kinds(&self, game: Option<&str>) -> Vec<String> {
-        let mut kinds = vec!["human".to_string(), "random".to_string(), "mc".to_string()];
+        let mut kinds = vec![
+            "human".to_string(),
+            "random".to_string(),
+            "mc".to_string(),
+            "ismcts".to_string(),
+        ];
         match self.game(game) {
             Some(g) => kinds.extend(g.bots.iter().cloned()),
             None => kinds.extend(self.games.iter().flat_map(|g| g.bots.iter().cloned())),
@@ -272,7 +277,10 @@ mod tests {
         assert_eq!(done("options sea_").1, vec!["sea_change"]);
         assert_eq!(done("seats 2=r").1, vec!["random"]);
         assert_eq!(done("seats human,gr").1, vec!["greedy"]);
-        assert_eq!(done("seats ").1, vec!["greedy", "human", "mc", "random"]);
+        assert_eq!(
+            done("seats ").1,
+            vec!["greedy", "human", "ismcts", "mc", "random"]
+        );
     }
 
     #[test]

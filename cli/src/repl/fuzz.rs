@@ -21,7 +21,7 @@ use super::registry;
 use super::session::Session;
 use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
-use deckhand_core::{Bot, BotKind, Engine, GameConfig, Runner, SaveFile, ScriptLibrary};
+use deckhand_core::{Bot, BotKind, Budget, Engine, GameConfig, Runner, SaveFile, ScriptLibrary};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
@@ -253,7 +253,8 @@ fn line() -> impl Strategy<Value = String> {
 /// playouts, search bots with many) and files outside its folder.
 fn too_slow_or_outside(line: &str, folder: &str) -> bool {
     match parse::parse(line) {
-        Ok(ReplInput::Hint(n)) if n > 8 => return true,
+        Ok(ReplInput::Hint(Budget::Iterations(n))) if n > 8 => return true,
+        Ok(ReplInput::Hint(Budget::Time(_))) => return true,
         Ok(ReplInput::Save(p) | ReplInput::Load(p)) if !p.starts_with(folder) => return true,
         _ => {}
     }
@@ -265,6 +266,10 @@ fn too_slow_or_outside(line: &str, folder: &str) -> bool {
             return true;
         };
         let digits: String = n.chars().take_while(char::is_ascii_digit).collect();
+        // A time budget (mc:1s, ismcts:200ms) is never quick.
+        if n[digits.len()..].starts_with(['s', 'm', '.']) {
+            return true;
+        }
         digits
             .parse::<u64>()
             .map_or(true, |n| n > 5 && n <= 100_000)

@@ -2,7 +2,7 @@
 //! `hint`.
 
 use super::session::Session;
-use deckhand_core::{CoreError, RulesInfo};
+use deckhand_core::{Budget, CoreError, RulesInfo};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -15,7 +15,7 @@ fn value_text(v: &Value) -> String {
 
 impl Session {
     /// `hint`: the search's view of each legal move, best first.
-    pub(super) fn hint(&mut self, playouts: u32) {
+    pub(super) fn hint(&mut self, budget: Budget) {
         let Some(c) = self.current.as_ref() else {
             return self.no_game();
         };
@@ -33,8 +33,8 @@ impl Session {
         if decision.options.len() == 1 {
             return self.out.say("Only one legal move: nothing to weigh.");
         }
-        let stats = match deckhand_core::search::hint(&c.game, playouts, Some(&self.cancel)) {
-            Ok(s) => s,
+        let hint = match deckhand_core::hint::hint(&c.game, budget, Some(&self.cancel)) {
+            Ok(h) => h,
             Err(CoreError::Cancelled) => {
                 return self
                     .out
@@ -42,25 +42,7 @@ impl Session {
             }
             Err(e) => return self.out.error(format!("the search failed: {e}")),
         };
-        let mut ranked = stats.clone();
-        ranked.sort_by(|a, b| b.playouts.cmp(&a.playouts).then(b.mean.total_cmp(&a.mean)));
-        let mut lines = vec![format!(
-            "Search for seat {} ({playouts} playouts from what it has seen):",
-            decision.seat
-        )];
-        for (rank, s) in ranked.iter().enumerate() {
-            let text = decision
-                .options
-                .get(s.index - 1)
-                .map_or(String::new(), |o| c.painter.paint_names(&o.text));
-            let mark = if rank == 0 { "  <- best" } else { "" };
-            lines.push(format!(
-                "{:>3}) {text}  {:.0}% over {} playouts{mark}",
-                s.index,
-                s.mean * 100.0,
-                s.playouts
-            ));
-        }
+        let lines = super::hint_view::hint_lines(&hint, budget, &c.painter);
         self.out.say(lines.join("\n"));
     }
 

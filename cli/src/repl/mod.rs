@@ -19,6 +19,7 @@ mod autosave;
 mod choose;
 mod complete;
 mod files;
+mod hint_view;
 mod info;
 mod parse;
 mod registry;

@@ -8,6 +8,7 @@
 //! before reporting it (with the closest command name).
 
 use super::registry::{self, CommandInfo};
+use deckhand_core::Budget;
 use std::fmt;
 
 /// What a line asks for.
@@ -26,7 +27,7 @@ pub enum ReplInput {
     /// List the legal moves.
     Moves,
     /// Ask the search bot about the legal moves, with this many playouts.
-    Hint(u32),
+    Hint(Budget),
     /// Go back this many of your decisions.
     Undo(usize),
     /// Play again what undo took back, this many times.
@@ -177,14 +178,9 @@ pub fn parse(line: &str) -> Result<ReplInput, ParseError> {
         "moves" => no_args(ReplInput::Moves),
         "hint" => {
             if rest.is_empty() {
-                return Ok(ReplInput::Hint(HINT_PLAYOUTS));
+                return Ok(ReplInput::Hint(Budget::Iterations(HINT_PLAYOUTS)));
             }
-            match rest.parse::<u32>() {
-                Ok(n) if (1..=100_000).contains(&n) => Ok(ReplInput::Hint(n)),
-                _ => Err(bad(format!(
-                    "'{rest}' is not a number of playouts (1 to 100000)"
-                ))),
-            }
+            Budget::parse(rest).map(ReplInput::Hint).map_err(bad)
         }
         "play" => {
             if rest.is_empty() {

@@ -47,9 +47,10 @@ pub const COMMANDS: &[CommandInfo] = &[
   variant=V          a variant name or a house-rule file; repeat it, or give
                      variant=a,b, to apply several in order
   seed=S             the seed of the game's shuffles (default: from the clock)
-  seats=WHO,WHO,...  who sits where, seat 1 first: human, random, mc (search;
-                     mc:N for N playouts a move, N up to 100000), or a bot
-                     of the game;
+  seats=WHO,WHO,...  who sits where, seat 1 first: human, random, mc or
+                     ismcts (search bots; mc:500 for 500 playouts a move,
+                     up to 100000, ismcts:1s or ismcts:200ms for a time),
+                     or a bot of the game;
                      seats not given get the game's first bot
                      (default: you at seat 1, bots elsewhere)
   OPTION=VALUE       any option of the game or its variants (see `options GAME`)
@@ -87,17 +88,22 @@ Example:
     CommandInfo {
         name: "hint",
         aliases: &[],
-        args: "[PLAYOUTS]",
+        args: "[PLAYOUTS | TIME]",
         summary: "ask the search bot how each legal move does",
-        help: "Run the `mc` search for the seat to play, from what that seat has seen (the
-cards it cannot see are dealt at random in each playout), and list the legal
-moves with how each did: the share of playouts won, or the rules'
-evaluation at the end of the round. The best is marked. Nothing is played.
-PLAYOUTS (default 400) trades time for accuracy; Ctrl-C stops a long one
-and gives the prompt back.
+        help: "Run the `ismcts` search for the seat to play, from what that seat has seen
+(the cards it cannot see are dealt at random in each playout), as two
+independent searches side by side on two cores, and list the legal moves
+with how each did: the share of playouts won, or the rules' estimate at the
+end of the round, with a 95% interval (normal approximation), and the moves
+the search expects next (with the share of playouts that went that way).
+The best is marked. Nothing is played. PLAYOUTS (default 400, up to 100000)
+trades time for accuracy, and gives the same hint every time; a TIME (1s,
+200ms) searches for that long instead, so its hint varies. Ctrl-C stops a
+long one and gives the prompt back.
 Examples:
   hint
-  hint 2000",
+  hint 2000
+  hint 1s",
     },
     CommandInfo {
         name: "play",

@@ -518,7 +518,7 @@ impl Session {
             ReplInput::New(args) => self.new_game(args),
             ReplInput::Show => self.show(),
             ReplInput::Moves => self.list_moves(),
-            ReplInput::Hint(playouts) => self.hint(playouts),
+            ReplInput::Hint(budget) => self.hint(budget),
             ReplInput::Undo(n) => self.undo(n),
             ReplInput::Redo(n) => self.redo(n),
             ReplInput::Continue => self.continue_bots(),

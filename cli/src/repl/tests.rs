@@ -450,14 +450,20 @@ fn hint_weighs_every_move_and_plays_nothing() {
     let before = f.history_len();
     let out = f.type_line("hint 60");
     assert!(out.contains("Search for seat 1 (60 playouts"), "{out}");
+    assert!(out.contains("95% interval (normal approximation)"), "{out}");
     assert_eq!(out.matches("<- best").count(), 1, "{out}");
-    // One line per legal move (3 cards in hand), each with its share.
-    assert_eq!(out.matches(" playouts").count(), 1 + 3, "{out}");
+    // One line per legal move (3 cards in hand), each with its share, its
+    // interval and the reply the search expects from seat 2.
+    assert_eq!(out.matches(" over ").count(), 3, "{out}");
+    assert_eq!(out.matches("% ± ").count(), 3, "{out}");
+    assert_eq!(out.matches("likely next: seat 2 ").count(), 3, "{out}");
     assert_eq!(f.history_len(), before, "a hint plays nothing");
     // The same position gets the same hint.
     assert_eq!(f.type_line("hint 60"), out);
     let bad = f.type_line("hint lots");
-    assert!(bad.contains("not a number of playouts"), "{bad}");
+    assert!(bad.contains("'lots' is not a budget"), "{bad}");
+    let bad = f.type_line("hint 0");
+    assert!(bad.contains("1 to 100000 playouts"), "{bad}");
 }
 
 /// A house rule that counts, in its own module-level variable, how many

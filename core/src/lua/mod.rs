@@ -47,6 +47,9 @@ pub(crate) struct Entries {
     pub rounds: Function,
     pub evaluate: Function,
     pub mirrors: Function,
+    pub option_keys: Function,
+    pub playout: Function,
+    pub refork: Function,
 }
 
 impl Entries {
@@ -77,6 +80,9 @@ impl Entries {
             rounds: f("rounds")?,
             evaluate: f("evaluate")?,
             mirrors: f("mirrors")?,
+            option_keys: f("option_keys")?,
+            playout: f("playout")?,
+            refork: f("refork")?,
         })
     }
 }

@@ -276,7 +276,7 @@ local REQUIRED = { "setup", "decision", "apply" }
 -- (a game without `evaluate` may get one from a house rule).
 local PROTOCOL = {
   "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
-  "status", "bots", "may_hold", "playout_bot", "evaluate", "max_steps", "invariants",
+  "status", "bots", "may_hold", "playout_bot", "evaluate", "rounds", "max_steps", "invariants",
   "why_not", "summary",
 }
 
@@ -590,8 +590,18 @@ function M.result(game)
   return f(game)
 end
 
--- The number of rounds played or under way (the `rounds` of the result).
+-- The number of rounds played or under way (the `rounds` of the result):
+-- the rules' `rounds(game)` when they give one (the search asks after every
+-- move of a playout: it should cost no table), else from `result`.
 function M.rounds(game)
+  local quick = game.rules.rounds
+  if quick then
+    local n = quick(game)
+    if type(n) ~= "number" then
+      error("rounds must return a number, got " .. tostring(n), 0)
+    end
+    return n
+  end
   local f = game.rules.result
   if not f then return 0 end
   local r = f(game)
@@ -627,6 +637,154 @@ function M.clone(game, token)
   copy._log = false
   copy.logging = false
   return copy
+end
+
+-- The entry points below call these as they are here, not through the
+-- wrappers at the end of this file (a wrapper starts a new call for the
+-- guards, which must not happen inside a call).
+local describe, evaluate, result, rounds, bot_choice = M.describe, M.evaluate, M.result,
+  M.rounds, M.bot
+
+-- What `viewer` can tell the options of the pending decision apart by, one
+-- text per option: the option's own text, except for a secret option of
+-- another seat, which shows only what that seat's rivals are told (its
+-- `secret` text, or that a secret choice was made). A search keys the
+-- decisions of other seats by these, so that it never tells apart what the
+-- searching seat could not.
+function M.option_keys(game, viewer)
+  local d = game._decision
+  local out = {}
+  if d == nil then return out end
+  for i, o in ipairs(d.options) do
+    local secret = d.seat ~= viewer and type(o) == "table" and o.secret or nil
+    if secret == true then
+      out[i] = "makes a secret choice"
+    elseif type(secret) == "string" then
+      out[i] = secret
+    else
+      out[i] = describe(game, o)
+    end
+  end
+  return out
+end
+
+-- What a finished playout is worth to every seat: the rules' evaluation
+-- when `at_horizon` is true and the game goes on, else 1 for a win (1/k for a
+-- win shared by k seats) and 0 otherwise.
+local function worth(game, at_horizon)
+  local out = {}
+  if at_horizon and game._decision ~= nil then
+    for s = 1, game.seats do out[s] = evaluate(game, s) end
+    return out
+  end
+  local r = result(game)
+  local winners = type(r) == "table" and r.winners or {}
+  local k = #winners
+  for s = 1, game.seats do out[s] = 0 end
+  for _, s in ipairs(winners) do
+    if out[s] ~= nil then out[s] = 1 / k end
+  end
+  return out
+end
+
+-- Play a search's copy of a game on, one step after another inside this
+-- one call (the playout is the search's hot path: no crossing into Rust per
+-- step): each choice made by the script bot `bot`, or at random with the
+-- copy's own generator (a guess at the hidden cards reseeds it). Stops at
+-- the game's end, or once the round count passes `horizon` (when given),
+-- or after `max_steps` steps. Returns what the position is worth to each
+-- seat (nil after `max_steps`), then the pending seat and option count.
+function M.playout(game, horizon, bot, max_steps)
+  local rules, random, token = game.rules, core_random, game._core
+  local steps = 0
+  while game._decision ~= nil do
+    if horizon and rounds(game) > horizon then break end
+    if steps >= max_steps then
+      local d = game._decision
+      return nil, d.seat, #d.options
+    end
+    local d = game._decision
+    local i
+    if bot then i = bot_choice(game, bot) else i = random(token, 1, #d.options) end
+    rules.apply(game, d.seat, d.options[i])
+    refresh(game)
+    steps = steps + 1
+  end
+  local d = game._decision
+  return worth(game, horizon ~= nil), d and d.seat, d and #d.options or 0
+end
+
+-- Copying a game into a search's copy again (M.refork) reuses the tables
+-- the copy's previous copying made: a copy made earlier of the same game
+-- has the same shape, so copying it again allocates little. Each copying
+-- has a number; it marks the tables it fills (MARK), and remembers which
+-- table it copied each table of the game into (SEEN_*), so that tables the
+-- game shares stay shared in the copy. A table is reused only when the
+-- previous copying of the same copy made it: never a table the rules share
+-- between games, which a script may have put into the copy during play.
+-- All weak: nothing here keeps a game or a copy alive.
+local MARK = setmetatable({}, { __mode = "k" })     -- copy's table -> copying number
+local SEEN_AT = setmetatable({}, { __mode = "k" })  -- game's table -> copying number
+local SEEN_AS = setmetatable({}, { __mode = "kv" }) -- game's table -> its copy
+local LAST = setmetatable({}, { __mode = "k" })     -- copy -> its last copying number
+local copying = 0
+
+local copy_into
+
+-- The copy of the game's table `v` in copying `now`: the one made already
+-- in this copying, else `d` (the copy's table at the same place) filled
+-- again when the copy's previous copying `before` made it, else a new one.
+local function copy_of(v, d, now, before)
+  if SEEN_AT[v] == now then return SEEN_AS[v] end
+  local mt = getmetatable(v)
+  if type(d) ~= "table" or MARK[d] ~= before or getmetatable(d) ~= mt then
+    d = {}
+    if type(mt) == "table" then setmetatable(d, mt) end
+  end
+  return copy_into(d, v, now, before)
+end
+
+-- Make `dst` a deep copy of the plain data `src` (as deepcopy does).
+copy_into = function(dst, src, now, before)
+  SEEN_AT[src], SEEN_AS[src], MARK[dst] = now, dst, now
+  for k in pairs(dst) do
+    if rawget(src, k) == nil then rawset(dst, k, nil) end
+  end
+  for k, v in pairs(src) do
+    if type(k) == "table" then
+      local kc = copy_of(k, nil, now, before)
+      rawset(dst, kc, type(v) == "table" and copy_of(v, nil, now, before) or v)
+    elseif type(v) == "table" then
+      rawset(dst, k, copy_of(v, rawget(dst, k), now, before))
+    else
+      rawset(dst, k, v)
+    end
+  end
+  return dst
+end
+
+-- Make the search's copy `copy` (made by M.clone from a game of the same
+-- rules) a copy of `game` again, keeping its own token (Game::refork).
+function M.refork(copy, game)
+  copying = copying + 1
+  local now, before = copying, LAST[copy] or -1
+  for k in pairs(copy) do
+    if rawget(game, k) == nil then rawset(copy, k, nil) end
+  end
+  for k, v in pairs(game) do
+    if k == "_core" then
+      -- the copy keeps the token of its own Rust table
+    elseif k == "rules" or k == "cards" or k == "options" then
+      rawset(copy, k, v) -- immutable during play: shared
+    elseif type(v) == "table" then
+      rawset(copy, k, copy_of(v, rawget(copy, k), now, before))
+    else
+      rawset(copy, k, v)
+    end
+  end
+  rawset(copy, "_log", false)
+  rawset(copy, "logging", false)
+  LAST[copy] = now
 end
 
 -- Definitions of cards `from`..game._ncards without their `id` field (the
@@ -925,7 +1083,7 @@ end
 local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "option_cards", "describe", "bot",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
-    "set_zones", "mirrors" }) do
+    "set_zones", "mirrors", "option_keys", "playout", "refork" }) do
   local f = M[name]
   M[name] = function(...)
     reset()

@@ -1,0 +1,343 @@
+//! Information-set Monte Carlo tree search (single observer): a search bot
+//! for any game that plans beyond its own next move.
+//!
+//! The `mc` bot ([`crate::search`]) scores each of its options by playouts
+//! and never looks further. This search grows one tree of decisions as the
+//! searching seat can tell them apart. Each iteration
+//!
+//! 1. deals the cards the seat cannot place at random, as `mc` does
+//!    ([`Game::determinized_with`]: the cards' backs and what the rules say
+//!    a seat may hold);
+//! 2. walks down the tree using only the options legal in that deal: a
+//!    decision of another seat is keyed by what the searching seat can see
+//!    of each option ([`Game::option_keys`]: a secret choice shows only its
+//!    public text), so the tree never tells apart what the seat could not;
+//!    at each step it picks by UCB with availability counts (an option's
+//!    exploration term counts the iterations in which it was legal, not the
+//!    parent's visits), each seat maximising its own value;
+//! 3. adds one decision to the tree, plays on ([`Game::playout`]: random
+//!    moves or a bot of the game's script) to the end of the round when the
+//!    rules can evaluate a position, else to the end of the game;
+//! 4. credits every decision on its way with the value of the outcome for
+//!    the seat that made it.
+//!
+//! It plays the option tried most. Decisions with one option are played
+//! without a node. Chance (a shuffle, a draw) is part of the deal each
+//! iteration makes, so a node stands for every outcome of chance below it.
+
+use crate::budget::Budget;
+use crate::cancel::{self, Cancel};
+use crate::error::{CoreError, Result};
+use crate::game::Game;
+use crate::rng::GameRng;
+use crate::zone::Seat;
+
+/// Playouts per decision when the bot's name gives no budget (`ismcts`).
+pub const DEFAULT_ITERATIONS: u32 = 400;
+
+/// UCB exploration constant (values are in 0..=1), as for `mc`.
+const EXPLORATION: f64 = 0.7;
+
+/// A playout longer than this many steps counts as a draw.
+const MAX_PLAYOUT_STEPS: usize = 100_000;
+
+/// One decision of the tree: an option as the searching seat sees it, and
+/// what the iterations through it found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// The option's text as the searching seat sees it ("" at the root).
+    pub key: String,
+    /// The seat that chose it (the searching seat at the root).
+    pub seat: Seat,
+    /// Iterations that went through it.
+    pub visits: u32,
+    /// Iterations in which it was legal when its parent was reached.
+    pub available: u32,
+    /// Sum of the values (for `seat`) of those iterations, and of their squares.
+    pub total: f64,
+    pub total_sq: f64,
+    /// Indices of its children in the tree.
+    pub children: Vec<usize>,
+}
+
+impl Node {
+    fn new(key: String, seat: Seat) -> Node {
+        Node {
+            key,
+            seat,
+            visits: 0,
+            available: 0,
+            total: 0.0,
+            total_sq: 0.0,
+            children: Vec::new(),
+        }
+    }
+
+    /// Mean value for the seat that chose it.
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / f64::from(self.visits)
+        }
+    }
+
+    /// Half-width of the 95% interval of the mean (normal approximation:
+    /// 1.96 standard errors, from the values' sample standard deviation);
+    /// `None` with fewer than two values.
+    pub fn half_width(&self) -> Option<f64> {
+        if self.visits < 2 {
+            return None;
+        }
+        let n = f64::from(self.visits);
+        let var = ((self.total_sq - self.total * self.total / n) / (n - 1.0)).max(0.0);
+        Some(1.96 * (var / n).sqrt())
+    }
+}
+
+/// The tree one search grew: node 0 is the root (the decision searched).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tree {
+    pub nodes: Vec<Node>,
+}
+
+impl Tree {
+    /// A tree with only its root, for `seat`'s decision.
+    pub fn new(seat: Seat) -> Tree {
+        Tree {
+            nodes: vec![Node::new(String::new(), seat)],
+        }
+    }
+
+    /// The child of `parent` keyed `key` chosen by `seat`.
+    fn child(&self, parent: usize, key: &str, seat: Seat) -> Option<usize> {
+        self.nodes[parent]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].key == key && self.nodes[c].seat == seat)
+    }
+
+    fn add_child(&mut self, parent: usize, key: String, seat: Seat) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node::new(key, seat));
+        self.nodes[parent].children.push(id);
+        id
+    }
+
+    /// The root's children: the searched decision's options as tried.
+    pub fn root_options(&self) -> impl Iterator<Item = &Node> {
+        self.nodes[0].children.iter().map(|&c| &self.nodes[c])
+    }
+
+    /// Add the statistics of `other` (a search of the same decision with
+    /// another stream) to this tree, node by node along equal keys.
+    pub fn merge(&mut self, other: &Tree) {
+        self.merge_node(0, other, 0);
+    }
+
+    fn merge_node(&mut self, here: usize, other: &Tree, there: usize) {
+        let o = &other.nodes[there];
+        let n = &mut self.nodes[here];
+        n.visits += o.visits;
+        n.available += o.available;
+        n.total += o.total;
+        n.total_sq += o.total_sq;
+        for &oc in &o.children {
+            let (key, seat) = (&other.nodes[oc].key, other.nodes[oc].seat);
+            let mine = match self.child(here, key, seat) {
+                Some(c) => c,
+                None => self.add_child(here, key.clone(), seat),
+            };
+            self.merge_node(mine, other, oc);
+        }
+    }
+
+    /// The continuation the search expects after `node`: from there, the
+    /// most visited child at each step, while it was visited at least
+    /// twice, up to `depth` moves; with each move's share of its parent's
+    /// visits.
+    pub fn principal_line(&self, node: usize, depth: usize) -> Vec<(Seat, String, f64)> {
+        let mut line = Vec::new();
+        let mut at = node;
+        while line.len() < depth {
+            let parent = &self.nodes[at];
+            let Some(&best) = parent.children.iter().max_by(|&&a, &&b| {
+                let (a, b) = (&self.nodes[a], &self.nodes[b]);
+                a.visits.cmp(&b.visits).then(b.key.cmp(&a.key))
+            }) else {
+                break;
+            };
+            let b = &self.nodes[best];
+            if b.visits < 2 {
+                break;
+            }
+            let share = f64::from(b.visits) / f64::from(parent.visits.max(1));
+            line.push((b.seat, b.key.clone(), share.min(1.0)));
+            at = best;
+        }
+        line
+    }
+}
+
+/// Choose a 1-based option for the seat to move; stops with
+/// [`CoreError::Cancelled`] between two iterations once `cancel` is set.
+pub fn choose(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: Budget,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+) -> Result<usize> {
+    let Some((seat, n)) = game.pending() else {
+        return Err(CoreError::Rule("the game is over".into()));
+    };
+    if n == 1 {
+        return Ok(1);
+    }
+    let tree = search(game, rng, budget, policy, cancel)?;
+    Ok(best_option(game, seat, &tree)?.unwrap_or(1))
+}
+
+/// The 1-based option of `game`'s pending decision the tree rates best:
+/// the most visited root option (then the higher mean, then the first).
+pub fn best_option(game: &Game, seat: Seat, tree: &Tree) -> Result<Option<usize>> {
+    let keys = game.option_keys(seat)?;
+    let best = tree
+        .nodes
+        .first()
+        .into_iter()
+        .flat_map(|root| root.children.iter())
+        .filter_map(|&c| {
+            let node = &tree.nodes[c];
+            let index = keys.iter().position(|k| *k == node.key)? + 1;
+            Some((node, index))
+        })
+        .max_by(|(a, i), (b, j)| {
+            a.visits
+                .cmp(&b.visits)
+                .then(a.mean().total_cmp(&b.mean()))
+                .then(j.cmp(i))
+        });
+    Ok(best.map(|(_, i)| i))
+}
+
+/// The tree of one search of the pending decision, within `budget`,
+/// playouts played by `policy` (a script bot; `None` for the rules'
+/// `playout_bot`, `random` for random moves). Stops with
+/// [`CoreError::Cancelled`] between two iterations once `cancel` is set.
+pub fn search(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: Budget,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+) -> Result<Tree> {
+    let (seat, n) = game
+        .pending()
+        .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    let policy = crate::search::playout_policy(game, policy);
+    let mut tree = Tree::new(seat);
+    // Playouts stop at the end of this round when the rules can evaluate.
+    let horizon = match game.evaluate(seat)? {
+        Some(_) => Some(game.rounds()?),
+        None => None,
+    };
+    let guessing = game.guessing(seat)?;
+    // One copy of the game, made again for every guess.
+    let mut scratch = None;
+    let mut spending = budget.start();
+    while spending.next(n as u32) {
+        cancel::check(cancel)?;
+        let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
+        let path = descend(&mut tree, g, seat, rng, horizon)?;
+        let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;
+        for &id in &path {
+            let node = &mut tree.nodes[id];
+            let v = values.as_ref().map_or(0.5, |v| {
+                (node.seat as usize)
+                    .checked_sub(1)
+                    .and_then(|i| v.get(i))
+                    .copied()
+                    .unwrap_or(0.0)
+            });
+            node.visits += 1;
+            node.total += v;
+            node.total_sq += v * v;
+        }
+    }
+    Ok(tree)
+}
+
+/// Walk down the tree in the deal `g`, applying the options chosen, until a
+/// decision is added (or the round or game ends); the nodes passed, root
+/// first.
+fn descend(
+    tree: &mut Tree,
+    g: &mut Game,
+    seat: Seat,
+    rng: &mut GameRng,
+    horizon: Option<u32>,
+) -> Result<Vec<usize>> {
+    let mut path = vec![0];
+    let mut at = 0;
+    while let Some((mover, n)) = g.pending() {
+        if let Some(round) = horizon {
+            if g.rounds()? > round {
+                break;
+            }
+        }
+        if n == 1 {
+            g.apply(1)?;
+            continue;
+        }
+        // The options as the searching seat tells them apart: options with
+        // equal keys are one move to it (a secret choice, identical cards).
+        let keys = g.option_keys(seat)?;
+        let mut moves: Vec<(&str, Vec<usize>)> = Vec::new();
+        for (i, k) in keys.iter().enumerate() {
+            match moves.iter_mut().find(|(key, _)| *key == k.as_str()) {
+                Some((_, same)) => same.push(i + 1),
+                None => moves.push((k.as_str(), vec![i + 1])),
+            }
+        }
+        let children: Vec<Option<usize>> = moves
+            .iter()
+            .map(|(k, _)| tree.child(at, k, mover))
+            .collect();
+        for c in children.iter().flatten() {
+            tree.nodes[*c].available += 1;
+        }
+        let untried: Vec<usize> = (0..moves.len())
+            .filter(|&m| children[m].is_none())
+            .collect();
+        let (m, child, added) = if untried.is_empty() {
+            let m = (0..moves.len())
+                .map(|m| {
+                    let c = children[m].unwrap_or(0);
+                    let node = &tree.nodes[c];
+                    let v = f64::from(node.visits.max(1));
+                    let ucb = node.mean()
+                        + EXPLORATION * (f64::from(node.available.max(1)).ln() / v).sqrt();
+                    (m, ucb)
+                })
+                .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
+                .0;
+            (m, children[m].unwrap_or(0), false)
+        } else {
+            let m = untried[rng.below(untried.len() as u64) as usize];
+            let c = tree.add_child(at, moves[m].0.to_string(), mover);
+            tree.nodes[c].available = 1;
+            (m, c, true)
+        };
+        let same = &moves[m].1;
+        let index = same[rng.below(same.len() as u64) as usize];
+        g.apply(index)?;
+        path.push(child);
+        at = child;
+        if added {
+            break;
+        }
+    }
+    Ok(path)
+}
