@@ -19,6 +19,7 @@ pub mod files;
 pub mod game;
 pub mod house_rule;
 pub mod knowledge;
+pub mod lab;
 pub mod library;
 pub mod lua;
 pub mod meta;
@@ -45,7 +46,7 @@ pub use game::{
 };
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use meta::{EventMeta, OptionMeta};
-pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
+pub use rules::{GameEntry, MetricInfo, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use runner::{Chooser, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};
 pub use trace::{GameTrace, TraceWriter};

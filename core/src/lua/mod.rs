@@ -44,6 +44,8 @@ pub(crate) struct Entries {
     pub rounds: Function,
     pub evaluate: Function,
     pub mirrors: Function,
+    pub metric_functions: Function,
+    pub metric: Function,
 }
 
 impl Entries {
@@ -72,6 +74,8 @@ impl Entries {
             rounds: f("rounds")?,
             evaluate: f("evaluate")?,
             mirrors: f("mirrors")?,
+            metric_functions: f("metric_functions")?,
+            metric: f("metric")?,
         })
     }
 }

@@ -1,0 +1,162 @@
+//! The report of a run: every statistic of every arm and every paired
+//! difference with its 95 % interval and the method that computed it.
+//! Plain data, for the command line to print as text, JSON or CSV.
+
+use super::experiment::Experiment;
+use super::outcome::Key;
+use super::run::{Ran, Rows, Stopped};
+use super::stats::Method;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One statistic with its interval.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    pub key: Key,
+    /// The statistic in words.
+    pub label: String,
+    /// Games it applies to.
+    pub n: u64,
+    pub mean: f64,
+    pub sd: f64,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+    pub method: Method,
+    /// Whether the 95 % interval excludes 0 (differences only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub significant: Option<bool>,
+}
+
+impl Row {
+    /// Half the interval's width.
+    pub fn half_width(&self) -> Option<f64> {
+        Some((self.high? - self.low?) / 2.0)
+    }
+
+    /// Whether the statistic is a share (shown in percent).
+    pub fn is_share(&self) -> bool {
+        matches!(
+            self.key,
+            Key::SeatWin(_)
+                | Key::TeamWin(_)
+                | Key::BotWin(_)
+                | Key::Edge
+                | Key::Shared
+                | Key::NoWinner
+        )
+    }
+}
+
+/// One arm's statistics.
+#[derive(Debug, Clone, Serialize)]
+pub struct ArmReport {
+    pub name: String,
+    pub variants: Vec<String>,
+    pub options: BTreeMap<String, serde_json::Value>,
+    pub players: u32,
+    /// The bot of each seat as given (before rotation).
+    pub seats: Vec<String>,
+    pub rows: Vec<Row>,
+}
+
+/// The paired differences of one arm against the first.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiffReport {
+    /// "ARM − BASE".
+    pub arm: String,
+    pub base: String,
+    pub rows: Vec<Row>,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub game: String,
+    /// Games played in each arm (seeds `first_seed` on).
+    pub games: u64,
+    pub first_seed: u64,
+    pub stopped: Stopped,
+    pub rotate: bool,
+    pub confidence: f64,
+    pub arms: Vec<ArmReport>,
+    pub differences: Vec<DiffReport>,
+    /// What each metric of the rules measures, by name.
+    pub metrics: BTreeMap<String, String>,
+}
+
+fn rows_of(rows: &Rows, differences: bool) -> Vec<Row> {
+    rows.0
+        .iter()
+        .map(|(key, stat)| {
+            let e = stat.estimate();
+            Row {
+                label: key.label(),
+                key: key.clone(),
+                n: e.n,
+                mean: e.mean,
+                sd: e.sd,
+                low: e.low,
+                high: e.high,
+                method: e.method,
+                significant: differences.then(|| e.excludes_zero()),
+            }
+        })
+        .collect()
+}
+
+impl Report {
+    /// The report of a finished run of `experiment`; `metrics` are the
+    /// docs of the rules' metrics (of every arm).
+    pub fn new(
+        experiment: &Experiment,
+        ran: &Ran,
+        metrics: BTreeMap<String, String>,
+        options: &[BTreeMap<String, serde_json::Value>],
+    ) -> Report {
+        let arms = experiment
+            .arms
+            .iter()
+            .zip(&ran.tally.arms)
+            .enumerate()
+            .map(|(i, (arm, rows))| ArmReport {
+                name: arm.name.clone(),
+                variants: arm.config.variants.clone(),
+                options: options.get(i).cloned().unwrap_or_default(),
+                players: arm.config.players,
+                seats: arm.seats.iter().map(|k| k.name().to_string()).collect(),
+                rows: rows_of(rows, false),
+            })
+            .collect();
+        let base = experiment
+            .arms
+            .first()
+            .map(|a| a.name.clone())
+            .unwrap_or_default();
+        let differences = experiment
+            .arms
+            .iter()
+            .skip(1)
+            .zip(&ran.tally.diffs)
+            .map(|(arm, rows)| DiffReport {
+                arm: arm.name.clone(),
+                base: base.clone(),
+                rows: rows_of(rows, true),
+            })
+            .collect();
+        Report {
+            game: experiment
+                .arms
+                .first()
+                .map(|a| a.config.game.clone())
+                .unwrap_or_default(),
+            games: ran.tally.games,
+            first_seed: experiment.first_seed,
+            stopped: ran.stopped.clone(),
+            rotate: experiment.rotate,
+            confidence: 0.95,
+            arms,
+            differences,
+            metrics,
+        }
+    }
+}
