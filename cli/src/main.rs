@@ -78,8 +78,10 @@ enum Command {
     },
     /// Play a game at the terminal (bots take the seats not given as human).
     Play(GameArgs),
-    /// Simulate many games between bots and print statistics.
+    /// Simulate many games between bots and print statistics with 95% intervals.
     Sim(commands::sim::SimArgs),
+    /// Compare rule sets, options or bots on the same seeds: every statistic per arm and the paired differences, with 95% intervals.
+    Compare(commands::compare::CompareArgs),
     /// Replay a saved game, step by step or to the end.
     Replay(commands::replay::ReplayArgs),
     /// Load a game, variant or house rule and play random games checking the invariants.
@@ -94,6 +96,7 @@ fn main() {
         Some(Command::Games { json }) => commands::games::run(&library, json),
         Some(Command::Play(args)) => commands::play::run(library, &args),
         Some(Command::Sim(args)) => commands::sim::run(library, &args),
+        Some(Command::Compare(args)) => commands::compare::run(library, &args),
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),
     };

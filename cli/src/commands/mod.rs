@@ -1,8 +1,11 @@
 //! The subcommands, one module each.
 
 pub mod check;
+pub mod compare;
 pub mod games;
+pub mod lab;
 pub mod play;
 pub mod replay;
+pub mod report;
 pub mod setup;
 pub mod sim;

@@ -88,7 +88,23 @@ fn rows_of(rows: &Rows, differences: bool) -> Vec<Row> {
     rows.0
         .iter()
         .map(|(key, stat)| {
-            let e = stat.estimate();
+            let mut e = if differences {
+                stat.estimate_mean()
+            } else {
+                stat.estimate()
+            };
+            // The first seat's edge is its share of wins minus a constant:
+            // when those wins are a proportion, its interval is theirs
+            // (Wilson), moved by the constant.
+            if let (Key::Edge, false, Some(win)) = (key, differences, rows.get(&Key::SeatWin(1))) {
+                let w = win.estimate();
+                if w.method == Method::Wilson && win.n == stat.n {
+                    let shift = e.mean - w.mean;
+                    e.low = w.low.map(|l| l + shift);
+                    e.high = w.high.map(|h| h + shift);
+                    e.method = Method::Wilson;
+                }
+            }
             Row {
                 label: key.label(),
                 key: key.clone(),

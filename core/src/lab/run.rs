@@ -129,8 +129,18 @@ impl Tally {
         if !self.arms.iter().any(|a| a.get(key).is_some()) {
             return Vec::new();
         }
+        let differences = !self.diffs.is_empty();
         rows.iter()
-            .map(|r| r.get(key).and_then(|s| s.estimate().half_width()))
+            .map(|r| {
+                r.get(key).and_then(|s| {
+                    let e = if differences {
+                        s.estimate_mean()
+                    } else {
+                        s.estimate()
+                    };
+                    e.half_width()
+                })
+            })
             .collect()
     }
 

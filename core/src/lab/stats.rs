@@ -207,9 +207,20 @@ impl Stat {
     /// The mean with its 95 % interval: Wilson's for a proportion, else
     /// Student's t.
     pub fn estimate(&self) -> Estimate {
+        self.estimate_with(self.binary)
+    }
+
+    /// The mean with Student's t interval, whatever the values (paired
+    /// differences: values of -1, 0 and 1, or all 0 for identical arms,
+    /// whose interval is then exactly 0..0).
+    pub fn estimate_mean(&self) -> Estimate {
+        self.estimate_with(false)
+    }
+
+    fn estimate_with(&self, proportion: bool) -> Estimate {
         let mean = self.mean();
         let sd = self.variance().sqrt();
-        let (method, bounds) = if self.binary && self.n > 0 {
+        let (method, bounds) = if proportion && self.n > 0 {
             (Method::Wilson, Some(wilson(mean, self.n)))
         } else if self.n >= 2 {
             let h = t95(self.n - 1) * sd / (self.n as f64).sqrt();
