@@ -43,7 +43,7 @@ impl Row {
                 | Key::Edge
                 | Key::Shared
                 | Key::NoWinner
-        )
+        ) || (matches!(self.key, Key::Metric(_)) && self.method == Method::Wilson)
     }
 }
 
