@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{before_apply, difference_row, mean, report_row};
+use common::{before_apply, mean, report_row};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

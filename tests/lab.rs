@@ -6,9 +6,7 @@
 mod common;
 
 use common::{difference_row, mean, report_row};
-use deckhand_core::lab::{
-    self, Arm, Experiment, Key, Outcome, Player, Schedule, StopRule, Tally,
-};
+use deckhand_core::lab::{self, Arm, Experiment, Key, Outcome, Player, Schedule, StopRule, Tally};
 use deckhand_core::{BotKind, DirSource, Engine, GameConfig, Runner, ScriptLibrary};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -103,7 +101,10 @@ fn a_fair_coins_95_percent_intervals_hold_its_rate_about_95_times_in_100() {
         let e = coin_experiment(1 + r * 100, &[&[winner_metric.as_str()]]);
         let tally = run_coin(&e, 100, 1);
         assert_eq!(tally.games, 100);
-        let win = tally.arms[0].get(&Key::SeatWin(1)).expect("seat 1").estimate();
+        let win = tally.arms[0]
+            .get(&Key::SeatWin(1))
+            .expect("seat 1")
+            .estimate();
         assert_eq!(win.method, lab::Method::Wilson);
         let (lo, hi) = (win.low.expect("low"), win.high.expect("high"));
         if lo <= 0.5 && 0.5 <= hi {
@@ -238,7 +239,10 @@ fn a_rule_that_hands_every_win_to_seat_one_is_a_significant_difference() {
         .find(|l| l.starts_with("seat 1 wins"))
         .unwrap_or_else(|| panic!("{t}"));
     assert!(line.ends_with('*'), "{line}");
-    assert!(t.contains("paired by seed") && t.contains("Student t"), "{t}");
+    assert!(
+        t.contains("paired by seed") && t.contains("Student t"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -246,7 +250,16 @@ fn compare_gives_the_same_report_on_one_thread_and_two() {
     let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
     let run = |j: &str| {
         let v = json(&[
-            "compare", "coin_flip", "--arm", "fair", "--arm", &rigged, "-n", "500", "-j", j,
+            "compare",
+            "coin_flip",
+            "--arm",
+            "fair",
+            "--arm",
+            &rigged,
+            "-n",
+            "500",
+            "-j",
+            j,
         ]);
         (v["arms"].clone(), v["differences"].clone())
     };
@@ -284,7 +297,9 @@ fn precision_stops_at_the_first_look_that_reaches_it() {
     assert_eq!(v["stopped"], "precision");
     let games = v["games"].as_u64().expect("games");
     assert_eq!(games % 50, 0, "stopped at a look: {games}");
-    let half = |row: &Value| (row["high"].as_f64().unwrap_or(9.0) - row["low"].as_f64().unwrap_or(0.0)) / 2.0;
+    let half = |row: &Value| {
+        (row["high"].as_f64().unwrap_or(9.0) - row["low"].as_f64().unwrap_or(0.0)) / 2.0
+    };
     assert!(half(&report_row(&v, 0, "win.seat1")) <= 0.04);
     // One look earlier, the interval was still wider.
     let earlier = (games - 50).to_string();
@@ -326,11 +341,23 @@ fn precision_stops_at_the_first_look_that_reaches_it() {
     // An unknown statistic is named.
     let dir = fixtures().display().to_string();
     let o = deckhand(&[
-        "--scripts", &dir, "sim", "coin_flip", "--precision", "0.1", "--on", "metric:nope",
-        "--every", "10",
+        "--scripts",
+        &dir,
+        "sim",
+        "coin_flip",
+        "--precision",
+        "0.1",
+        "--on",
+        "metric:nope",
+        "--every",
+        "10",
     ]);
     assert!(!o.status.success());
-    assert!(text(&o).contains("metric:nope") && text(&o).contains("metric:heads"), "{}", text(&o));
+    assert!(
+        text(&o).contains("metric:nope") && text(&o).contains("metric:heads"),
+        "{}",
+        text(&o)
+    );
 }
 
 #[test]
@@ -342,7 +369,16 @@ fn sim_fills_the_seats_given_in_order_and_keeps_the_player_count() {
         serde_json::json!(["random", "greedy", "greedy", "greedy"])
     );
     let v = json(&[
-        "sim", "sea_change", "-p", "3", "-n", "4", "--seat", "random", "--seat", "random",
+        "sim",
+        "sea_change",
+        "-p",
+        "3",
+        "-n",
+        "4",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
     ]);
     assert_eq!(
         v["arms"][0]["seats"],
@@ -350,11 +386,27 @@ fn sim_fills_the_seats_given_in_order_and_keeps_the_player_count() {
     );
     let dir = fixtures().display().to_string();
     let o = deckhand(&[
-        "--scripts", &dir, "sim", "sea_change", "-p", "2", "-n", "2", "--seat", "random",
-        "--seat", "random", "--seat", "random",
+        "--scripts",
+        &dir,
+        "sim",
+        "sea_change",
+        "-p",
+        "2",
+        "-n",
+        "2",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
     ]);
     assert!(!o.status.success());
-    assert!(text(&o).contains("3 seats given for 2 players"), "{}", text(&o));
+    assert!(
+        text(&o).contains("3 seats given for 2 players"),
+        "{}",
+        text(&o)
+    );
 }
 
 #[test]
@@ -368,7 +420,10 @@ fn team_games_report_teams_and_no_shared_wins() {
     assert_eq!(mean(&report_row(&v, 0, "win.seat1")), t1);
     let o = deckhand(&["sim", "sea_change", "-v", "team", "-n", "5"]);
     let t = text(&o);
-    assert!(t.contains("team 1 wins") && t.contains("team 2 wins"), "{t}");
+    assert!(
+        t.contains("team 1 wins") && t.contains("team 2 wins"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -385,7 +440,10 @@ fn metrics_of_games_and_house_rules_are_reported_and_a_broken_one_is_located() {
     assert_eq!(heads["method"], "wilson");
     let seat = report_row(&v, 0, "metric:winning seat");
     assert!((mean(&seat) - (2.0 - mean(&heads))).abs() < 1e-12);
-    assert_eq!(v["metrics"]["winning seat"], "The number of the seat that won");
+    assert_eq!(
+        v["metrics"]["winning seat"],
+        "The number of the seat that won"
+    );
     // Every built-in game defines three metrics or more.
     for game in ["sea_change", "seas_of_strife", "sea_salt_paper", "seadogs"] {
         let v = json(&["sim", game, "-n", "3"]);
@@ -419,7 +477,16 @@ fn csv_has_a_line_per_statistic_of_every_table() {
     let dir = fixtures().display().to_string();
     let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
     let o = deckhand(&[
-        "--scripts", &dir, "compare", "coin_flip", "--arm", "fair", "--arm", &rigged, "-n", "20",
+        "--scripts",
+        &dir,
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "-n",
+        "20",
         "--csv",
     ]);
     assert!(o.status.success(), "{}", text(&o));
@@ -427,14 +494,28 @@ fn csv_has_a_line_per_statistic_of_every_table() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("table,arm,base,statistic,label,games,mean"));
     let v = json(&[
-        "compare", "coin_flip", "--arm", "fair", "--arm", &rigged, "-n", "20",
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "-n",
+        "20",
     ]);
-    let rows = |p: &str| v.pointer(p).and_then(Value::as_array).map(Vec::len).unwrap_or(0);
+    let rows = |p: &str| {
+        v.pointer(p)
+            .and_then(Value::as_array)
+            .map(Vec::len)
+            .unwrap_or(0)
+    };
     assert_eq!(
         lines.len() - 1,
         rows("/arms/0/rows") + rows("/arms/1/rows") + rows("/differences/0/rows")
     );
-    assert!(lines.iter().any(|l| l.starts_with("difference,rigged,fair,win.seat1,")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("difference,rigged,fair,win.seat1,")));
 }
 
 #[test]
@@ -477,7 +558,13 @@ fn an_experiment_file_defines_the_arms() {
            ]}"#,
     )
     .expect("write");
-    let v = json(&["compare", "--experiment", &file.display().to_string(), "-n", "60"]);
+    let v = json(&[
+        "compare",
+        "--experiment",
+        &file.display().to_string(),
+        "-n",
+        "60",
+    ]);
     assert_eq!(v["arms"].as_array().map(Vec::len), Some(3));
     assert_eq!(v["differences"][1]["arm"], "three");
     assert_eq!(mean(&report_row(&v, 1, "win.seat1")), 1.0);

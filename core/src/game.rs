@@ -873,7 +873,7 @@ impl Game {
             Some(
                 (1..=self.config.players)
                     .map(|s| t.team_of(s).unwrap_or(usize::MAX))
-                    .collect()
+                    .collect(),
             )
         })
     }

@@ -147,15 +147,22 @@ fn parse_arm(text: &str) -> Result<(String, ArmFlags)> {
     }
     let flags = ArmFlags::try_parse_from(split_words(rest)?).map_err(|e| {
         let first = e.to_string();
-        let first = first.lines().next().unwrap_or("").trim_start_matches("error: ");
+        let first = first
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("error: ");
         anyhow!("--arm {name}: {first} (an arm takes -v, -o, --seat and -p)")
     })?;
     Ok((name.to_string(), flags))
 }
 
+/// Arms by name with their flags, in order.
+type NamedArms = Vec<(String, ArmFlags)>;
+
 /// Read an experiment file: its game and arms (house-rule paths taken
 /// relative to the file's folder).
-fn read_file(path: &Path) -> Result<(Option<String>, Vec<(String, ArmFlags)>)> {
+fn read_file(path: &Path) -> Result<(Option<String>, NamedArms)> {
     let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
     if !meta.is_file() || meta.len() > MAX_FILE {
         bail!(

@@ -295,13 +295,12 @@ pub fn run(
         Ok(r) => r,
         Err(RunError::Statistic(msg)) => bail!("{msg}"),
         Err(RunError::Play { error, .. }) => {
-            return Err(match trace {
-                Some(p) => error.context(format!(
-                    "{} holds the games before the failing one, and that one up to its failing step",
-                    p.display()
-                )),
-                None => error,
-            })
+            let Some(p) = trace else {
+                return Err(error);
+            };
+            let kept =
+                "holds the games before the failing one, and that one up to its failing step";
+            return Err(error.context(format!("{} {kept}", p.display())));
         }
     };
     let report = Report::new(experiment, &ran, metrics, &options);

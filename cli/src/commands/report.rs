@@ -69,7 +69,11 @@ fn table(rows: &[Row], diff: bool) {
         "games"
     );
     for (r, (v, i)) in rows.iter().zip(cells) {
-        let mark = if r.significant == Some(true) { "  *" } else { "" };
+        let mark = if r.significant == Some(true) {
+            "  *"
+        } else {
+            ""
+        };
         outln!(
             "{:<width$}  {:>vw$}  {:<iw$}  {:>7}  {}{mark}",
             r.label,

@@ -61,6 +61,13 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
             rotate: args.rotate,
         })
     };
-    let timed = lab::run(library, &args.run, 100, first_seed, args.trace.as_ref(), build)?;
+    let timed = lab::run(
+        library,
+        &args.run,
+        100,
+        first_seed,
+        args.trace.as_ref(),
+        build,
+    )?;
     report::print(&timed, args.run.json, args.run.csv)
 }

@@ -209,7 +209,10 @@ impl Outcome {
             None => p as usize,
         };
         if p >= 1 {
-            rows.push((Key::Edge, share(self.team(1)) - 1.0 / team_count.max(1) as f64));
+            rows.push((
+                Key::Edge,
+                share(self.team(1)) - 1.0 / team_count.max(1) as f64,
+            ));
         }
         if let Some(bots) = &self.bots {
             let mut names: Vec<&String> = bots.iter().collect();

@@ -146,11 +146,7 @@ impl Tally {
 
     /// Every statistic's name, sorted.
     pub fn keys(&self) -> Vec<Key> {
-        let mut keys: Vec<Key> = self
-            .arms
-            .iter()
-            .flat_map(|a| a.0.keys().cloned())
-            .collect();
+        let mut keys: Vec<Key> = self.arms.iter().flat_map(|a| a.0.keys().cloned()).collect();
         keys.sort();
         keys.dedup();
         keys

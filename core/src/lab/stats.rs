@@ -314,7 +314,9 @@ mod tests {
         assert!((t95(40) - 2.0211).abs() < 1e-3);
         assert!((t95(120) - 1.9799).abs() < 1e-3);
         let mut s = Stat::default();
-        [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0].iter().for_each(|&x| s.add(x));
+        [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]
+            .iter()
+            .for_each(|&x| s.add(x));
         let e = s.estimate();
         assert_eq!(e.method, Method::StudentT);
         assert!((e.mean - 5.0).abs() < 1e-12);
