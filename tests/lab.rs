@@ -570,3 +570,40 @@ fn an_experiment_file_defines_the_arms() {
     assert_eq!(mean(&report_row(&v, 1, "win.seat1")), 1.0);
     assert_eq!(v["arms"][2]["players"], 3);
 }
+
+#[test]
+fn histograms_fit_the_terminal_width_without_colour() {
+    let dir = fixtures().display().to_string();
+    let o = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "50")
+        .env("NO_COLOR", "1")
+        .args([
+            "--scripts",
+            &dir,
+            "sim",
+            "coin_flip",
+            "-n",
+            "200",
+            "--histograms",
+        ])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("run deckhand");
+    assert!(o.status.success(), "{}", text(&o));
+    let t = String::from_utf8_lossy(&o.stdout).to_string();
+    let start = t
+        .find("final score (every seat): distribution")
+        .unwrap_or_else(|| panic!("{t}"));
+    let bars: Vec<&str> = t[start..].lines().skip(1).take(2).collect();
+    // Scores 0 and 1, each half of the 400 seat scores: two equal bars.
+    assert!(
+        bars[0].starts_with("0 │█") && bars[1].starts_with("1 │█"),
+        "{t}"
+    );
+    assert!(bars.iter().all(|l| l.ends_with(" 50.0%  200")), "{bars:?}");
+    let chart_lines = t.lines().filter(|l| l.contains('│'));
+    for l in chart_lines {
+        assert!(l.chars().count() <= 50, "wider than 50 columns: {l}");
+    }
+    assert!(!t.contains('\x1b'), "no colour with NO_COLOR");
+}

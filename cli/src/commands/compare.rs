@@ -285,7 +285,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CompareArgs) -> Result<()> {
         Ok(experiment)
     };
     let timed = lab::run(library, &args.run, 1000, first_seed, None, build)?;
-    report::print(&timed, args.run.json, args.run.csv)
+    report::print(&timed, args.run.json, args.run.csv, args.run.histograms)
 }
 
 #[cfg(test)]

@@ -64,6 +64,10 @@ pub struct RunArgs {
     /// Print the report as CSV: one line per statistic of every table.
     #[arg(long)]
     pub csv: bool,
+    /// Draw the distributions of game length (rounds, decisions), final
+    /// scores and winning margin under the text report.
+    #[arg(long)]
+    pub histograms: bool,
     /// Count every Lua instruction against the per-step budget, so that a
     /// step that never ends fails with its script file and line (the JIT
     /// compiler is then off: about a third slower). Without it a watchdog

@@ -2,7 +2,7 @@
 //! JSON or CSV. The numbers are the core's; this module only lays them out.
 
 use super::lab::Timed;
-use deckhand_core::lab::{Key, Report, Row, Stopped};
+use deckhand_core::lab::{Histogram, Key, Report, Row, Stopped};
 
 /// The note under every text report: how the intervals were computed.
 pub const METHODS: &str = "95% intervals: Wilson score for shares (every game 0 or 1), \
@@ -89,8 +89,9 @@ fn seats_text(seats: &[String]) -> String {
     seats.join(", ")
 }
 
-/// The report as text tables.
-pub fn print_text(t: &Timed) {
+/// The report as text tables (with `histograms`, the distributions after
+/// them).
+pub fn print_text(t: &Timed, histograms: bool) {
     let r = &t.report;
     let last = r.first_seed.wrapping_add(r.games.saturating_sub(1));
     let stopped = match r.stopped {
@@ -146,6 +147,9 @@ pub fn print_text(t: &Timed) {
         for (name, doc) in &r.metrics {
             outln!("  {name}: {doc}");
         }
+    }
+    if histograms {
+        print_histograms(r);
     }
     outln!();
     outln!("{METHODS}");
@@ -209,8 +213,78 @@ pub fn csv_lines(r: &Report) -> Vec<String> {
     out
 }
 
-/// Print the report as `--json`, `--csv` or text.
-pub fn print(t: &Timed, json: bool, csv: bool) -> anyhow::Result<()> {
+/// The most bars of a histogram.
+const MAX_BARS: usize = 20;
+
+/// A histogram as lines of text `width` columns wide at most: one bar per
+/// value (or range of values, when there are more than [`MAX_BARS`]),
+/// scaled to the longest, with its share and count; `colour`: the bars in
+/// colour.
+pub fn histogram_lines(h: &Histogram, width: usize, colour: bool) -> Vec<String> {
+    let bins = h.bins(MAX_BARS);
+    let total = h.total().max(1);
+    let labels: Vec<String> = bins
+        .iter()
+        .map(|&(lo, hi, _)| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}–{hi}")
+            }
+        })
+        .collect();
+    let lw = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+    let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1);
+    let cw = bins
+        .iter()
+        .map(|b| b.2.to_string().len())
+        .max()
+        .unwrap_or(1);
+    // label, " │", bar, "  100.0%  ", count
+    let room = width.saturating_sub(lw + 2 + 10 + cw + 1).clamp(10, 60);
+    let mut out = Vec::new();
+    for (&(_, _, n), label) in bins.iter().zip(&labels) {
+        let len = ((n as f64 / most as f64) * room as f64).round() as usize;
+        let bar = "█".repeat(len);
+        let bar = if colour && len > 0 {
+            format!("\x1b[36m{bar}\x1b[0m")
+        } else {
+            bar
+        };
+        let pad = " ".repeat(room - len);
+        out.push(format!(
+            "{label:>lw$} │{bar}{pad} {:>6.1}%  {n:>cw$}",
+            n as f64 * 100.0 / total as f64
+        ));
+    }
+    if h.other > 0 {
+        out.push(format!("{} more values not drawn", h.other));
+    }
+    out
+}
+
+fn print_histograms(r: &Report) {
+    let width = crate::render::terminal_width();
+    let colour = crate::render::colour_enabled();
+    for arm in &r.arms {
+        for (key, h) in &arm.histograms {
+            outln!();
+            let of = if r.arms.len() > 1 {
+                format!(", arm {}", arm.name)
+            } else {
+                String::new()
+            };
+            outln!("{}{of}: distribution", key.label());
+            for line in histogram_lines(h, width, colour) {
+                outln!("{line}");
+            }
+        }
+    }
+}
+
+/// Print the report as `--json`, `--csv` or text (with `histograms`, the
+/// distributions under the tables).
+pub fn print(t: &Timed, json: bool, csv: bool, histograms: bool) -> anyhow::Result<()> {
     if json {
         outln!("{}", serde_json::to_string_pretty(t)?);
     } else if csv {
@@ -218,7 +292,7 @@ pub fn print(t: &Timed, json: bool, csv: bool) -> anyhow::Result<()> {
             outln!("{line}");
         }
     } else {
-        print_text(t);
+        print_text(t, histograms);
     }
     Ok(())
 }

@@ -69,5 +69,5 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         args.trace.as_ref(),
         build,
     )?;
-    report::print(&timed, args.run.json, args.run.csv)
+    report::print(&timed, args.run.json, args.run.csv, args.run.histograms)
 }

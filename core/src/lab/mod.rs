@@ -8,16 +8,19 @@
 //!   intervals;
 //! - [`outcome`]: what one game contributes, by [`Key`];
 //! - [`experiment`]: arms, seeds, seat rotation and the stopping rule;
+//! - [`histogram`]: distributions of game length, scores and margin;
 //! - [`run`]: the tally of a run and the threads that play it;
 //! - [`report`]: the report data the command line prints.
 
 pub mod experiment;
+pub mod histogram;
 pub mod outcome;
 pub mod report;
 pub mod run;
 pub mod stats;
 
 pub use experiment::{Arm, Experiment, StopRule};
+pub use histogram::Histogram;
 pub use outcome::{Key, Outcome};
 pub use report::{ArmReport, DiffReport, Report, Row};
 pub use run::{run, Player, Ran, Rows, RunError, Schedule, Stopped, Tally};

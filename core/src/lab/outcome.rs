@@ -36,6 +36,8 @@ pub enum Key {
     NoWinner,
     /// A metric of the rules (`rules.metrics`).
     Metric(String),
+    /// Final scores of every seat together (a distribution only).
+    Score,
 }
 
 impl fmt::Display for Key {
@@ -53,6 +55,7 @@ impl fmt::Display for Key {
             Key::Shared => write!(f, "shared"),
             Key::NoWinner => write!(f, "no_winner"),
             Key::Metric(m) => write!(f, "metric:{m}"),
+            Key::Score => write!(f, "score"),
         }
     }
 }
@@ -73,6 +76,7 @@ impl Key {
             Key::Shared => "shared wins".into(),
             Key::NoWinner => "no winner".into(),
             Key::Metric(m) => m.clone(),
+            Key::Score => "final score (every seat)".into(),
         }
     }
 }
@@ -103,6 +107,7 @@ impl std::str::FromStr for Key {
                 "margin" => Some(Key::Margin),
                 "shared" => Some(Key::Shared),
                 "no_winner" => Some(Key::NoWinner),
+                "score" => Some(Key::Score),
                 _ => None,
             }
         };

@@ -3,6 +3,7 @@
 //! Plain data, for the command line to print as text, JSON or CSV.
 
 use super::experiment::Experiment;
+use super::histogram::Histogram;
 use super::outcome::Key;
 use super::run::{Ran, Rows, Stopped};
 use super::stats::Method;
@@ -57,6 +58,8 @@ pub struct ArmReport {
     /// The bot of each seat as given (before rotation).
     pub seats: Vec<String>,
     pub rows: Vec<Row>,
+    /// Distributions: rounds, decisions, winning margin, final scores.
+    pub histograms: BTreeMap<Key, Histogram>,
 }
 
 /// The paired differences of one arm against the first.
@@ -141,6 +144,7 @@ impl Report {
                 players: arm.config.players,
                 seats: arm.seats.iter().map(|k| k.name().to_string()).collect(),
                 rows: rows_of(rows, false),
+                histograms: ran.tally.histograms.get(i).cloned().unwrap_or_default(),
             })
             .collect();
         let base = experiment

@@ -3,6 +3,7 @@
 //! over worker threads with the stopping rule looked at in seed order.
 
 use super::experiment::StopRule;
+use super::histogram::Histogram;
 use super::outcome::{Key, Outcome};
 use super::stats::Stat;
 use serde::{Deserialize, Serialize};
@@ -55,6 +56,19 @@ pub struct Tally {
     /// `diffs[k - 1]`: arm `k` minus arm 0, seed by seed (a statistic a
     /// game has in both arms).
     pub diffs: Vec<Rows>,
+    /// Per arm, the distributions of rounds, decisions, winning margin and
+    /// final scores (every seat).
+    #[serde(default)]
+    pub histograms: Vec<BTreeMap<Key, Histogram>>,
+}
+
+/// Whether the distribution of a statistic is kept, and under which key.
+fn histogram_key(key: &Key) -> Option<Key> {
+    match key {
+        Key::Rounds | Key::Decisions | Key::Margin => Some(key.clone()),
+        Key::SeatScore(_) => Some(Key::Score),
+        _ => None,
+    }
 }
 
 impl Tally {
@@ -63,6 +77,7 @@ impl Tally {
             games: 0,
             arms: vec![Rows::default(); arms],
             diffs: vec![Rows::default(); arms.saturating_sub(1)],
+            histograms: vec![BTreeMap::new(); arms],
         }
     }
 
@@ -74,6 +89,13 @@ impl Tally {
             if let Some(arm) = self.arms.get_mut(a) {
                 for (k, x) in r {
                     arm.add(k, *x);
+                }
+            }
+            if let Some(h) = self.histograms.get_mut(a) {
+                for (k, x) in r {
+                    if let Some(hk) = histogram_key(k) {
+                        h.entry(hk).or_default().add(*x);
+                    }
                 }
             }
         }
@@ -114,6 +136,15 @@ impl Tally {
         }
         for (mine, theirs) in self.diffs.iter_mut().zip(&other.diffs) {
             mine.merge(theirs);
+        }
+        if self.histograms.len() < other.histograms.len() {
+            self.histograms
+                .resize(other.histograms.len(), BTreeMap::new());
+        }
+        for (mine, theirs) in self.histograms.iter_mut().zip(&other.histograms) {
+            for (k, h) in theirs {
+                mine.entry(k.clone()).or_default().merge(h);
+            }
         }
     }
 
