@@ -253,7 +253,8 @@ pub fn run(
     let bar = if args.json || args.csv {
         ProgressBar::hidden()
     } else {
-        ProgressBar::new(max)
+        // Every game of every arm.
+        ProgressBar::new(max.saturating_mul(experiment.arms.len() as u64))
     };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
@@ -269,17 +270,26 @@ pub fn run(
         batch,
     };
     let start = Instant::now();
-    // Every worker thread makes one engine (VM, compiled scripts: as much
-    // work as a few games, and the JIT compiler's warm-up) and takes the
-    // next batch until none is left.
+    // Every worker thread makes one engine per arm (VM, compiled scripts:
+    // as much work as a few games, and the JIT compiler's warm-up) and
+    // takes the next batch until none is left. One VM per arm: two sets of
+    // rules played in turn in one VM share its compiled code, which then
+    // fits neither (compare was 2.5 times slower than the sims of its arms,
+    // docs/lab.md).
     let ran = lab::run(
         &schedule,
         experiment.arms.len(),
         || {
-            let made = Engine::with_limits(library.clone(), limits).map(|engine| {
-                let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
-                (engine, worker)
-            });
+            let made = experiment
+                .arms
+                .iter()
+                .map(|_| {
+                    Engine::with_limits(library.clone(), limits).map(|engine| {
+                        let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
+                        (engine, worker)
+                    })
+                })
+                .collect();
             Games {
                 made,
                 experiment,
@@ -324,10 +334,11 @@ pub fn run(
     })
 }
 
-/// One worker thread's games: its engine (or why it could not be made),
+/// One worker thread's games: its engine for each arm (or why one could
+/// not be made),
 /// its watchdog mark and the trace records of its current batch.
 struct Games<'a> {
-    made: deckhand_core::Result<(Engine, Option<Arc<Worker>>)>,
+    made: deckhand_core::Result<Vec<(Engine, Option<Arc<Worker>>)>>,
     experiment: &'a Experiment,
     trace: Option<(&'a TraceFile, TraceWriter<Vec<u8>>)>,
 }
@@ -336,7 +347,10 @@ impl Player for Games<'_> {
     type Error = anyhow::Error;
 
     fn play(&mut self, index: u64, arm: usize) -> Result<Outcome> {
-        let (engine, worker) = self.made.as_ref().map_err(|e| anyhow!("{e}"))?;
+        let engines = self.made.as_ref().map_err(|e| anyhow!("{e}"))?;
+        let (engine, worker) = engines
+            .get(arm)
+            .ok_or_else(|| anyhow!("no engine for arm {arm}"))?;
         let cfg = self.experiment.config(arm, index);
         let bots = self.experiment.seating(arm, index);
         let tw = self.trace.as_mut().map(|(_, tw)| tw);
@@ -344,7 +358,12 @@ impl Player for Games<'_> {
         if let Some(w) = worker {
             w.idle();
         }
-        let mut outcome = played?;
+        let mut outcome = if self.experiment.arms.len() > 1 {
+            let name = &self.experiment.arms[arm].name;
+            played.with_context(|| format!("arm {name}"))?
+        } else {
+            played?
+        };
         if self.experiment.rotate {
             outcome.bots = Some(bots.iter().map(|b| b.name().to_string()).collect());
         }

@@ -26,6 +26,10 @@ pub struct Row {
     /// Whether the 95 % interval excludes 0 (differences only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub significant: Option<bool>,
+    /// Whether the statistic is a share of games (wins, shared wins, a
+    /// metric whose every value is a boolean), shown in percent, and its
+    /// differences in percentage points.
+    pub share: bool,
 }
 
 impl Row {
@@ -36,15 +40,7 @@ impl Row {
 
     /// Whether the statistic is a share (shown in percent).
     pub fn is_share(&self) -> bool {
-        matches!(
-            self.key,
-            Key::SeatWin(_)
-                | Key::TeamWin(_)
-                | Key::BotWin(_)
-                | Key::Edge
-                | Key::Shared
-                | Key::NoWinner
-        ) || (matches!(self.key, Key::Metric(_)) && self.method == Method::Wilson)
+        self.share
     }
 }
 
@@ -87,7 +83,23 @@ pub struct Report {
     pub metrics: BTreeMap<String, String>,
 }
 
-fn rows_of(rows: &Rows, differences: bool) -> Vec<Row> {
+/// Whether a statistic is a share of games: wins, edge, shared wins, no
+/// winner, or a metric whose every value was 0 or 1 in `arms` (every arm
+/// where it appears).
+fn is_share(key: &Key, arms: &[&Rows]) -> bool {
+    match key {
+        Key::SeatWin(_)
+        | Key::TeamWin(_)
+        | Key::BotWin(_)
+        | Key::Edge
+        | Key::Shared
+        | Key::NoWinner => true,
+        Key::Metric(_) => arms.iter().all(|r| r.get(key).is_none_or(|s| s.binary)),
+        _ => false,
+    }
+}
+
+fn rows_of(rows: &Rows, differences: bool, arms: &[&Rows]) -> Vec<Row> {
     rows.0
         .iter()
         .map(|(key, stat)| {
@@ -118,6 +130,7 @@ fn rows_of(rows: &Rows, differences: bool) -> Vec<Row> {
                 high: e.high,
                 method: e.method,
                 significant: differences.then(|| e.excludes_zero()),
+                share: is_share(key, arms),
             }
         })
         .collect()
@@ -143,7 +156,7 @@ impl Report {
                 options: options.get(i).cloned().unwrap_or_default(),
                 players: arm.config.players,
                 seats: arm.seats.iter().map(|k| k.name().to_string()).collect(),
-                rows: rows_of(rows, false),
+                rows: rows_of(rows, false, &[rows]),
                 histograms: ran.tally.histograms.get(i).cloned().unwrap_or_default(),
             })
             .collect();
@@ -157,10 +170,17 @@ impl Report {
             .iter()
             .skip(1)
             .zip(&ran.tally.diffs)
-            .map(|(arm, rows)| DiffReport {
-                arm: arm.name.clone(),
-                base: base.clone(),
-                rows: rows_of(rows, true),
+            .enumerate()
+            .map(|(i, (arm, rows))| {
+                let both: Vec<&Rows> = [0, i + 1]
+                    .iter()
+                    .filter_map(|&a| ran.tally.arms.get(a))
+                    .collect();
+                DiffReport {
+                    arm: arm.name.clone(),
+                    base: base.clone(),
+                    rows: rows_of(rows, true, &both),
+                }
             })
             .collect();
         Report {

@@ -246,13 +246,14 @@ struct Shared<E> {
     bad_statistic: Option<String>,
 }
 
-/// Play the experiment: `arms` arms, game `i` of every arm played one
-/// after the other by the same thread (so the per-seed differences need no
-/// storage). The games are split into windows of [`StopRule::window`]
+/// Play the experiment: `arms` arms, game `i` of every arm played by the
+/// same thread, in the same batch (each arm plays the batch in turn; the
+/// per-seed differences are taken at the batch's end, so memory is bounded
+/// by the batch size). The games are split into windows of [`StopRule::window`]
 /// games, looked at in seed order once all their games are in; the
 /// stopping rule is applied at each look, so the result does not depend
 /// on the number of threads. `make` makes each thread's player;
-/// `progress` is called after every game (of all arms).
+/// `progress` is called after every game of every arm.
 pub fn run<P, E>(
     schedule: &Schedule,
     arms: usize,
@@ -289,7 +290,11 @@ where
     let lock = || shared.lock().unwrap_or_else(|p| p.into_inner());
     let worker = || {
         let mut player = make();
-        let mut rows = Vec::with_capacity(arms);
+        // The values of the batch's games, per arm: each arm plays the
+        // whole batch in turn (its VM's compiled code and data stay in the
+        // caches), then the games are paired. Bounded by the batch size.
+        let mut rows: Vec<Vec<Vec<(Key, f64)>>> = vec![Vec::new(); arms];
+        let mut game_rows: Vec<Vec<(Key, f64)>> = Vec::with_capacity(arms);
         while !stop.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= batches {
@@ -298,19 +303,27 @@ where
             let (w, start, end) = games_of(k);
             let mut tally = Tally::new(arms);
             let mut failure = None;
-            'games: for i in start..end {
-                rows.clear();
-                for a in 0..arms {
+            'arms: for (a, arm_rows) in rows.iter_mut().enumerate() {
+                arm_rows.clear();
+                for i in start..end {
                     match player.play(i, a) {
-                        Ok(o) => rows.push(o.rows()),
+                        Ok(o) => arm_rows.push(o.rows()),
                         Err(e) => {
                             failure = Some((i, e));
-                            break 'games;
+                            break 'arms;
                         }
                     }
+                    progress();
                 }
-                tally.add_game(&rows);
-                progress();
+            }
+            if failure.is_none() {
+                for j in 0..(end - start) as usize {
+                    game_rows.clear();
+                    for arm_rows in rows.iter_mut() {
+                        game_rows.push(std::mem::take(&mut arm_rows[j]));
+                    }
+                    tally.add_game(&game_rows);
+                }
             }
             player.batch_done(k, failure.is_some());
             let mut s = lock();
