@@ -6,8 +6,8 @@
 
 use super::lab::{self, RunArgs};
 use super::play::default_fill;
+use super::setup;
 use super::sim::bot_kinds;
-use super::{report, setup};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser};
@@ -285,7 +285,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CompareArgs) -> Result<()> {
         Ok(experiment)
     };
     let timed = lab::run(library, &args.run, 1000, first_seed, None, build)?;
-    report::print(&timed, args.run.json, args.run.csv, args.run.histograms)
+    super::shards::finish("compare", &timed, &args.run)
 }
 
 #[cfg(test)]

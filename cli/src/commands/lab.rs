@@ -10,7 +10,7 @@ use crate::watchdog::{Phase, Watchdog, Worker};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use deckhand_core::lab::{
-    self, Experiment, Key, Outcome, Player, Report, RunError, Schedule, StopRule,
+    self, Experiment, Key, Outcome, Player, Report, RunError, Schedule, Shard, StopRule, Tally,
 };
 use deckhand_core::lua::Limits;
 use deckhand_core::{
@@ -82,6 +82,15 @@ pub struct RunArgs {
     /// Worker threads (default: one per core; at most 256).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
+    /// Write the report as one self-contained HTML page (tables and
+    /// charts, no network) to FILE, besides the text, JSON or CSV.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Play only shard K of N: the K-th of N blocks of the games, in seed
+    /// order, and print its result file (JSON) for `deckhand merge`
+    /// instead of a report (see docs/scale.md).
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["json", "csv", "histograms", "html"])]
+    pub shard: Option<Shard>,
 }
 
 /// Check a number of games (`-n` of `sim`, `compare` and `check`): at
@@ -161,6 +170,21 @@ pub struct Timed {
     /// Games per second, all arms together.
     pub games_per_s: f64,
     pub threads: usize,
+    /// What was played, for shard files and merging.
+    #[serde(skip)]
+    pub played: Played,
+}
+
+/// The games a run played and their tallies.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// The tallies of the games played.
+    pub tally: Tally,
+    /// Each arm's configuration (house-rule texts included).
+    pub configs: Vec<GameConfig>,
+    /// The games of the whole run (every shard) and those played here.
+    pub total: u64,
+    pub games: std::ops::Range<u64>,
 }
 
 /// Make the experiment with `build` (which composes the rules of its arms),
@@ -175,8 +199,38 @@ pub fn run(
     trace: Option<&PathBuf>,
     build: impl FnOnce(&Engine) -> Result<Experiment>,
 ) -> Result<Timed> {
-    args.check()?;
     let stop = args.stop_rule(default_games)?;
+    let total = stop.max_games();
+    let (stop, games) = match args.shard {
+        None => (stop, 0..total),
+        Some(shard) => {
+            if matches!(stop, StopRule::Precision { .. }) {
+                bail!(
+                    "--shard needs a fixed number of games (-n): --precision stops at a look \
+                     at every game played so far, in seed order, which one shard cannot see"
+                );
+            }
+            let games = shard.games(total);
+            (StopRule::Games(games.end - games.start), games)
+        }
+    };
+    run_games(library, args, stop, total, games, first_seed, trace, build)
+}
+
+/// [`run`] over `games` (a block of the `total` games of the run, all of
+/// them when not sharded) with the stopping rule `stop`.
+#[allow(clippy::too_many_arguments)]
+pub fn run_games(
+    library: Arc<ScriptLibrary>,
+    args: &RunArgs,
+    stop: StopRule,
+    total: u64,
+    games: std::ops::Range<u64>,
+    first_seed: u64,
+    trace: Option<&PathBuf>,
+    build: impl FnOnce(&Engine) -> Result<Experiment>,
+) -> Result<Timed> {
+    args.check()?;
     if trace.is_some() && matches!(stop, StopRule::Precision { .. }) {
         bail!("--trace needs a fixed number of games (-n), not --precision");
     }
@@ -293,6 +347,7 @@ pub fn run(
             Games {
                 made,
                 experiment,
+                offset: games.start,
                 trace: trace_file
                     .as_ref()
                     .map(|f| (f, TraceWriter::new(Vec::new()))),
@@ -318,6 +373,12 @@ pub fn run(
         }
     };
     let report = Report::new(experiment, &ran, metrics, &options);
+    let played = Played {
+        tally: ran.tally,
+        configs: experiment.arms.iter().map(|a| a.config.clone()).collect(),
+        total,
+        games,
+    };
     let games = report.games * experiment.arms.len() as u64;
     let mut title = titles.first().cloned().unwrap_or_default();
     if experiment.arms.len() == 1 {
@@ -331,6 +392,7 @@ pub fn run(
         elapsed_s: elapsed,
         games_per_s: games as f64 / elapsed.max(1e-9),
         threads,
+        played,
     })
 }
 
@@ -340,6 +402,8 @@ pub fn run(
 struct Games<'a> {
     made: deckhand_core::Result<Vec<(Engine, Option<Arc<Worker>>)>>,
     experiment: &'a Experiment,
+    /// The run's game number of this part's game 0 (a shard's first).
+    offset: u64,
     trace: Option<(&'a TraceFile, TraceWriter<Vec<u8>>)>,
 }
 
@@ -347,6 +411,7 @@ impl Player for Games<'_> {
     type Error = anyhow::Error;
 
     fn play(&mut self, index: u64, arm: usize) -> Result<Outcome> {
+        let index = index + self.offset;
         let engines = self.made.as_ref().map_err(|e| anyhow!("{e}"))?;
         let (engine, worker) = engines
             .get(arm)

@@ -8,4 +8,6 @@ pub mod play;
 pub mod replay;
 pub mod report;
 pub mod setup;
+pub mod shards;
 pub mod sim;
+pub mod tune;

@@ -12,7 +12,7 @@ interval that excludes 0.";
 
 /// A value as people read it: shares in percent, other means with two
 /// decimals (one from 100 up); `diff`: signed, shares in points.
-fn value(row: &Row, x: f64, diff: bool) -> String {
+pub fn value(row: &Row, x: f64, diff: bool) -> String {
     let diff = diff || row.key == Key::Edge;
     if row.is_share() {
         if diff {
@@ -30,14 +30,14 @@ fn value(row: &Row, x: f64, diff: bool) -> String {
     }
 }
 
-fn interval(row: &Row, diff: bool) -> String {
+pub fn interval(row: &Row, diff: bool) -> String {
     match (row.low, row.high) {
         (Some(l), Some(h)) => format!("{} .. {}", value(row, l, diff), value(row, h, diff)),
         _ => "(too few games)".into(),
     }
 }
 
-fn method(row: &Row) -> &'static str {
+pub fn method(row: &Row) -> &'static str {
     match row.method {
         deckhand_core::lab::Method::Wilson => "Wilson",
         deckhand_core::lab::Method::StudentT => "t",

@@ -5,7 +5,7 @@
 
 use super::lab::{self, RunArgs};
 use super::play::default_fill;
-use super::{report, setup};
+use super::setup;
 use crate::seats::SeatSpec;
 use crate::GameArgs;
 use anyhow::{bail, Result};
@@ -69,5 +69,5 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         args.trace.as_ref(),
         build,
     )?;
-    report::print(&timed, args.run.json, args.run.csv, args.run.histograms)
+    super::shards::finish("sim", &timed, &args.run)
 }
