@@ -115,7 +115,7 @@ fn interval_chart(name: &str, rows: &[&Row], lo: f64, hi: f64, diff: bool) -> St
     let top = 8.0;
     let h = top + rows.len() as f64 * ROW_H + 26.0;
     let x0 = LABEL_W;
-    let x1 = W - 12.0;
+    let x1 = W - 20.0;
     let x = |v: f64| x0 + (v.clamp(lo, hi) - lo) / (hi - lo).max(1e-12) * (x1 - x0);
     let mut s = String::new();
     let _ = write!(
@@ -232,13 +232,13 @@ fn histogram_chart(name: &str, key: &Key, h: &Histogram) -> String {
     let bins = h.bins(30);
     let total = h.total().max(1) as f64;
     let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
-    let (x0, x1, top, base) = (40.0, W - 8.0, 10.0, 170.0);
+    let (x0, x1, top, base) = (56.0, W - 8.0, 10.0, 140.0);
     let bw = (x1 - x0) / bins.len().max(1) as f64;
     let mut s = String::new();
     let _ = write!(
         s,
         "<svg class=\"chart histogram\" data-chart=\"{}\" data-key=\"{}\" data-total=\"{}\" \
-         viewBox=\"0 0 {W} 200\" role=\"img\" aria-label=\"{}\">",
+         viewBox=\"0 0 {W} 165\" role=\"img\" aria-label=\"{}\">",
         escape(name),
         escape(&key.to_string()),
         h.total(),
@@ -573,7 +573,7 @@ pub fn tune_page(r: &TuneReport) -> String {
 fn points_chart(rows: &[Row], lo: f64, hi: f64, objective: Objective) -> String {
     let top = 8.0;
     let base = top + rows.len() as f64 * ROW_H;
-    let (x0, x1) = (LABEL_W, W - 12.0);
+    let (x0, x1) = (LABEL_W, W - 24.0);
     let x = |v: f64| x0 + (v - lo) / (hi - lo).max(1e-12) * (x1 - x0);
     let mut s = String::new();
     let _ = write!(

@@ -312,10 +312,15 @@ fn arm_report(identity: &Identity, c: usize, tally: &Tally) -> Option<ArmReport>
         tally: tally.clone(),
         stopped: Stopped::Games,
     };
-    Report::new(&experiment, &ran, one.metrics.clone(), &[a.options.clone()])
-        .arms
-        .into_iter()
-        .next()
+    Report::new(
+        &experiment,
+        &ran,
+        one.metrics.clone(),
+        std::slice::from_ref(&a.options),
+    )
+    .arms
+    .into_iter()
+    .next()
 }
 
 /// Rank candidates by score (lower first), then by number.
