@@ -27,8 +27,9 @@ pub enum Key {
     Rounds,
     /// Decisions per game.
     Decisions,
-    /// Best winning score minus the best score of the other teams (games
-    /// with one winning team and scores).
+    /// The winner's distance to the nearest other team's score, on the
+    /// side the game counts (most or fewest points win; see
+    /// [`Outcome::rows`]).
     Margin,
     /// Share of games won by several teams together.
     Shared,
@@ -175,6 +176,41 @@ impl Outcome {
         }
     }
 
+    /// The winning margin: with one winning team, its best score's distance
+    /// to the nearest score of the other teams, on the side the game counts
+    /// (the winner highest: most points win; lowest: fewest win). `None`
+    /// without scores, with no or several winning teams, or when the
+    /// winner's score is neither the highest nor the lowest (a win not
+    /// decided by the score).
+    fn margin(&self, won_teams: &[usize]) -> Option<f64> {
+        let p = self.players;
+        if won_teams.len() != 1 || p < 2 || self.scores.len() < p as usize {
+            return None;
+        }
+        let (mut winning, mut others) = (Vec::new(), Vec::new());
+        for s in 1..=p {
+            let x = self.scores[s as usize - 1];
+            if won_teams.contains(&self.team(s)) {
+                winning.push(x);
+            } else {
+                others.push(x);
+            }
+        }
+        let max = |v: &[f64]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        if others.is_empty() || winning.is_empty() {
+            return None;
+        }
+        let (w_hi, w_lo, o_hi, o_lo) = (max(&winning), min(&winning), max(&others), min(&others));
+        if w_hi >= o_hi {
+            Some(w_hi - o_hi)
+        } else if w_lo <= o_lo {
+            Some(o_lo - w_lo)
+        } else {
+            None
+        }
+    }
+
     /// The game's values, sorted by key.
     pub fn rows(&self) -> Vec<(Key, f64)> {
         let p = self.players;
@@ -247,17 +283,8 @@ impl Outcome {
         }
         rows.push((Key::Rounds, self.rounds as f64));
         rows.push((Key::Decisions, self.decisions as f64));
-        if k == 1 && self.scores.len() >= p as usize && p >= 2 {
-            let best = |winning: bool| {
-                (1..=p)
-                    .filter(|&s| won_teams.contains(&self.team(s)) == winning)
-                    .map(|s| self.scores[s as usize - 1])
-                    .fold(f64::NEG_INFINITY, f64::max)
-            };
-            let (w, o) = (best(true), best(false));
-            if w.is_finite() && o.is_finite() {
-                rows.push((Key::Margin, w - o));
-            }
+        if let Some(m) = self.margin(&won_teams) {
+            rows.push((Key::Margin, m));
         }
         rows.push((Key::Shared, if k >= 2 { 1.0 } else { 0.0 }));
         rows.push((Key::NoWinner, if k == 0 { 1.0 } else { 0.0 }));
@@ -314,6 +341,16 @@ mod tests {
         assert_eq!(get(&rows, Key::Edge), Some(0.25));
         assert_eq!(get(&rows, Key::Margin), None);
         assert!(rows.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn the_margin_is_measured_on_the_side_the_game_counts() {
+        // Fewest points win: seat 4 (0) is 1 below seat 2.
+        let rows = outcome(vec![4], None).rows();
+        assert_eq!(get(&rows, Key::Margin), Some(1.0));
+        // A winner neither highest nor lowest won by other means.
+        let rows = outcome(vec![2], None).rows();
+        assert_eq!(get(&rows, Key::Margin), None);
     }
 
     #[test]
