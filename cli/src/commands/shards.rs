@@ -21,6 +21,9 @@ const MAX_FILE: u64 = 256 << 20;
 /// What a run is: shards merge only when every field is the same.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Identity {
+    /// The deckhand that played (its built-in scripts are part of the
+    /// run): every shard must be played by the same version.
+    pub deckhand: String,
     /// `sim`, `compare` or `tune`.
     pub command: String,
     pub game: String,
@@ -55,6 +58,7 @@ impl Identity {
     pub fn of(command: &str, t: &Timed, tune: Option<serde_json::Value>) -> Identity {
         let r = &t.report;
         Identity {
+            deckhand: env!("CARGO_PKG_VERSION").to_string(),
             command: command.to_string(),
             game: r.game.clone(),
             title: t.title.clone(),
