@@ -593,15 +593,9 @@ pub fn finish_merged(
     print(&r, json, html)
 }
 
-/// A value of the statistic as people read it.
+/// A value of the statistic as people read it (as `sim` prints it).
 pub fn value_text(row: &Row, x: f64) -> String {
-    if row.is_share() {
-        format!("{:.1}%", x * 100.0)
-    } else if x.abs() >= 100.0 {
-        format!("{x:.1}")
-    } else {
-        format!("{x:.2}")
-    }
+    super::report::value(row, x, false)
 }
 
 fn interval_text(row: &Row) -> String {
