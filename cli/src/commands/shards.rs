@@ -226,6 +226,9 @@ pub fn run(args: &MergeArgs) -> Result<()> {
     let (identity, tally, elapsed, threads) = merged(&args.files)?;
     let timed = identity.timed(tally, elapsed, threads);
     if identity.command == "tune" {
+        if args.csv || args.histograms {
+            bail!("a tune's report is text or --json (and --html), not --csv or --histograms");
+        }
         return super::tune::finish_merged(&identity, &timed, args.json, args.html.as_ref());
     }
     super::report::print(&timed, args.json, args.csv, args.histograms)?;
