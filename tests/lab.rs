@@ -537,11 +537,33 @@ fn bot_comparisons_rotate_the_seats_in_every_arm() {
         "20",
     ]);
     assert_eq!(v["rotate"], true);
-    // Per-bot rows: greedy and random each sat in both seats.
-    let g = mean(&report_row(&v, 0, "win.bot:greedy"));
-    let r = mean(&report_row(&v, 0, "win.bot:random"));
-    assert!((g + r - 1.0).abs() < 1e-9 || mean(&report_row(&v, 0, "shared")) > 0.0);
-    let _ = difference_row(&v, 0, "win.bot:greedy");
+    // Per-player rows: greedy (player 1) and random (player 2) each sat in
+    // both seats, ten games each, in both arms.
+    let g = report_row(&v, 0, "win.player1");
+    let r = report_row(&v, 0, "win.player2");
+    assert_eq!(g["label"], "player 1 (greedy) wins");
+    assert!((mean(&g) + mean(&r) - 1.0).abs() < 1e-9 || mean(&report_row(&v, 0, "shared")) > 0.0);
+    assert_eq!(difference_row(&v, 0, "win.player1")["n"], 20);
+    // Without rotation, no player rows.
+    let v = json(&[
+        "compare",
+        "sea_change",
+        "--arm",
+        "plain",
+        "--arm",
+        "five=-o target_vp=2",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "-p",
+        "2",
+        "-n",
+        "4",
+        "--no-rotate",
+    ]);
+    assert_eq!(v["rotate"], false);
+    assert!(!v.to_string().contains("win.player1"));
 }
 
 #[test]
