@@ -122,6 +122,7 @@ fn a_fair_coins_95_percent_intervals_hold_its_rate_about_95_times_in_100() {
     }
     // Expected 380 of 400 (binomial sd 4.4): 95 % within 371..389.
     for (name, inside) in [("Wilson", wilson_in), ("Student t", t_in)] {
+        eprintln!("{name}: the interval held the true value in {inside} of {runs} runs");
         assert!(
             (360..=396).contains(&inside),
             "{name}: the interval held the true rate in {inside} of {runs} runs"
