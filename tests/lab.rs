@@ -122,6 +122,7 @@ fn a_fair_coins_95_percent_intervals_hold_its_rate_about_95_times_in_100() {
     }
     // Expected 380 of 400 (binomial sd 4.4): 95 % within 371..389.
     for (name, inside) in [("Wilson", wilson_in), ("Student t", t_in)] {
+        eprintln!("{name}: the interval held the true value in {inside} of {runs} runs");
         assert!(
             (360..=396).contains(&inside),
             "{name}: the interval held the true rate in {inside} of {runs} runs"
@@ -537,11 +538,33 @@ fn bot_comparisons_rotate_the_seats_in_every_arm() {
         "20",
     ]);
     assert_eq!(v["rotate"], true);
-    // Per-bot rows: greedy and random each sat in both seats.
-    let g = mean(&report_row(&v, 0, "win.bot:greedy"));
-    let r = mean(&report_row(&v, 0, "win.bot:random"));
-    assert!((g + r - 1.0).abs() < 1e-9 || mean(&report_row(&v, 0, "shared")) > 0.0);
-    let _ = difference_row(&v, 0, "win.bot:greedy");
+    // Per-player rows: greedy (player 1) and random (player 2) each sat in
+    // both seats, ten games each, in both arms.
+    let g = report_row(&v, 0, "win.player1");
+    let r = report_row(&v, 0, "win.player2");
+    assert_eq!(g["label"], "player 1 (greedy) wins");
+    assert!((mean(&g) + mean(&r) - 1.0).abs() < 1e-9 || mean(&report_row(&v, 0, "shared")) > 0.0);
+    assert_eq!(difference_row(&v, 0, "win.player1")["n"], 20);
+    // Without rotation, no player rows.
+    let v = json(&[
+        "compare",
+        "sea_change",
+        "--arm",
+        "plain",
+        "--arm",
+        "five=-o target_vp=2",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "-p",
+        "2",
+        "-n",
+        "4",
+        "--no-rotate",
+    ]);
+    assert_eq!(v["rotate"], false);
+    assert!(!v.to_string().contains("win.player1"));
 }
 
 #[test]

@@ -49,7 +49,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "H", requires = "on")]
     pub precision: Option<f64>,
     /// The statistic of --precision: win.seat1, edge, rounds, decisions,
-    /// margin, shared, score.seat2, win.team1, win.bot:NAME, metric:NAME ...
+    /// margin, shared, score.seat2, win.team1, win.player2, metric:NAME ...
     #[arg(long, value_name = "STAT", requires = "precision")]
     pub on: Option<String>,
     /// Games between two looks at --precision (in seed order).
@@ -430,7 +430,7 @@ impl Player for Games<'_> {
             played?
         };
         if self.experiment.rotate {
-            outcome.bots = Some(bots.iter().map(|b| b.name().to_string()).collect());
+            outcome.players_at = Some(self.experiment.players_at(arm, index));
         }
         Ok(outcome)
     }

@@ -46,12 +46,21 @@ impl Experiment {
     /// The bot at each seat in game `i` of arm `arm`.
     pub fn seating(&self, arm: usize, i: u64) -> Vec<BotKind> {
         let seats = &self.arms[arm].seats;
-        let p = seats.len();
+        self.players_at(arm, i)
+            .into_iter()
+            .map(|k| seats[k].clone())
+            .collect()
+    }
+
+    /// The player (0-based place in the arm's seat list) at each seat of
+    /// game `i` of arm `arm`.
+    pub fn players_at(&self, arm: usize, i: u64) -> Vec<usize> {
+        let p = self.arms[arm].seats.len();
         if !self.rotate || p == 0 {
-            return seats.clone();
+            return (0..p).collect();
         }
         let r = (i % p as u64) as usize;
-        (0..p).map(|s| seats[(s + r) % p].clone()).collect()
+        (0..p).map(|s| (s + r) % p).collect()
     }
 
     /// The bots of game `i` of arm `arm`, seeded by the game's seed and

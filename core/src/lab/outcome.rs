@@ -14,15 +14,16 @@ pub enum Key {
     SeatWin(u32),
     /// A team's share of wins, when the rules set teams.
     TeamWin(u32),
-    /// A bot's share of wins when seats rotate (all its seats together).
-    BotWin(String),
+    /// Player `k`'s share of wins when seats rotate: the `k`-th bot of
+    /// the arm's seat list, wherever it sits in this game.
+    PlayerWin(u32),
     /// The first seat's edge: its share of wins minus 1 / the number of
     /// teams (or seats).
     Edge,
     /// Final score of a seat.
     SeatScore(u32),
-    /// Mean final score of a bot's seats, when seats rotate.
-    BotScore(String),
+    /// Player `k`'s final score, when seats rotate.
+    PlayerScore(u32),
     /// Rounds per game (the result's `rounds`).
     Rounds,
     /// Decisions per game.
@@ -46,10 +47,10 @@ impl fmt::Display for Key {
         match self {
             Key::SeatWin(s) => write!(f, "win.seat{s}"),
             Key::TeamWin(t) => write!(f, "win.team{t}"),
-            Key::BotWin(b) => write!(f, "win.bot:{b}"),
+            Key::PlayerWin(k) => write!(f, "win.player{k}"),
             Key::Edge => write!(f, "edge"),
             Key::SeatScore(s) => write!(f, "score.seat{s}"),
-            Key::BotScore(b) => write!(f, "score.bot:{b}"),
+            Key::PlayerScore(k) => write!(f, "score.player{k}"),
             Key::Rounds => write!(f, "rounds"),
             Key::Decisions => write!(f, "decisions"),
             Key::Margin => write!(f, "margin"),
@@ -67,10 +68,10 @@ impl Key {
         match self {
             Key::SeatWin(s) => format!("seat {s} wins"),
             Key::TeamWin(t) => format!("team {t} wins"),
-            Key::BotWin(b) => format!("{b} wins"),
+            Key::PlayerWin(k) => format!("player {k} wins"),
             Key::Edge => "first-seat edge".into(),
             Key::SeatScore(s) => format!("seat {s} score"),
-            Key::BotScore(b) => format!("{b} score"),
+            Key::PlayerScore(k) => format!("player {k} score"),
             Key::Rounds => "rounds per game".into(),
             Key::Decisions => "decisions per game".into(),
             Key::Margin => "winning margin".into(),
@@ -90,10 +91,10 @@ impl std::str::FromStr for Key {
         let number = |t: &str| t.parse::<u32>().ok().filter(|n| *n > 0);
         let key = if let Some(m) = s.strip_prefix("metric:") {
             Some(Key::Metric(m.to_string()))
-        } else if let Some(b) = s.strip_prefix("win.bot:") {
-            Some(Key::BotWin(b.to_string()))
-        } else if let Some(b) = s.strip_prefix("score.bot:") {
-            Some(Key::BotScore(b.to_string()))
+        } else if let Some(n) = s.strip_prefix("win.player") {
+            number(n).map(Key::PlayerWin)
+        } else if let Some(n) = s.strip_prefix("score.player") {
+            number(n).map(Key::PlayerScore)
         } else if let Some(n) = s.strip_prefix("win.seat") {
             number(n).map(Key::SeatWin)
         } else if let Some(n) = s.strip_prefix("win.team") {
@@ -114,8 +115,8 @@ impl std::str::FromStr for Key {
         };
         key.ok_or_else(|| {
             format!(
-                "'{s}' names no statistic (win.seatN, win.teamN, win.bot:NAME, edge, \
-                 score.seatN, score.bot:NAME, rounds, decisions, margin, shared, no_winner, \
+                "'{s}' names no statistic (win.seatN, win.teamN, win.playerN, edge, \
+                 score.seatN, score.playerN, rounds, decisions, margin, shared, no_winner, \
                  metric:NAME)"
             )
         })
@@ -149,8 +150,9 @@ pub struct Outcome {
     pub decisions: usize,
     /// The metrics by name, sorted (`None`: does not apply to this game).
     pub metrics: Vec<(String, Option<f64>)>,
-    /// The bot at each seat, when seats rotate between bots (per-bot rows).
-    pub bots: Option<Vec<String>>,
+    /// When seats rotate: the player (0-based place in the arm's seat
+    /// list) at each seat, seat 1 first (per-player rows).
+    pub players_at: Option<Vec<usize>>,
 }
 
 impl Outcome {
@@ -164,7 +166,7 @@ impl Outcome {
             rounds: result.rounds,
             decisions: game.history().len(),
             metrics: game.metrics()?,
-            bots: None,
+            players_at: None,
         })
     }
 
@@ -255,29 +257,13 @@ impl Outcome {
                 share(self.team(1)) - 1.0 / team_count.max(1) as f64,
             ));
         }
-        if let Some(bots) = &self.bots {
-            let mut names: Vec<&String> = bots.iter().collect();
-            names.sort();
-            names.dedup();
-            if names.len() > 1 {
-                for name in names {
-                    let seats: Vec<u32> = (1..=p)
-                        .filter(|s| bots.get(*s as usize - 1) == Some(name))
-                        .collect();
-                    // Each team counted once (two seats of a team share its win).
-                    let mut teams: Vec<usize> = seats.iter().map(|&s| self.team(s)).collect();
-                    teams.sort_unstable();
-                    teams.dedup();
-                    let win: f64 = teams.iter().map(|&t| share(t)).sum();
-                    rows.push((Key::BotWin(name.clone()), win));
-                    let scores: Vec<f64> = seats
-                        .iter()
-                        .filter_map(|&s| self.scores.get(s as usize - 1).copied())
-                        .collect();
-                    if !scores.is_empty() {
-                        let mean = scores.iter().sum::<f64>() / scores.len() as f64;
-                        rows.push((Key::BotScore(name.clone()), mean));
-                    }
+        if let Some(at) = &self.players_at {
+            for (seat, &k) in at.iter().enumerate() {
+                let s = seat as u32 + 1;
+                let k = k as u32 + 1;
+                rows.push((Key::PlayerWin(k), share(self.team(s))));
+                if let Some(x) = self.scores.get(seat) {
+                    rows.push((Key::PlayerScore(k), *x));
                 }
             }
         }
@@ -311,7 +297,7 @@ mod tests {
             rounds: 5,
             decisions: 100,
             metrics: vec![("a".into(), Some(2.0)), ("b".into(), None)],
-            bots: None,
+            players_at: None,
         }
     }
 
@@ -358,7 +344,7 @@ mod tests {
         for k in [
             Key::SeatWin(3),
             Key::TeamWin(2),
-            Key::BotWin("mc:50".into()),
+            Key::PlayerWin(2),
             Key::Edge,
             Key::Metric("bets lost".into()),
             Key::NoWinner,
@@ -366,5 +352,6 @@ mod tests {
             assert_eq!(k.to_string().parse::<Key>(), Ok(k));
         }
         assert!("win.seat0".parse::<Key>().is_err());
+        assert!("win.player".parse::<Key>().is_err());
     }
 }

@@ -90,13 +90,29 @@ fn is_share(key: &Key, arms: &[&Rows]) -> bool {
     match key {
         Key::SeatWin(_)
         | Key::TeamWin(_)
-        | Key::BotWin(_)
+        | Key::PlayerWin(_)
         | Key::Edge
         | Key::Shared
         | Key::NoWinner => true,
         Key::Metric(_) => arms.iter().all(|r| r.get(key).is_none_or(|s| s.binary)),
         _ => false,
     }
+}
+
+/// Player rows named after their bot: "player 2 (mc:30) wins".
+fn named_players(mut rows: Vec<Row>, seats: &[crate::bot::BotKind]) -> Vec<Row> {
+    for r in &mut rows {
+        if let Key::PlayerWin(k) | Key::PlayerScore(k) = r.key {
+            if let Some(bot) = seats.get(k as usize - 1) {
+                r.label = r.label.replacen(
+                    &format!("player {k}"),
+                    &format!("player {k} ({})", bot.name()),
+                    1,
+                );
+            }
+        }
+    }
+    rows
 }
 
 fn rows_of(rows: &Rows, differences: bool, arms: &[&Rows]) -> Vec<Row> {
@@ -156,7 +172,7 @@ impl Report {
                 options: options.get(i).cloned().unwrap_or_default(),
                 players: arm.config.players,
                 seats: arm.seats.iter().map(|k| k.name().to_string()).collect(),
-                rows: rows_of(rows, false, &[rows]),
+                rows: named_players(rows_of(rows, false, &[rows]), &arm.seats),
                 histograms: ran.tally.histograms.get(i).cloned().unwrap_or_default(),
             })
             .collect();
