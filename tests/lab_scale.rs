@@ -342,6 +342,20 @@ fn tune_finds_the_option_value_a_statistic_depends_on() {
         .expect("c")
         .iter()
         .all(|c| c["games"] == 10));
+    // A negative target reads as a number.
+    assert_eq!(
+        tune(&[
+            "--try",
+            "length=1..3",
+            "--stat",
+            "rounds",
+            "--target",
+            "-3",
+            "-n",
+            "10"
+        ])["best"],
+        "length=1"
+    );
     // Unknown statistic, no goal.
     let t = fails(&[
         "tune",

@@ -40,7 +40,7 @@ pub const STEP_TIMEOUT_RANGE: (f64, f64) = (0.01, 86_400.0);
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// How many games (in each arm; at most 1000000000). Default 100 for
-    /// sim, 1000 for compare.
+    /// sim, 1000 for compare, 200 for tune (each candidate's first round).
     #[arg(long = "games", short = 'n')]
     pub games: Option<u64>,
     /// Run until the 95% interval of the statistic named by --on is at most

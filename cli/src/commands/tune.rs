@@ -45,7 +45,12 @@ pub struct TuneArgs {
     #[arg(long, value_name = "STAT")]
     pub stat: String,
     /// Find the values whose mean of STAT is closest to this number.
-    #[arg(long, value_name = "X", conflicts_with_all = ["maximize", "minimize"])]
+    #[arg(
+        long,
+        value_name = "X",
+        allow_negative_numbers = true,
+        conflicts_with_all = ["maximize", "minimize"]
+    )]
     pub target: Option<f64>,
     /// Find the values that make STAT largest.
     #[arg(long, conflicts_with = "minimize")]
