@@ -471,6 +471,21 @@ fn metrics_of_games_and_house_rules_are_reported_and_a_broken_one_is_located() {
         t.contains("metric 'oops'") && t.contains("broken_metric.lua:8") && t.contains("string"),
         "{t}"
     );
+    // `check` finds it before any simulation.
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "check",
+        &fixture("broken_metric.lua"),
+        "-n",
+        "1",
+    ]);
+    assert!(!o.status.success());
+    let t = text(&o);
+    assert!(
+        t.contains("metric 'oops'") && t.contains("broken_metric.lua:8"),
+        "{t}"
+    );
 }
 
 #[test]

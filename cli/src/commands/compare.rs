@@ -30,7 +30,7 @@ pub struct CompareArgs {
     pub game: Option<String>,
     /// An arm: NAME, or NAME=ARGS where ARGS are the usual -v/--variant,
     /// -o/--option, --seat and -p/--players flags, e.g.
-    /// 'eights=-v house_rules/eights_minus_five.lua' (repeatable; the first
+    /// 'eights=-v scripts/house_rules/eights_minus_five.lua' (repeatable; the first
     /// arm is the baseline every other arm is compared with).
     #[arg(long = "arm", value_name = "NAME=ARGS")]
     pub arms: Vec<String>,
@@ -235,7 +235,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CompareArgs) -> Result<()> {
     if arms.len() < 2 {
         bail!(
             "compare needs two arms or more (got {}): e.g. --arm base \
-             --arm 'eights=-v house_rules/eights_minus_five.lua'",
+             --arm 'eights=-v scripts/house_rules/eights_minus_five.lua'",
             arms.len()
         );
     }
