@@ -24,6 +24,13 @@ pub const KIND: &str = "deckhand-lab-shard";
 /// The most shards a run may be split into.
 pub const MAX_SHARDS: u64 = 1_000_000;
 
+/// The most games a merged run may have (far beyond any run: the bound
+/// keeps every count of a merge far from overflowing).
+pub const MAX_GAMES: u64 = 1 << 40;
+
+/// The most games one distribution may count per game (a value per seat).
+const MAX_PER_GAME: u64 = 1 << 12;
+
 /// Shard `k` of `n` (1 ≤ k ≤ n).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
@@ -159,10 +166,15 @@ fn difference(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> Optio
 pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usize), MergeError> {
     let first = files.first().ok_or(MergeError::Empty)?;
     let n = first.shard.n;
+    // The games of the whole run: every shard's block is checked against
+    // it, so the blocks are disjoint and their counts add up to at most
+    // this many games.
     let games = first
         .identity
         .get("games")
-        .and_then(serde_json::Value::as_u64);
+        .and_then(serde_json::Value::as_u64)
+        .filter(|&g| g <= MAX_GAMES)
+        .ok_or(MergeError::NotShard(1))?;
     let arms = first.tally.arms.len();
     let mut seen = vec![
         false;
@@ -206,14 +218,12 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
             shard: f.shard,
             what,
         };
-        if let Some(g) = games {
-            let expect = f.shard.games(g);
-            if (f.start, f.end) != (expect.start, expect.end) {
-                return Err(inconsistent(format!(
-                    "games {}..{}, expected {}..{}",
-                    f.start, f.end, expect.start, expect.end
-                )));
-            }
+        let expect = f.shard.games(games);
+        if (f.start, f.end) != (expect.start, expect.end) {
+            return Err(inconsistent(format!(
+                "games {}..{}, expected {}..{}",
+                f.start, f.end, expect.start, expect.end
+            )));
         }
         if f.tally.games != f.end.saturating_sub(f.start) {
             return Err(inconsistent(format!(
@@ -230,6 +240,27 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
                 "{} arms, expected {arms}",
                 f.tally.arms.len()
             )));
+        }
+        let g = f.tally.games;
+        let rows_ok = f
+            .tally
+            .arms
+            .iter()
+            .chain(&f.tally.diffs)
+            .all(|r| r.0.values().all(|s| s.plausible(g)));
+        let counts_ok = f.tally.histograms.iter().all(|hs| {
+            hs.values().all(|h| {
+                h.counts
+                    .values()
+                    .chain(std::iter::once(&h.other))
+                    .try_fold(0u64, |t, &c| t.checked_add(c))
+                    .is_some_and(|t| t <= g.saturating_mul(MAX_PER_GAME))
+            })
+        });
+        if !rows_ok || !counts_ok {
+            return Err(inconsistent(
+                "a statistic counts more values than the shard's games".into(),
+            ));
         }
         let k = (f.shard.k - 1) as usize;
         if k < seen.len() {
@@ -298,7 +329,7 @@ mod tests {
     }
 
     #[test]
-    fn merging_refuses_missing_doubled_and_foreign_shards() {
+    fn merging_refuses_missing_doubled_foreign_and_implausible_shards() {
         let id = serde_json::json!({"games": 10, "game": "g"});
         let files: Vec<ShardFile> = (1..=3).map(|k| file(k, 3, 10, id.clone())).collect();
         let (_, all, elapsed, _) = merge(&[files[2].clone(), files[0].clone(), files[1].clone()])
@@ -320,6 +351,19 @@ mod tests {
         let e = merge(&[files[0].clone(), other, files[2].clone()]);
         assert!(
             matches!(&e, Err(MergeError::OtherRun { what, .. }) if what.contains("game \"g\" ≠ \"h\"")),
+            "{e:?}"
+        );
+        // A statistic with more values than the shard has games.
+        let mut lying = files[1].clone();
+        let mut extra = Tally::new(1);
+        for _ in 0..5 {
+            extra.add_game(&[vec![(crate::lab::Key::Rounds, 1.0)]]);
+        }
+        lying.tally.arms = extra.arms;
+        lying.tally.histograms = extra.histograms;
+        let e = merge(&[files[0].clone(), lying, files[2].clone()]);
+        assert!(
+            matches!(&e, Err(MergeError::Inconsistent { what, .. }) if what.contains("more values")),
             "{e:?}"
         );
         let mut old = files[1].clone();

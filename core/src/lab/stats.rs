@@ -239,6 +239,27 @@ impl Stat {
     }
 }
 
+impl Stat {
+    /// Whether a statistic read from a file could have been counted over
+    /// at most `games` games: no more values than games, and exact sums of
+    /// the few partials a real sum has (a file that lies is refused
+    /// rather than merged; merging it could overflow the counts or take
+    /// time without bound).
+    pub fn plausible(&self, games: u64) -> bool {
+        /// Non-overlapping partials of f64 sums: about 40 at most.
+        const MAX_PARTIALS: usize = 64;
+        self.n <= games
+            && self.sum.partials.len() <= MAX_PARTIALS
+            && self.sum_sq.partials.len() <= MAX_PARTIALS
+            && self
+                .sum
+                .partials
+                .iter()
+                .chain(&self.sum_sq.partials)
+                .all(|x| x.is_finite())
+    }
+}
+
 /// Wilson score 95 % interval of a proportion `p` of `n` trials.
 pub fn wilson(p: f64, n: u64) -> (f64, f64) {
     let n = n as f64;
