@@ -73,6 +73,8 @@ th, td { padding: .25rem .5rem; text-align: right; border-bottom: 1px solid var(
 th:first-child, td:first-child { text-align: left; white-space: normal; min-width: 8rem; }
 thead th { color: var(--muted); font-weight: 600; }
 tr.sig td.mean { color: var(--sig); font-weight: 600; }
+@media (max-width: 32rem) { main { padding: .6rem; } table { font-size: .8rem; }
+  th, td { padding: .2rem .3rem; } th:first-child, td:first-child { min-width: 6rem; } }
 dl { margin: .3rem 0; } dt { font-weight: 600; } dd { margin: 0 0 .4rem 1rem; }
 ";
 
