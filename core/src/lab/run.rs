@@ -424,3 +424,52 @@ fn look(stop: &StopRule, total: &Tally, max: u64) -> Look {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(seat1: f64, rounds: f64, metric: Option<f64>) -> Vec<(Key, f64)> {
+        let mut rows = vec![
+            (Key::SeatWin(1), seat1),
+            (Key::SeatWin(2), 1.0 - seat1),
+            (Key::SeatScore(1), 3.0 * seat1),
+            (Key::Rounds, rounds),
+        ];
+        if let Some(m) = metric {
+            rows.push((Key::Metric("m".into()), m));
+        }
+        rows.sort_by(|a, b| a.0.cmp(&b.0));
+        rows
+    }
+
+    #[test]
+    fn a_tally_reads_back_from_json_and_merges_in_any_order() {
+        let games: Vec<[Vec<(Key, f64)>; 2]> = (0..40)
+            .map(|i| {
+                let w = (i % 3 == 0) as u8 as f64;
+                [
+                    game(w, 4.0 + (i % 5) as f64, Some(0.1 * i as f64)),
+                    game(1.0 - w, 5.0, (i % 2 == 0).then_some(0.5)),
+                ]
+            })
+            .collect();
+        let mut all = Tally::new(2);
+        games.iter().for_each(|g| all.add_game(g));
+        let (mut a, mut b) = (Tally::new(2), Tally::new(2));
+        games[..17].iter().for_each(|g| a.add_game(g));
+        games[17..].iter().for_each(|g| b.add_game(g));
+        let text = serde_json::to_string(&b).unwrap_or_default();
+        let b: Tally = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let mut ba = b.clone();
+        ba.merge(&a);
+        a.merge(&b);
+        assert_eq!(a, all);
+        assert_eq!(ba, all);
+        // The paired difference counts only seeds where both arms have the
+        // metric.
+        let m = all.diffs[0].get(&Key::Metric("m".into())).map(|s| s.n);
+        assert_eq!(m, Some(20));
+        assert_eq!(all.histograms[0][&Key::Rounds].total(), 40);
+    }
+}
