@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::before_apply;
+use common::{before_apply, mean, report_row};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -68,24 +68,33 @@ fn games_lists_sea_change_with_variants_options_and_bots() {
 
 #[test]
 fn sim_prints_statistics_and_json() {
-    let v = sim_json(&["sea_change", "-p", "4", "-n", "20", "--seat", "greedy"]);
+    let v = sim_json(&["sea_change", "-p", "4", "-n", "20", "--seat", "random"]);
     assert_eq!(v["games"], 20);
-    assert_eq!(v["seats"].as_array().map(Vec::len), Some(4));
-    assert_eq!(v["seats"][0]["bot"], "greedy");
-    assert_eq!(v["seats"][1]["bot"], "random");
-    let wins: u64 = v["seats"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|s| s["wins"].as_u64())
+    let seats = &v["arms"][0]["seats"];
+    assert_eq!(seats.as_array().map(Vec::len), Some(4));
+    assert_eq!(seats[0], "random");
+    // The seats not given get the game's default bot.
+    assert_eq!(seats[1], "greedy");
+    let shares: f64 = (1..=4)
+        .map(|s| mean(&report_row(&v, 0, &format!("win.seat{s}"))))
         .sum();
-    assert!(wins >= 20, "every game has at least one winner: {wins}");
-    assert!(v["mean_rounds"].as_f64().unwrap_or(0.0) >= 3.0);
+    assert!(
+        (shares - 1.0).abs() < 1e-9,
+        "every game has a winner, shared wins counted in shares: {shares}"
+    );
+    let rounds = report_row(&v, 0, "rounds");
+    assert!(mean(&rounds) >= 3.0);
+    assert!(rounds["low"].as_f64() < rounds["high"].as_f64(), "{rounds}");
+    assert_eq!(rounds["method"], "student-t");
+    assert_eq!(report_row(&v, 0, "win.seat1")["method"], "wilson");
     assert!(v["games_per_s"].as_f64().unwrap_or(0.0) > 0.0);
     let o = deckhand(&["sim", "sea_change", "-p", "3", "-n", "5"]);
     let t = text(&o);
     assert!(
-        t.contains("mean rounds per game") && t.contains("games/s"),
+        t.contains("rounds per game")
+            && t.contains("95% interval")
+            && t.contains("Wilson score")
+            && t.contains("games/s"),
         "{t}"
     );
 }
@@ -98,11 +107,7 @@ fn sim_results_do_not_depend_on_threads_or_the_instruction_count() {
         let mut args = vec!["sea_change", "-p", "4", "-n", "40", "--seat", "greedy"];
         args.extend_from_slice(extra);
         let v = sim_json(&args);
-        (
-            v["seats"].clone(),
-            v["mean_rounds"].clone(),
-            v["mean_steps"].clone(),
-        )
+        v["arms"].clone()
     };
     let one = stats(&["-j", "1"]);
     assert_eq!(one, stats(&["-j", "2"]));
@@ -421,9 +426,9 @@ fn seas_of_strife_trace_checks_out_from_the_trace_alone() {
 fn sim_reports_seas_of_strife_statistics() {
     let v = sim_json(&["seas_of_strife", "-n", "20", "--seat", "greedy"]);
     assert_eq!(v["games"], 20);
-    assert_eq!(v["seats"].as_array().map(Vec::len), Some(4));
-    assert_eq!(v["seats"][0]["bot"], "greedy");
-    assert!(v["mean_rounds"].as_f64().unwrap_or(0.0) >= 2.0);
+    assert_eq!(v["arms"][0]["seats"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["arms"][0]["seats"][0], "greedy");
+    assert!(mean(&report_row(&v, 0, "rounds")) >= 2.0);
     let o = deckhand(&["games"]);
     let t = text(&o);
     for needle in [

@@ -287,3 +287,30 @@ pub fn before_apply(dir: &std::path::Path, id: &str, before: &str) -> PathBuf {
     std::fs::write(&path, text).expect("write house rule");
     path
 }
+
+/// The row `key` (`win.seat1`, `rounds`, `metric:NAME` ...) of arm `arm`
+/// (0 = the first) of a `sim`/`compare --json` report.
+pub fn report_row(report: &Value, arm: usize, key: &str) -> Value {
+    report["arms"][arm]["rows"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["key"] == key))
+        .cloned()
+        .unwrap_or_else(|| panic!("no row {key} in arm {arm}: {report}"))
+}
+
+/// The row `key` of the difference of arm `arm + 1` against the first arm
+/// of a `compare --json` report.
+pub fn difference_row(report: &Value, arm: usize, key: &str) -> Value {
+    report["differences"][arm]["rows"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["key"] == key))
+        .cloned()
+        .unwrap_or_else(|| panic!("no difference row {key}: {report}"))
+}
+
+/// The mean of a report row.
+pub fn mean(row: &Value) -> f64 {
+    row["mean"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("no mean: {row}"))
+}

@@ -97,3 +97,50 @@ fn check_warns_about_a_house_rule_that_changes_nothing() {
     assert!(o.status.success(), "{t}");
     assert!(!t.contains("changed nothing"), "{t}");
 }
+
+#[test]
+fn a_house_rule_adds_a_metric_under_strict_rules_even_to_a_game_without_any() {
+    // rules.metrics is always a table: a house rule adds to it without
+    // `provides`, for a game with metrics (sea_change) and for a toy game
+    // that declares none (high_card).
+    let dir = tempfile::tempdir().expect("tmp");
+    let add = |game: &str| {
+        write(
+            dir.path(),
+            &format!("{game}_metric.lua"),
+            &format!(
+                "return {{ id = '{game}_metric', game = '{game}',
+  modify = function(rules)
+    rules.metrics['decisions made'] = {{
+      doc = 'decisions of the game',
+      value = function(game) return 1 end,
+    }}
+  end,
+}}
+"
+            ),
+        )
+    };
+    let rule = add("sea_change");
+    let o = deckhand(&["sim", "sea_change", "-n", "2", "--json", "-v", &rule]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert!(v["metrics"]["decisions made"].is_string(), "{v}");
+    assert!(v["metrics"]["sea changes per round"].is_string(), "{v}");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+    let rule = add("high_card");
+    let o = deckhand(&[
+        "--scripts",
+        &fixtures.display().to_string(),
+        "sim",
+        "high_card",
+        "-n",
+        "2",
+        "--json",
+        "-v",
+        &rule,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(v["metrics"].as_object().map(|m| m.len()), Some(1), "{v}");
+}

@@ -24,6 +24,7 @@ mod commands;
 mod interrupt;
 mod render;
 mod repl;
+mod report_html;
 mod scripts;
 mod seats;
 mod trace_file;
@@ -79,8 +80,14 @@ enum Command {
     },
     /// Play a game at the terminal (bots take the seats not given as human).
     Play(GameArgs),
-    /// Simulate many games between bots and print statistics.
+    /// Simulate many games between bots and print statistics with 95% intervals.
     Sim(commands::sim::SimArgs),
+    /// Compare rule sets, options or bots on the same seeds: every statistic per arm and the paired differences, with 95% intervals.
+    Compare(commands::compare::CompareArgs),
+    /// Search option values for those that bring a statistic closest to a target, or maximise or minimise it (successive halving on paired seeds).
+    Tune(commands::tune::TuneArgs),
+    /// Merge the result files of the shards of one run (--shard K/N) into its report.
+    Merge(commands::shards::MergeArgs),
     /// Replay a saved game, step by step or to the end.
     Replay(commands::replay::ReplayArgs),
     /// Load a game, variant or house rule and play random games checking the invariants.
@@ -97,6 +104,9 @@ fn main() {
         Some(Command::Games { json }) => commands::games::run(&library, json),
         Some(Command::Play(args)) => commands::play::run(library, &args),
         Some(Command::Sim(args)) => commands::sim::run(library, &args),
+        Some(Command::Compare(args)) => commands::compare::run(library, &args),
+        Some(Command::Tune(args)) => commands::tune::run(library, &args),
+        Some(Command::Merge(args)) => commands::shards::run(&args),
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),
         Some(Command::Lua(args)) => commands::lua::run(library, &args),

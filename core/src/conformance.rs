@@ -16,6 +16,7 @@
 //!   see. An event or option may show cards on purpose by saying so with
 //!   `reveal = true` (a hand shown to one seat, a pile looked through);
 //! - **the result**: one score per seat (or none), winners among the seats;
+//!   every metric of the rules (`rules.metrics`) gives a value;
 //! - **guesses**: at regular steps, for every seat, the rules' `may_hold`
 //!   is true of the real game, and [`Game::determinized`] keeps what the
 //!   seat sees, every card's back at every place, the invariants, and what
@@ -858,7 +859,10 @@ impl Observer for Watch {
         Ok(())
     }
 
-    fn game_end(&mut self, _: &Game, result: &GameResult) -> Result<()> {
+    fn game_end(&mut self, game: &Game, result: &GameResult) -> Result<()> {
+        // Every metric of the rules (rules.metrics) gives a value for a
+        // finished game: a broken one is found by `check`, not mid-run.
+        game.metrics()?;
         let n = self.players;
         if !result.scores.is_empty() && result.scores.len() != n as usize {
             return Err(CoreError::Rule(format!(

@@ -1044,6 +1044,63 @@ impl Game {
             .map_err(|e| CoreError::Script(format!("result() returned an unexpected shape: {e}")))
     }
 
+    /// The value of every metric the rules define (`rules.metrics`), sorted
+    /// by name, for this game (meant for a finished game): a number, a
+    /// boolean as 1 or 0 (a share of games), or `None` when the metric does
+    /// not apply to this game (its function returned nil). A metric that
+    /// fails, or returns anything else, is an error naming its file and
+    /// line.
+    pub fn metrics(&self) -> Result<Vec<(String, Option<f64>)>> {
+        let mut out = Vec::with_capacity(self.rules.metrics.len());
+        for (name, f) in &self.rules.metrics {
+            let v: Value = {
+                let _in_play = self.enter();
+                self.host
+                    .entry
+                    .metric
+                    .call((self.state.clone(), f.clone()))
+                    .map_err(|e| CoreError::Script(format!("metric '{name}': {e}")))?
+            };
+            let x = match v {
+                Value::Nil => None,
+                Value::Boolean(b) => Some(if b { 1.0 } else { 0.0 }),
+                Value::Integer(i) => Some(i as f64),
+                Value::Number(x) if x.is_finite() => Some(x),
+                other => {
+                    let info = f.info();
+                    let at = format!(
+                        "{}:{}",
+                        info.short_src.as_deref().unwrap_or("?"),
+                        info.line_defined.unwrap_or(0)
+                    );
+                    let what = match other {
+                        Value::Number(x) => format!("the number {x}"),
+                        o => format!("a {}", o.type_name()),
+                    };
+                    return Err(CoreError::Script(format!(
+                        "metric '{name}' ({at}) returned {what}; a metric returns a finite \
+                         number, a boolean or nil"
+                    )));
+                }
+            };
+            out.push((name.clone(), x));
+        }
+        Ok(out)
+    }
+
+    /// The team (0-based) of every seat, seat 1 first, when the rules
+    /// set teams (`game:set_teams`); `None` when every seat plays alone.
+    pub fn seat_teams(&self) -> Result<Option<Vec<usize>>> {
+        self.with_table(|t| {
+            t.teams.as_ref()?;
+            Some(
+                (1..=self.config.players)
+                    .map(|s| t.team_of(s).unwrap_or(usize::MAX))
+                    .collect(),
+            )
+        })
+    }
+
     /// The number of rounds played or under way (the result's `rounds`).
     pub fn rounds(&self) -> Result<u32> {
         let f = &self.host.entry.rounds;

@@ -23,6 +23,7 @@ pub mod hint;
 pub mod house_rule;
 pub mod ismcts;
 pub mod knowledge;
+pub mod lab;
 pub mod library;
 pub mod lua;
 pub mod meta;
@@ -51,7 +52,7 @@ pub use game::{
 };
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use meta::{EventMeta, OptionMeta};
-pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
+pub use rules::{GameEntry, MetricInfo, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use runner::{Chooser, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};
 pub use trace::{GameTrace, TraceLevel, TraceWriter};

@@ -84,6 +84,19 @@ pub struct RulesInfo {
     /// has one.
     #[serde(default)]
     pub summary: Option<String>,
+    /// The metrics the game and its variants define (`rules.metrics`), by
+    /// name: each game's value is computed at its end (see
+    /// [`crate::Game::metrics`]).
+    #[serde(default)]
+    pub metrics: BTreeMap<String, MetricInfo>,
+}
+
+/// A metric as the rules declare it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MetricInfo {
+    /// What it measures, in words.
+    #[serde(default)]
+    pub doc: String,
 }
 
 /// A variant as listed by `deckhand games`.
@@ -114,6 +127,8 @@ pub struct GameEntry {
 pub struct Rules {
     pub(crate) table: Table,
     pub info: RulesInfo,
+    /// The metrics' value functions, sorted by name.
+    pub(crate) metrics: Vec<(String, mlua::Function)>,
 }
 
 /// Where a game script lives on the search path.
@@ -189,7 +204,16 @@ pub fn compose(
             info.id
         )));
     }
-    Ok(Rules { table, info })
+    let pairs: Vec<Table> = host.entry.metric_functions.call(table.clone())?;
+    let metrics = pairs
+        .into_iter()
+        .map(|p| Ok((p.raw_get::<String>(1)?, p.raw_get::<mlua::Function>(2)?)))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Rules {
+        table,
+        info,
+        metrics,
+    })
 }
 
 fn read_info(host: &Host, table: &Table) -> Result<RulesInfo> {

@@ -142,4 +142,30 @@ function util.safe_bot(choose)
   end
 end
 
+---Count `by` (default 1) into the counter `name` of the game's tally: the
+---figures a game's metrics (rules.metrics) read at its end. The tally is a
+---field of the game object, not of game.vars, so players, views and
+---traces never see it; it starts empty, so a variant that replaces setup
+---keeps it working.
+---@param game Game
+---@param name string
+---@param by? number
+function util.count(game, name, by)
+  local t = game.tally
+  if t == nil then
+    t = {}
+    game.tally = t
+  end
+  t[name] = (t[name] or 0) + (by or 1)
+end
+
+---A counter of the game's tally (0 when never counted).
+---@param game Game
+---@param name string
+---@return number
+function util.counted(game, name)
+  local t = game.tally
+  return t and t[name] or 0
+end
+
 return util

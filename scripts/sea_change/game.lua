@@ -468,7 +468,9 @@ function rules.change_trump(game, who, card, sea_change)
   if sea_change and (who ~= AI or game.options.solo_ai_sea_change) then
     -- The Sea Change is immediate: it counts for the card played and every
     -- card after it in this trick, and carries over to the next tricks.
+    util.count(game, "sea_changes") -- metric: Sea Changes per round
     if c.suit ~= v.trump then
+      util.count(game, "round_trump_changes") -- metric: rounds where trump never changed
       local old = v.trump
       v.trump = c.suit
       if game.logging then
@@ -624,6 +626,11 @@ function rules.end_round(game)
     if s == 1 then needed = nd end
   end
   local zero = rules.zero_holder(game, trump)
+  -- Metrics (rules.metrics, below): rounds played, and rounds whose trump
+  -- never changed after the lead.
+  util.count(game, "rounds")
+  if util.counted(game, "round_trump_changes") == 0 then util.count(game, "calm_rounds") end
+  game.tally.round_trump_changes = 0
   local summary = { round = v.round, points = points, trump = trump, zero_holder = zero, counts = counts }
   if v.solo then
     summary.ai_points = rules.round_score(game, AI, trump)
@@ -756,6 +763,7 @@ function rules.game_winners(game)
     end
     return cand, (at_target > 1) and "most_vp" or "target"
   end
+  util.count(game, "tie_breaks") -- metric: games decided by a tie-break
   -- Tie-break 1: "the player who collected the 0 in the trump suit wins".
   local summary = v.last_round
   local zero = summary and summary.zero_holder
@@ -1170,6 +1178,35 @@ local function greedy_choice(view, decision)
   end
   return best_i
 end
+
+-- Metrics: one value per finished game, which `sim` and `compare` report
+-- with intervals (docs/lab.md). The counters are kept by util.count during
+-- play (play_card/change_trump and end_round above).
+rules.metrics = {
+  ["sea changes per round"] = {
+    doc = "Sea Changes played per round (a match that changes trump, or one into the trump suit)",
+    value = function(game)
+      local rounds = util.counted(game, "rounds")
+      if rounds == 0 then return nil end
+      return util.counted(game, "sea_changes") / rounds
+    end,
+  },
+  ["rounds where trump never changed"] = {
+    doc = "Share of the game's rounds in which trump stayed the suit of the first card led",
+    value = function(game)
+      local rounds = util.counted(game, "rounds")
+      if rounds == 0 then return nil end
+      return util.counted(game, "calm_rounds") / rounds
+    end,
+  },
+  ["games decided by a tie-break"] = {
+    doc = "Share of games where several sides reached their target together and the tie-breaks "
+      .. "(trump 0, then fewest cards) were looked at",
+    value = function(game)
+      return util.counted(game, "tie_breaks") > 0
+    end,
+  },
+}
 
 rules.bots = {
   greedy = function(view, decision)

@@ -565,6 +565,7 @@ end
 function rules.void_round(game, seat)
   local v = game.vars
   v.last_round = { round = v.round, ending = "empty_deck", caller = seat, gained = zeros(game.seats) }
+  util.count(game, "rounds") -- metric: rounds ended by LAST CHANCE (of all rounds)
   if game.logging then
     game:event("round_void", {
       round = v.round, seat = seat,
@@ -628,6 +629,12 @@ function rules.score_round(game)
     if not v.revealed[s] then rules.reveal(game, s) end
   end
   local gained, points, bonus, won = rules.round_points(game)
+  -- Metrics (rules.metrics, below): rounds, LAST CHANCE calls, bets lost.
+  util.count(game, "rounds")
+  if v.call.kind == "last_chance" then
+    util.count(game, "last_chances")
+    if not won then util.count(game, "bets_lost") end
+  end
   for s = 1, n do v.scores[s] = v.scores[s] + gained[s] end
   v.last_round = {
     round = v.round, ending = v.call.kind, caller = v.call.seat, bet_won = won,
@@ -1570,6 +1577,32 @@ end
 -- almost never ends a round the way a player would (it rarely calls STOP or
 -- LAST CHANCE at a good moment), so random playouts judge moves poorly.
 rules.playout_bot = "greedy"
+
+-- Metrics: one value per finished game, which `sim` and `compare` report
+-- with intervals (docs/lab.md). The counters are kept by util.count in
+-- void_round and score_round above.
+rules.metrics = {
+  ["rounds ended by LAST CHANCE"] = {
+    doc = "Share of the game's rounds ended by a LAST CHANCE call (the others: STOP or an empty deck)",
+    value = function(game)
+      local rounds = util.counted(game, "rounds")
+      if rounds == 0 then return nil end
+      return util.counted(game, "last_chances") / rounds
+    end,
+  },
+  ["LAST CHANCE bets lost"] = {
+    doc = "Share of LAST CHANCE bets the caller lost (games without a LAST CHANCE call do not count)",
+    value = function(game)
+      local calls = util.counted(game, "last_chances")
+      if calls == 0 then return nil end
+      return util.counted(game, "bets_lost") / calls
+    end,
+  },
+  ["games won by four mermaids"] = {
+    doc = "Share of games ended by a player placing all four mermaids",
+    value = function(game) return game.vars.mermaid_win ~= nil end,
+  },
+}
 
 rules.bots = {
   greedy = util.safe_bot(greedy_choice),

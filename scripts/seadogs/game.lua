@@ -1851,4 +1851,22 @@ function rules.why_not(game, seat, card)
   return nil
 end
 
+-- Metrics: one value per finished game, which `sim` and `compare` report
+-- with intervals (docs/lab.md), read from the state at the game's end
+-- (both ends can happen in the same turn: each metric counts its own).
+rules.metrics = {
+  ["games ended by the bank"] = {
+    doc = "Share of games that ended because the bank ran out of gold",
+    value = function(game) return game.vars.bank <= 0 end,
+  },
+  ["games ended by the treasure deck"] = {
+    doc = "Share of games that ended because the Treasure deck ran out",
+    value = function(game) return #game:zone("treasures") == 0 end,
+  },
+  ["games decided by a tie-break"] = {
+    doc = "Share of games where the highest totals tied and a tie-break (Treasure cards, cubes, cargo icons) decided",
+    value = function(game) return game.vars.tie_break ~= nil end,
+  },
+}
+
 return rules

@@ -391,6 +391,17 @@ function rules.finish_trick(game)
   -- No choice after the last trick: the next round is opened by the holder
   -- of rules.first_card whatever happens.
   local chooses = (not over) and rules.may_choose_leader(game, winner, wcard, taken)
+  -- Metrics (rules.metrics, below): tricks, tricks where two or more suits
+  -- tied for the most cards, tricks whose taker chooses the next leader.
+  util.count(game, "tricks")
+  if most > 0 then
+    local tied = 0
+    for _, c in pairs(rules.suit_counts(game, taken)) do
+      if c == most then tied = tied + 1 end
+    end
+    if tied > 1 then util.count(game, "tied_tricks") end
+  end
+  if chooses then util.count(game, "leader_choices") end
   if game.logging then
     local suit = game.cards[wcard].suit
     local why
@@ -479,6 +490,14 @@ function rules.end_round(game)
     v.scores[s] = v.scores[s] + pens[s]
   end
   v.last_round = { round = v.round, tricks = tricks, faces = faces, penalties = pens }
+  -- Metric: rounds where some player took no trick.
+  util.count(game, "rounds")
+  for s = 1, n do
+    if tricks[s] == 0 then
+      util.count(game, "trickless_rounds")
+      break
+    end
+  end
   if game.logging then
     local parts = {}
     for s = 1, n do
@@ -924,6 +943,30 @@ local function greedy_choice(view, decision)
   if o.pass then return greedy_pass(view, decision) end
   return greedy_play(view, decision)
 end
+
+-- Metrics: one value per finished game, which `sim` and `compare` report
+-- with intervals (docs/lab.md). The counters are kept by util.count in
+-- finish_trick and end_round above.
+local function per(game, what, of)
+  local n = util.counted(game, of)
+  if n == 0 then return nil end
+  return util.counted(game, what) / n
+end
+
+rules.metrics = {
+  ["tricks decided by a tie between suits"] = {
+    doc = "Share of tricks where two or more suits tied for the most cards (the highest card of the tied suits took it)",
+    value = function(game) return per(game, "tied_tricks", "tricks") end,
+  },
+  ["tricks where the taker chose the leader"] = {
+    doc = "Share of tricks after which the taker chose who leads next (option leader_choice)",
+    value = function(game) return per(game, "leader_choices", "tricks") end,
+  },
+  ["rounds where someone took no trick"] = {
+    doc = "Share of rounds in which at least one player took no trick at all",
+    value = function(game) return per(game, "trickless_rounds", "rounds") end,
+  },
+}
 
 rules.bots = {
   greedy = function(view, decision)

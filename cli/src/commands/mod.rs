@@ -1,9 +1,14 @@
 //! The subcommands, one module each.
 
 pub mod check;
+pub mod compare;
 pub mod games;
+pub mod lab;
 pub mod lua;
 pub mod play;
 pub mod replay;
+pub mod report;
 pub mod setup;
+pub mod shards;
 pub mod sim;
+pub mod tune;

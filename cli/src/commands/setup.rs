@@ -72,10 +72,32 @@ pub fn parse_options(cfg: &mut GameConfig, options: &[String]) -> Result<()> {
 /// The config and seats described by `args`; unspecified seats get
 /// `fill(rules)`. Each house-rule file is read once, here, and its text
 /// kept in the config: the game, its saves and its traces carry it.
+/// Without --players, one --seat per player sets the count (at the
+/// terminal, `--seat human --seat greedy` is a two-player game).
 pub fn game_config(
     engine: &Engine,
     args: &GameArgs,
     fill: impl FnOnce(&RulesInfo) -> SeatSpec,
+) -> Result<(GameConfig, Vec<SeatSpec>)> {
+    config_of(engine, args, fill, true)
+}
+
+/// [`game_config`] for bots only (`sim`, `compare`): the player count is
+/// --players or the game's default, never the number of seats given; the
+/// seats given fill seats 1, 2 ... in order and `fill(rules)` the rest.
+pub fn bot_game_config(
+    engine: &Engine,
+    args: &GameArgs,
+    fill: impl FnOnce(&RulesInfo) -> SeatSpec,
+) -> Result<(GameConfig, Vec<SeatSpec>)> {
+    config_of(engine, args, fill, false)
+}
+
+fn config_of(
+    engine: &Engine,
+    args: &GameArgs,
+    fill: impl FnOnce(&RulesInfo) -> SeatSpec,
+    seats_count: bool,
 ) -> Result<(GameConfig, Vec<SeatSpec>)> {
     let mut cfg = GameConfig::new(&args.game, 0, 0);
     cfg.variants = args.variants.clone();
@@ -90,7 +112,7 @@ pub fn game_config(
     })?;
     // Without --players, one --seat per player sets the count.
     let players = args.players.unwrap_or_else(|| {
-        if args.seats.len() > 1 {
+        if seats_count && args.seats.len() > 1 {
             args.seats.len() as u32
         } else {
             default_players(&rules.info)

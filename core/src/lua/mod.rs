@@ -50,6 +50,8 @@ pub(crate) struct Entries {
     pub option_keys: Function,
     pub playout: Function,
     pub refork: Function,
+    pub metric_functions: Function,
+    pub metric: Function,
 }
 
 impl Entries {
@@ -83,6 +85,8 @@ impl Entries {
             option_keys: f("option_keys")?,
             playout: f("playout")?,
             refork: f("refork")?,
+            metric_functions: f("metric_functions")?,
+            metric: f("metric")?,
         })
     }
 }

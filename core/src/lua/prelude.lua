@@ -277,7 +277,7 @@ local REQUIRED = { "setup", "decision", "apply" }
 local PROTOCOL = {
   "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
   "status", "bots", "may_hold", "playout_bot", "evaluate", "rounds", "max_steps", "invariants",
-  "why_not", "summary",
+  "why_not", "summary", "metrics",
 }
 
 -- Strict rules during `modify`: a variant replaces names the game (or an
@@ -385,6 +385,10 @@ function M.compose(rules, variants)
   end
   rules.options = rules.options or {}
   rules.bots = rules.bots or {}
+  -- Metrics (rules.metrics.NAME = { doc = ..., value = function(game) }):
+  -- always a table, so that a variant or house rule adds one with
+  -- `rules.metrics.NAME = ...` whether or not its game declares any.
+  rules.metrics = rules.metrics or {}
   rules.variants = {}
   local known = {}
   for k in pairs(rules) do known[k] = true end
@@ -429,6 +433,18 @@ function M.info(rules)
       max = type(o.max) == "number" and o.max or nil,
     }
   end
+  local metrics = {}
+  if type(rules.metrics) ~= "table" then
+    error("rules.metrics must be a table of { doc = \"...\", value = function(game) ... end }", 0)
+  end
+  for _, name in ipairs(sorted_keys(rules.metrics)) do
+    local m = rules.metrics[name]
+    if type(name) ~= "string" or type(m) ~= "table" or type(m.value) ~= "function" then
+      error("metric " .. tostring(name) .. ": expected { doc = \"...\", value = function(game) ... end }", 0)
+    end
+    metrics[name] = { doc = type(m.doc) == "string" and m.doc or "" }
+  end
+  if next(metrics) == nil then metrics = nil end
   local bots = sorted_keys(rules.bots or {})
   -- An empty Lua table reads as a map, not a list: leave out an empty list
   -- (the Rust side defaults it to empty), so a game may have no script bot.
@@ -440,7 +456,25 @@ function M.info(rules)
     playout_bot = type(rules.playout_bot) == "string" and rules.playout_bot or nil,
     max_steps = type(rules.max_steps) == "number" and rules.max_steps or nil,
     summary = type(rules.summary) == "string" and rules.summary or nil,
+    metrics = metrics,
   }
+end
+
+-- The value functions of the metrics, sorted by name (the core reads
+-- them once per rules and calls each at the end of a game through
+-- `metric`).
+function M.metric_functions(rules)
+  local out = {}
+  for _, name in ipairs(sorted_keys(rules.metrics or {})) do
+    out[#out + 1] = { name, rules.metrics[name].value }
+  end
+  return out
+end
+
+-- One metric's value for a finished game: a number, a boolean or nil
+-- (the core checks the type and names the metric's file and line).
+function M.metric(game, f)
+  return f(game)
 end
 
 ---------------------------------------------------------------------------
@@ -1083,7 +1117,7 @@ end
 local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "option_cards", "describe", "bot",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
-    "set_zones", "mirrors", "option_keys", "playout", "refork" }) do
+    "set_zones", "mirrors", "option_keys", "playout", "refork", "metric_functions", "metric" }) do
   local f = M[name]
   M[name] = function(...)
     reset()

@@ -1,0 +1,584 @@
+//! Running an experiment for `sim` and `compare`: the arms' rules checked
+//! once, then the core's lab ([`deckhand_core::lab`]) playing the games on
+//! worker threads, under the watchdog, with a progress bar and, for `sim`,
+//! the trace file. The statistics are the core's; this module only plays
+//! the games and hands their outcomes over.
+
+use crate::seats::SeatSpec;
+use crate::trace_file::TraceFile;
+use crate::watchdog::{Phase, Watchdog, Worker};
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use deckhand_core::lab::{
+    self, Experiment, Key, Outcome, Player, Report, RunError, Schedule, Shard, StopRule, Tally,
+};
+use deckhand_core::lua::Limits;
+use deckhand_core::{
+    Chooser, Engine, Event, Game, GameConfig, Observer, Runner, ScriptLibrary, Seat, Stop,
+    TraceLevel, TraceWriter,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The most games one run may play (`-n`, `--max-games`): a billion games
+/// take days.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// The most worker threads (`-j`).
+pub const MAX_THREADS: usize = 256;
+
+/// The range of `--step-timeout`, in seconds (a hundredth of a second to a
+/// day).
+pub const STEP_TIMEOUT_RANGE: (f64, f64) = (0.01, 86_400.0);
+
+/// How many games, how to stop, how to run and how to print: shared by
+/// `sim` and `compare`.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// How many games (in each arm; at most 1000000000). Default 100 for
+    /// sim, 1000 for compare, 200 for tune (each candidate's first round).
+    #[arg(long = "games", short = 'n')]
+    pub games: Option<u64>,
+    /// Run until the 95% interval of the statistic named by --on is at most
+    /// this wide on each side (with several arms: every difference of it
+    /// against the first arm), looking every --every games.
+    #[arg(long, value_name = "H", requires = "on")]
+    pub precision: Option<f64>,
+    /// The statistic of --precision: win.seat1, edge, rounds, decisions,
+    /// margin, shared, score.seat2, win.team1, win.player2, metric:NAME ...
+    #[arg(long, value_name = "STAT", requires = "precision")]
+    pub on: Option<String>,
+    /// Games between two looks at --precision (in seed order).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub every: u64,
+    /// The most games --precision may play.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub max_games: u64,
+    /// Print the report as one JSON object.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the report as CSV: one line per statistic of every table.
+    #[arg(long)]
+    pub csv: bool,
+    /// Draw the distributions of game length (rounds, decisions), final
+    /// scores and winning margin under the text report.
+    #[arg(long)]
+    pub histograms: bool,
+    /// Count every Lua instruction against the per-step budget, so that a
+    /// step that never ends fails with its script file and line (the JIT
+    /// compiler is then off: about a third slower). Without it a watchdog
+    /// ends the run when one step runs longer than --step-timeout.
+    #[arg(long)]
+    pub exact_budget: bool,
+    /// Seconds a call into the scripts (loading the rules, setup, a bot's
+    /// decision, a step) may run before the watchdog ends the run, when the
+    /// budget is not counted exactly (0.01 to 86400).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    pub step_timeout: f64,
+    /// Worker threads (default: one per core; at most 256).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Write the report as one self-contained HTML page (tables and
+    /// charts, no network) to FILE, besides the text, JSON or CSV.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Play only shard K of N: the K-th of N blocks of the games, in seed
+    /// order, and print its result file (JSON) for `deckhand merge`
+    /// instead of a report (see docs/scale.md).
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["json", "csv", "histograms", "html"])]
+    pub shard: Option<Shard>,
+}
+
+/// Check a number of games (`-n` of `sim`, `compare` and `check`): at
+/// least one, at most [`MAX_GAMES`].
+pub fn check_game_count(n: u64, per: &str) -> Result<()> {
+    if n == 0 {
+        bail!("-n 0: no game to play; give -n 1 or more");
+    }
+    if n > MAX_GAMES {
+        bail!("-n {n}: at most {MAX_GAMES} games {per}");
+    }
+    Ok(())
+}
+
+impl RunArgs {
+    /// The stopping rule, checked (`default_games` without -n).
+    pub fn stop_rule(&self, default_games: u64) -> Result<StopRule> {
+        let Some(target) = self.precision else {
+            let n = self.games.unwrap_or(default_games);
+            check_game_count(n, "in one run")?;
+            return Ok(StopRule::Games(n));
+        };
+        if self.games.is_some() {
+            bail!("give either -n (a number of games) or --precision (run until it is reached)");
+        }
+        if !(target.is_finite() && target > 0.0) {
+            bail!("--precision {target}: must be a positive number");
+        }
+        let on: Key = self
+            .on
+            .as_deref()
+            .unwrap_or("")
+            .parse()
+            .map_err(|e: String| anyhow!("--on {e}"))?;
+        if self.max_games == 0 || self.max_games > MAX_GAMES {
+            bail!("--max-games {}: from 1 to {MAX_GAMES}", self.max_games);
+        }
+        if self.every < 2 || self.every > self.max_games {
+            bail!(
+                "--every {}: from 2 to --max-games ({})",
+                self.every,
+                self.max_games
+            );
+        }
+        Ok(StopRule::Precision {
+            target,
+            on,
+            every: self.every,
+            max: self.max_games,
+        })
+    }
+
+    /// Check the threads and the timeout.
+    fn check(&self) -> Result<()> {
+        if let Some(j) = self.threads {
+            if !(1..=MAX_THREADS).contains(&j) {
+                bail!("-j {j}: the number of threads must be from 1 to {MAX_THREADS}");
+            }
+        }
+        let (lo, hi) = STEP_TIMEOUT_RANGE;
+        let t = self.step_timeout;
+        if !(t.is_finite() && (lo..=hi).contains(&t)) {
+            bail!("--step-timeout {t}: must be a number of seconds from {lo} to {hi}");
+        }
+        Ok(())
+    }
+}
+
+/// A report with how long the run took.
+#[derive(Debug, Serialize)]
+pub struct Timed {
+    #[serde(flatten)]
+    pub report: Report,
+    /// Titles of the rules (the game's title, per arm with its variants).
+    pub title: String,
+    pub elapsed_s: f64,
+    /// Games per second, all arms together.
+    pub games_per_s: f64,
+    pub threads: usize,
+    /// What was played, for shard files and merging.
+    #[serde(skip)]
+    pub played: Played,
+}
+
+/// The games a run played and their tallies.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// The tallies of the games played.
+    pub tally: Tally,
+    /// Each arm's configuration (house-rule texts included).
+    pub configs: Vec<GameConfig>,
+    /// The games of the whole run (every shard) and those played here.
+    pub total: u64,
+    pub games: std::ops::Range<u64>,
+}
+
+/// Make the experiment with `build` (which composes the rules of its arms),
+/// check every arm (rules composed, options resolved, game 0 set up), all
+/// under the watchdog, play it and build its report. `trace`: the trace
+/// file of a one-arm run.
+pub fn run(
+    library: Arc<ScriptLibrary>,
+    args: &RunArgs,
+    default_games: u64,
+    first_seed: u64,
+    trace: Option<&TraceSpec>,
+    build: impl FnOnce(&Engine) -> Result<Experiment>,
+) -> Result<Timed> {
+    let stop = args.stop_rule(default_games)?;
+    let total = stop.max_games();
+    let (stop, games) = match args.shard {
+        None => (stop, 0..total),
+        Some(shard) => {
+            if matches!(stop, StopRule::Precision { .. }) {
+                bail!(
+                    "--shard needs a fixed number of games (-n): --precision stops at a look \
+                     at every game played so far, in seed order, which one shard cannot see"
+                );
+            }
+            let games = shard.games(total);
+            (StopRule::Games(games.end - games.start), games)
+        }
+    };
+    run_games(library, args, stop, total, games, first_seed, trace, build)
+}
+
+/// [`run`] over `games` (a block of the `total` games of the run, all of
+/// them when not sharded) with the stopping rule `stop`.
+#[allow(clippy::too_many_arguments)]
+pub fn run_games(
+    library: Arc<ScriptLibrary>,
+    args: &RunArgs,
+    stop: StopRule,
+    total: u64,
+    games: std::ops::Range<u64>,
+    first_seed: u64,
+    trace: Option<&TraceSpec>,
+    build: impl FnOnce(&Engine) -> Result<Experiment>,
+) -> Result<Timed> {
+    args.check()?;
+    if trace.is_some() && matches!(stop, StopRule::Precision { .. }) {
+        bail!("--trace needs a fixed number of games (-n), not --precision");
+    }
+    let mut limits = Limits::default();
+    // Without the exact count, the watchdog stops script code that never
+    // returns.
+    let watchdog = if args.exact_budget {
+        None
+    } else {
+        limits.instructions = None;
+        let limit = Duration::try_from_secs_f64(args.step_timeout)
+            .map_err(|e| anyhow!("--step-timeout {}: {e}", args.step_timeout))?;
+        Some(Watchdog::start(limit))
+    };
+    let engine = Engine::with_limits(library.clone(), limits)?;
+    // This thread composes each arm's rules and starts its game 0 once
+    // before the workers start, to fail early: under the watchdog too.
+    let checker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
+    if let Some(w) = &checker {
+        w.at(0, first_seed, Phase::Rules);
+    }
+    let experiment = build(&engine)?;
+    let experiment = &experiment;
+    let mut metrics = BTreeMap::new();
+    let mut options = Vec::new();
+    let mut titles = Vec::new();
+    for (a, arm) in experiment.arms.iter().enumerate() {
+        if let Some(w) = &checker {
+            w.at(0, first_seed, Phase::Rules);
+        }
+        let rules = engine.rules_of(&arm.config).map_err(|e| {
+            anyhow!(super::setup::explain_rules_error(
+                engine.library(),
+                &arm.config.game,
+                e,
+                "deckhand games"
+            ))
+        })?;
+        titles.push(rules.info.title.clone());
+        for (name, m) in &rules.info.metrics {
+            metrics.insert(name.clone(), m.doc.clone());
+        }
+        if let Some(w) = &checker {
+            w.at(0, first_seed, Phase::Setup);
+        }
+        let game = engine
+            .new_game(experiment.config(a, 0), false)
+            .with_context(|| {
+                let arm = if experiment.arms.len() > 1 {
+                    format!("arm {}: ", arm.name)
+                } else {
+                    String::new()
+                };
+                format!("{arm}game 0 (seed {first_seed}), setup")
+            })?;
+        options.push(game.options().clone().into_iter().collect());
+    }
+    drop(checker);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+        .max(1);
+    let max = stop.max_games();
+    // Batches small enough to balance the threads; with a trace, small
+    // enough that the records a batch holds in memory stay a few megabytes
+    // (a 4-player Sea Change game writes about 30 KB). The statistics do
+    // not depend on the batches.
+    let max_batch = if trace.is_some() { 64 } else { 500 };
+    let batch = (stop.window().min(max) / (threads as u64 * 8)).clamp(1, max_batch);
+    let bar = if args.json || args.csv {
+        ProgressBar::hidden()
+    } else {
+        // Every game of every arm.
+        ProgressBar::new(max.saturating_mul(experiment.arms.len() as u64))
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    if let Some(seat) = trace.and_then(|t| t.seat) {
+        let players = experiment.arms.first().map_or(0, |a| a.config.players);
+        if !(1..=players).contains(&seat) {
+            bail!("--trace-seat {seat}: the seats are 1 to {players}");
+        }
+    }
+    let trace_file = match trace {
+        Some(t) => Some((
+            TraceFile::create(&t.path).with_context(|| format!("creating {}", t.path.display()))?,
+            t,
+        )),
+        None => None,
+    };
+    let schedule = Schedule {
+        stop,
+        threads,
+        batch,
+    };
+    let start = Instant::now();
+    // Every worker thread makes one engine per arm (VM, compiled scripts:
+    // as much work as a few games, and the JIT compiler's warm-up) and
+    // takes the next batch until none is left. One VM per arm: two sets of
+    // rules played in turn in one VM share its compiled code, which then
+    // fits neither (compare was 2.5 times slower than the sims of its arms,
+    // docs/lab.md).
+    let ran = lab::run(
+        &schedule,
+        experiment.arms.len(),
+        || {
+            let made = experiment
+                .arms
+                .iter()
+                .map(|_| {
+                    Engine::with_limits(library.clone(), limits).map(|engine| {
+                        let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
+                        (engine, worker)
+                    })
+                })
+                .collect();
+            Games {
+                made,
+                experiment,
+                offset: games.start,
+                trace: trace_file
+                    .as_ref()
+                    .map(|(f, spec)| (f, *spec, spec.writer(Vec::new()))),
+            }
+        },
+        || bar.inc(1),
+    );
+    let elapsed = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    if let Some((f, _)) = trace_file {
+        f.finish().context("writing the trace")?;
+    }
+    let ran = match ran {
+        Ok(r) => r,
+        Err(RunError::Statistic(msg)) => bail!("{msg}"),
+        Err(RunError::Play { error, .. }) => {
+            let Some(p) = trace.map(|t| &t.path) else {
+                return Err(error);
+            };
+            let kept =
+                "holds the games before the failing one, and that one up to its failing step";
+            return Err(error.context(format!("{} {kept}", p.display())));
+        }
+    };
+    let report = Report::new(experiment, &ran, metrics, &options);
+    let played = Played {
+        tally: ran.tally,
+        configs: experiment.arms.iter().map(|a| a.config.clone()).collect(),
+        total,
+        games,
+    };
+    let games = report.games * experiment.arms.len() as u64;
+    let mut title = titles.first().cloned().unwrap_or_default();
+    if experiment.arms.len() == 1 {
+        for v in &experiment.arms[0].config.variants {
+            title.push_str(&format!(" + {v}"));
+        }
+    }
+    Ok(Timed {
+        report,
+        title,
+        elapsed_s: elapsed,
+        games_per_s: games as f64 / elapsed.max(1e-9),
+        threads,
+        played,
+    })
+}
+
+/// One worker thread's games: its engine for each arm (or why one could
+/// not be made),
+/// its watchdog mark and the trace records of its current batch.
+struct Games<'a> {
+    made: deckhand_core::Result<Vec<(Engine, Option<Arc<Worker>>)>>,
+    experiment: &'a Experiment,
+    /// The run's game number of this part's game 0 (a shard's first).
+    offset: u64,
+    trace: Option<(&'a TraceFile, &'a TraceSpec, TraceWriter<Vec<u8>>)>,
+}
+
+/// The trace of a one-arm run: its file, how much it holds, and whose
+/// knowledge (none: everything).
+#[derive(Debug, Clone)]
+pub struct TraceSpec {
+    pub path: PathBuf,
+    pub level: TraceLevel,
+    pub seat: Option<u32>,
+}
+
+impl TraceSpec {
+    /// A writer of this trace's records into `buffer`.
+    fn writer(&self, buffer: Vec<u8>) -> TraceWriter<Vec<u8>> {
+        let w = TraceWriter::with_level(buffer, self.level);
+        match self.seat {
+            Some(seat) => w.for_seat(seat),
+            None => w,
+        }
+    }
+}
+
+impl Player for Games<'_> {
+    type Error = anyhow::Error;
+
+    fn play(&mut self, index: u64, arm: usize) -> Result<Outcome> {
+        let index = index + self.offset;
+        let engines = self.made.as_ref().map_err(|e| anyhow!("{e}"))?;
+        let (engine, worker) = engines
+            .get(arm)
+            .ok_or_else(|| anyhow!("no engine for arm {arm}"))?;
+        let cfg = self.experiment.config(arm, index);
+        let bots = self.experiment.seating(arm, index);
+        let tw = self.trace.as_mut().map(|(_, _, tw)| tw);
+        let played = play_one(engine, cfg, &bots, index, tw, worker.as_deref());
+        if let Some(w) = worker {
+            w.idle();
+        }
+        let mut outcome = if self.experiment.arms.len() > 1 {
+            let name = &self.experiment.arms[arm].name;
+            played.with_context(|| format!("arm {name}"))?
+        } else {
+            played?
+        };
+        if self.experiment.rotate {
+            outcome.players_at = Some(self.experiment.players_at(arm, index));
+        }
+        Ok(outcome)
+    }
+
+    fn batch_done(&mut self, k: u64, failed: bool) {
+        if let Some((file, spec, tw)) = &mut self.trace {
+            // The buffer comes back empty, and is reused for the next batch.
+            let mut records = std::mem::replace(tw, spec.writer(Vec::new())).into_inner();
+            file.put(
+                usize::try_from(k).unwrap_or(usize::MAX),
+                &mut records,
+                failed,
+            );
+            *tw = spec.writer(records);
+        }
+    }
+}
+
+/// Play one game between bots (`bots[s]` at seat `s + 1`) and read its
+/// outcome; `trace` receives its records when given. `watched` is told the
+/// phase before every piece of script code runs (composing the rules,
+/// setup, each bot decision and step, the result), so that the watchdog
+/// can name it; the caller marks the worker idle after. The game is played
+/// by the core's [`Runner`]: the trace writer and the watchdog's marks of
+/// steps are its observers, and the bots' choosers mark their decisions.
+pub fn play_one(
+    engine: &Engine,
+    cfg: GameConfig,
+    bots: &[deckhand_core::BotKind],
+    index: u64,
+    trace: Option<&mut TraceWriter<Vec<u8>>>,
+    watched: Option<&Worker>,
+) -> Result<Outcome> {
+    let seed = cfg.seed;
+    let at = |phase: Phase| {
+        if let Some(w) = watched {
+            w.at(index, seed, phase);
+        }
+    };
+    // The rules are composed once per engine, when its first game asks for
+    // them: the top-level code of every rule file runs then.
+    at(Phase::Rules);
+    engine
+        .rules(&cfg.game, &cfg.variants)
+        .with_context(|| format!("game {index} (seed {seed}), loading the rules"))?;
+    at(Phase::Setup);
+    let mut game = engine
+        .new_game(cfg, trace.is_some())
+        .with_context(|| format!("game {index} (seed {seed}), setup"))?;
+    if let Some(t) = &trace {
+        t.prepare(&mut game);
+    }
+    let specs: Vec<SeatSpec> = bots.iter().map(|k| SeatSpec::Bot(k.clone())).collect();
+    let seats = crate::seats::bots(&specs, seed)
+        .into_iter()
+        .map(|bot| {
+            bot.map(|mut bot| {
+                Box::new(move |g: &Game| {
+                    if let Some(w) = watched {
+                        w.at(index, seed, Phase::Bot(g.history().len() + 1));
+                    }
+                    bot.choose(g)
+                }) as Box<dyn Chooser>
+            })
+        })
+        .collect();
+    let mut runner = Runner::new(seats);
+    if let Some(t) = trace {
+        runner = runner.observe(t.game(index));
+    }
+    if let Some(w) = watched {
+        runner = runner.observe(Marks {
+            worker: w,
+            index,
+            seed,
+        });
+    }
+    runner.started(&mut game)?;
+    match runner.play(&mut game) {
+        Ok(Stop::Over(result)) => {
+            at(Phase::Result);
+            Outcome::of(&game, &result)
+                .with_context(|| format!("game {index} (seed {seed}), reading its metrics"))
+        }
+        Ok(Stop::Waiting(seat)) => bail!("seat {seat} has no bot"),
+        Err(e) => {
+            let step = e.step;
+            let what = if e.choosing {
+                format!(
+                    "game {index} (seed {seed}), step {step}, bot of seat {}",
+                    e.seat
+                )
+            } else {
+                format!("game {index} (seed {seed}), step {step}")
+            };
+            Err(anyhow::Error::new(e.error).context(what))
+        }
+    }
+}
+
+/// Tells the watchdog which step a game is applying, and when it reads the
+/// result (the bots' choosers mark their decisions).
+struct Marks<'w> {
+    worker: &'w Worker,
+    index: u64,
+    seed: u64,
+}
+
+impl Observer for Marks<'_> {
+    fn decision(&mut self, game: &Game, _: Seat, _: usize) -> deckhand_core::Result<()> {
+        let step = game.history().len() + 1;
+        self.worker.at(self.index, self.seed, Phase::Step(step));
+        Ok(())
+    }
+
+    fn step(&mut self, game: &Game, _: Seat, _: usize, _: &[Event]) -> deckhand_core::Result<()> {
+        if game.is_over() {
+            self.worker.at(self.index, self.seed, Phase::Result);
+        }
+        Ok(())
+    }
+}

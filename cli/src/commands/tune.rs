@@ -1,0 +1,740 @@
+//! `deckhand tune GAME --try KEY=VALUES ... --stat STAT --target X`: the
+//! option values that bring a statistic closest to a target, or make it as
+//! large or as small as it gets. Every candidate (one combination of the
+//! values tried) is an arm of the lab, and all play the same seeds.
+//!
+//! Successive halving (the default): every candidate plays `-n` games; the
+//! better half (by the statistic's mean) is kept and plays the next games
+//! up to twice as many, and so on until two are left, whose last round
+//! decides. Games go where the decision is close, and a candidate's games
+//! are always the first of the run's seeds, paired with every other's.
+//! `--search grid` plays `-n` games for every candidate instead (and may
+//! be sharded).
+
+use super::lab::{self, RunArgs, Timed};
+use super::play::default_fill;
+use super::shards::Identity;
+use super::sim::bot_kinds;
+use super::{compare::MAX_ARMS, setup};
+use crate::GameArgs;
+use anyhow::{anyhow, bail, Result};
+use clap::{Args, ValueEnum};
+use deckhand_core::lab::{
+    Arm, ArmReport, Experiment, Key, Ran, Report, Row, StopRule, Stopped, Tally,
+};
+use deckhand_core::{Engine, ScriptLibrary};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The most values one `--try` may list or span.
+const MAX_VALUES: usize = 64;
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// An option and the values to try: KEY=V1,V2,... or KEY=LOW..HIGH or
+    /// KEY=LOW..HIGH/STEP for whole numbers (repeatable: every combination
+    /// is a candidate; at most 64 candidates).
+    #[arg(long = "try", value_name = "KEY=VALUES", required = true)]
+    pub tries: Vec<String>,
+    /// The statistic to tune: rounds, decisions, edge, win.seat1, margin,
+    /// score.seat2, shared, metric:NAME ... (as --on).
+    #[arg(long, value_name = "STAT")]
+    pub stat: String,
+    /// Find the values whose mean of STAT is closest to this number.
+    #[arg(
+        long,
+        value_name = "X",
+        allow_negative_numbers = true,
+        conflicts_with_all = ["maximize", "minimize"]
+    )]
+    pub target: Option<f64>,
+    /// Find the values that make STAT largest.
+    #[arg(long, conflicts_with = "minimize")]
+    pub maximize: bool,
+    /// Find the values that make STAT smallest.
+    #[arg(long)]
+    pub minimize: bool,
+    /// How to search: successive halving on paired seeds, or every
+    /// candidate on -n games.
+    #[arg(long, value_enum, default_value_t = Search::Halving)]
+    pub search: Search,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Search {
+    /// Keep the better half each round, twice the games for the rest.
+    Halving,
+    /// Every candidate on the same -n games.
+    Grid,
+}
+
+/// What makes a candidate better.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Objective {
+    Target(f64),
+    Maximize,
+    Minimize,
+}
+
+impl Objective {
+    /// Lower is better.
+    fn score(self, mean: f64) -> f64 {
+        match self {
+            Objective::Target(t) => (mean - t).abs(),
+            Objective::Maximize => -mean,
+            Objective::Minimize => mean,
+        }
+    }
+
+    fn words(self, label: &str) -> String {
+        match self {
+            Objective::Target(t) => format!("{label} closest to {t}"),
+            Objective::Maximize => format!("the largest {label}"),
+            Objective::Minimize => format!("the smallest {label}"),
+        }
+    }
+}
+
+/// What a tune searches (the part of a sharded run's identity that is
+/// tune's own).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Spec {
+    pub stat: Key,
+    pub objective: Objective,
+    pub search: Search,
+    /// Each candidate's option values, by option.
+    pub candidates: Vec<BTreeMap<String, String>>,
+}
+
+/// One candidate's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct Candidate {
+    pub name: String,
+    pub values: BTreeMap<String, String>,
+    /// Games it played (the run's first ones).
+    pub games: u64,
+    /// The statistic with its 95 % interval.
+    pub estimate: Option<Row>,
+    /// How far from the objective (lower is better): |mean − target|,
+    /// −mean to maximise, mean to minimise.
+    pub score: Option<f64>,
+    /// The last round it played (from 1).
+    pub last_round: u32,
+    /// Every statistic of its games.
+    #[serde(skip)]
+    pub arm: Option<ArmReport>,
+}
+
+/// One round of the search.
+#[derive(Debug, Clone, Serialize)]
+pub struct Round {
+    /// Games each candidate of the round had played at its end.
+    pub games: u64,
+    pub candidates: Vec<String>,
+}
+
+/// The result of a tune.
+#[derive(Debug, Clone, Serialize)]
+pub struct TuneReport {
+    pub game: String,
+    pub title: String,
+    pub stat: Key,
+    pub label: String,
+    pub objective: Objective,
+    pub search: Search,
+    pub first_seed: u64,
+    /// The best candidate's name (the first of `candidates`).
+    pub best: String,
+    pub best_values: BTreeMap<String, String>,
+    /// Every candidate tried, best first (by the last round each played,
+    /// then by score).
+    pub candidates: Vec<Candidate>,
+    pub rounds: Vec<Round>,
+    pub confidence: f64,
+    pub elapsed_s: f64,
+    pub threads: usize,
+}
+
+/// The values of one `--try`.
+pub fn parse_try(text: &str) -> Result<(String, Vec<String>)> {
+    let bad = |why: &str| {
+        anyhow!(
+            "--try '{text}': {why} (KEY=V1,V2,..., KEY=LOW..HIGH or KEY=LOW..HIGH/STEP, e.g. \
+             bank=20..40/5)"
+        )
+    };
+    let (key, values) = text
+        .split_once('=')
+        .ok_or_else(|| bad("no '=' after the option"))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(bad("no option name"));
+    }
+    let values = values.trim();
+    let list: Vec<String> = if let Some((low, rest)) = values.split_once("..") {
+        let (high, step) = rest.split_once('/').unwrap_or((rest, "1"));
+        let num = |s: &str| {
+            s.trim()
+                .parse::<i64>()
+                .map_err(|_| bad("not a whole number"))
+        };
+        let (low, high, step) = (num(low)?, num(high)?, num(step)?);
+        if step <= 0 || high < low {
+            return Err(bad("LOW..HIGH/STEP needs LOW ≤ HIGH and STEP ≥ 1"));
+        }
+        let count = (high - low) / step + 1;
+        if count as usize > MAX_VALUES {
+            return Err(bad(&format!("{count} values, at most {MAX_VALUES}")));
+        }
+        (0..count).map(|i| (low + i * step).to_string()).collect()
+    } else {
+        values.split(',').map(|v| v.trim().to_string()).collect()
+    };
+    if list.iter().any(String::is_empty) {
+        return Err(bad("an empty value"));
+    }
+    if list.len() > MAX_VALUES {
+        return Err(bad(&format!("{} values, at most {MAX_VALUES}", list.len())));
+    }
+    let mut seen = list.clone();
+    seen.sort();
+    seen.dedup();
+    if seen.len() != list.len() {
+        return Err(bad("a value given twice"));
+    }
+    Ok((key.to_string(), list))
+}
+
+/// Every combination of the values tried, the first `--try` varying
+/// slowest.
+fn candidates(tries: &[(String, Vec<String>)]) -> Result<Vec<BTreeMap<String, String>>> {
+    let mut out = vec![BTreeMap::new()];
+    for (key, values) in tries {
+        if out[0].contains_key(key) {
+            bail!("--try {key}: the option is tried twice");
+        }
+        if out.len() * values.len() > MAX_ARMS {
+            bail!(
+                "the values tried make more than {MAX_ARMS} candidates: try fewer values \
+                 (a coarse grid first, then a finer one around the best)"
+            );
+        }
+        out = out
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.insert(key.clone(), v.clone());
+                    c
+                })
+            })
+            .collect();
+    }
+    Ok(out)
+}
+
+fn name_of(values: &BTreeMap<String, String>) -> String {
+    values
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The experiment of the candidates `which` (arms in that order).
+fn experiment(
+    engine: &Engine,
+    args: &TuneArgs,
+    spec: &Spec,
+    which: &[usize],
+    first_seed: u64,
+) -> Result<Experiment> {
+    let mut arms = Vec::new();
+    for &c in which {
+        let values = &spec.candidates[c];
+        let mut game_args = args.game.clone();
+        game_args.seed = Some(first_seed);
+        game_args
+            .options
+            .extend(values.iter().map(|(k, v)| format!("{k}={v}")));
+        let name = name_of(values);
+        let (config, specs) = setup::bot_game_config(engine, &game_args, default_fill)
+            .map_err(|e| anyhow!("candidate {name}: {e:#}"))?;
+        arms.push(Arm {
+            name,
+            config,
+            seats: bot_kinds(&specs, "tune")?,
+        });
+    }
+    let mut e = Experiment {
+        arms,
+        first_seed,
+        rotate: false,
+    };
+    e.rotate = e.mixed_seats();
+    Ok(e)
+}
+
+/// Arm `a` of a run's tally, as a one-arm tally.
+fn arm_tally(t: &Tally, a: usize) -> Tally {
+    Tally {
+        games: t.games,
+        arms: t.arms.get(a).cloned().into_iter().collect(),
+        diffs: Vec::new(),
+        histograms: t.histograms.get(a).cloned().into_iter().collect(),
+    }
+}
+
+/// The report of one candidate's games.
+fn arm_report(identity: &Identity, c: usize, tally: &Tally) -> Option<ArmReport> {
+    let a = identity.arms.get(c)?;
+    let one = Identity {
+        arms: vec![a.clone()],
+        ..identity.clone()
+    };
+    let experiment = Experiment {
+        arms: vec![Arm {
+            name: a.name.clone(),
+            config: a.config.clone(),
+            seats: a
+                .seats
+                .iter()
+                .map(|s| deckhand_core::BotKind::parse(s))
+                .collect(),
+        }],
+        first_seed: one.first_seed,
+        rotate: one.rotate,
+    };
+    let ran = Ran {
+        tally: tally.clone(),
+        stopped: Stopped::Games,
+    };
+    Report::new(
+        &experiment,
+        &ran,
+        one.metrics.clone(),
+        std::slice::from_ref(&a.options),
+    )
+    .arms
+    .into_iter()
+    .next()
+}
+
+/// Rank candidates by score (lower first), then by number.
+fn ranked(scores: &[(usize, Option<f64>)]) -> Vec<usize> {
+    let mut v = scores.to_vec();
+    v.sort_by(|a, b| {
+        let x = a.1.unwrap_or(f64::INFINITY);
+        let y = b.1.unwrap_or(f64::INFINITY);
+        x.total_cmp(&y).then(a.0.cmp(&b.0))
+    });
+    v.into_iter().map(|(c, _)| c).collect()
+}
+
+/// The score of a candidate's tally on the statistic (an error naming the
+/// statistics there are when no game has it).
+fn score(spec: &Spec, tally: &Tally) -> Result<Option<f64>> {
+    let rows = tally
+        .arms
+        .first()
+        .ok_or_else(|| anyhow!("a candidate without games"))?;
+    match rows.get(&spec.stat) {
+        Some(s) => Ok(Some(spec.objective.score(s.mean()))),
+        None if tally.games == 0 => Ok(None),
+        None => {
+            let names: Vec<String> = rows.0.keys().map(|k| k.to_string()).collect();
+            bail!(
+                "--stat {}: no game has that statistic (they have: {})",
+                spec.stat,
+                names.join(", ")
+            )
+        }
+    }
+}
+
+/// The tune report of every candidate's tally.
+fn report(
+    identity: &Identity,
+    spec: &Spec,
+    tallies: &[Tally],
+    last_round: &[u32],
+    rounds: Vec<Round>,
+    elapsed_s: f64,
+    threads: usize,
+) -> Result<TuneReport> {
+    let mut list = Vec::new();
+    for (c, t) in tallies.iter().enumerate() {
+        let arm = arm_report(identity, c, t);
+        let estimate = arm
+            .as_ref()
+            .and_then(|a| a.rows.iter().find(|r| r.key == spec.stat).cloned());
+        list.push(Candidate {
+            name: name_of(&spec.candidates[c]),
+            values: spec.candidates[c].clone(),
+            games: t.games,
+            score: score(spec, t)?,
+            estimate,
+            last_round: last_round.get(c).copied().unwrap_or(1),
+            arm,
+        });
+    }
+    // Best first: those that lasted longest, then by score, then by number.
+    let mut order: Vec<usize> = (0..list.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&list[a], &list[b]);
+        y.last_round
+            .cmp(&x.last_round)
+            .then(
+                x.score
+                    .unwrap_or(f64::INFINITY)
+                    .total_cmp(&y.score.unwrap_or(f64::INFINITY)),
+            )
+            .then(a.cmp(&b))
+    });
+    let candidates: Vec<Candidate> = order.into_iter().map(|c| list[c].clone()).collect();
+    let best = candidates
+        .first()
+        .ok_or_else(|| anyhow!("no candidate to tune"))?;
+    Ok(TuneReport {
+        game: identity.game.clone(),
+        title: identity.title.clone(),
+        label: spec.stat.label(),
+        stat: spec.stat.clone(),
+        objective: spec.objective,
+        search: spec.search,
+        first_seed: identity.first_seed,
+        best: best.name.clone(),
+        best_values: best.values.clone(),
+        candidates,
+        rounds,
+        confidence: 0.95,
+        elapsed_s,
+        threads,
+    })
+}
+
+pub fn run(library: Arc<ScriptLibrary>, args: &TuneArgs) -> Result<()> {
+    if args.run.precision.is_some() {
+        bail!(
+            "tune stops by its search (-n games a candidate, doubled each round of halving), \
+             not by --precision"
+        );
+    }
+    if args.run.csv || args.run.histograms {
+        bail!("tune prints text or --json (and --html), not --csv or --histograms");
+    }
+    let objective = match (args.target, args.maximize, args.minimize) {
+        (Some(t), _, _) if t.is_finite() => Objective::Target(t),
+        (Some(t), _, _) => bail!("--target {t}: must be a number"),
+        (None, true, _) => Objective::Maximize,
+        (None, _, true) => Objective::Minimize,
+        _ => bail!("tune needs a goal: --target X, --maximize or --minimize"),
+    };
+    let stat: Key = args
+        .stat
+        .parse()
+        .map_err(|e: String| anyhow!("--stat {e}"))?;
+    let tries = args
+        .tries
+        .iter()
+        .map(|t| parse_try(t))
+        .collect::<Result<Vec<_>>>()?;
+    let spec = Spec {
+        stat,
+        objective,
+        search: args.search,
+        candidates: candidates(&tries)?,
+    };
+    if args.run.shard.is_some() && spec.search != Search::Grid {
+        bail!(
+            "--shard needs --search grid: successive halving picks the candidates of each \
+             round from all the games of the one before, which one shard cannot see"
+        );
+    }
+    let first_seed = args.game.seed.unwrap_or(1);
+    let n = args.run.games.unwrap_or(200);
+    lab::check_game_count(n, "for each candidate")?;
+    let all: Vec<usize> = (0..spec.candidates.len()).collect();
+    let spec_value = serde_json::to_value(&spec)?;
+    let build_all = |engine: &Engine| experiment(engine, args, &spec, &all, first_seed);
+    if spec.search == Search::Grid {
+        let timed = lab::run(library, &args.run, 200, first_seed, None, build_all)?;
+        let identity = Identity::of("tune", &timed, Some(spec_value));
+        if args.run.shard.is_some() {
+            let file = super::shards::shard_file(&identity, &timed, &args.run)?;
+            outln!("{}", serde_json::to_string(&file)?);
+            return Ok(());
+        }
+        return finish_merged(&identity, &timed, args.run.json, args.run.html.as_ref());
+    }
+    // Successive halving.
+    let mut survivors = all.clone();
+    let mut tallies: Vec<Option<Tally>> = vec![None; all.len()];
+    let mut last_round = vec![0u32; all.len()];
+    let mut rounds = Vec::new();
+    let (mut done, mut games) = (0u64, n);
+    let mut elapsed = 0.0;
+    let mut threads;
+    let mut identity: Option<Identity> = None;
+    loop {
+        if games > lab::MAX_GAMES {
+            bail!(
+                "-n {n}: the last round would play more than {} games",
+                lab::MAX_GAMES
+            );
+        }
+        let which = survivors.clone();
+        let timed = lab::run_games(
+            library.clone(),
+            &args.run,
+            StopRule::Games(games - done),
+            games,
+            done..games,
+            first_seed,
+            None,
+            |engine: &Engine| experiment(engine, args, &spec, &which, first_seed),
+        )?;
+        elapsed += timed.elapsed_s;
+        threads = timed.threads;
+        if identity.is_none() {
+            // Every candidate's identity, from the first round (all of
+            // them).
+            identity = Some(Identity::of("tune", &timed, Some(spec_value.clone())));
+        }
+        for (a, &c) in which.iter().enumerate() {
+            let part = arm_tally(&timed.played.tally, a);
+            match &mut tallies[c] {
+                Some(t) => t.merge(&part),
+                slot => *slot = Some(part),
+            }
+            last_round[c] = rounds.len() as u32 + 1;
+        }
+        rounds.push(Round {
+            games,
+            candidates: which
+                .iter()
+                .map(|&c| name_of(&spec.candidates[c]))
+                .collect(),
+        });
+        if survivors.len() <= 2 {
+            break;
+        }
+        let scores = survivors
+            .iter()
+            .map(|&c| {
+                let t = tallies[c]
+                    .as_ref()
+                    .ok_or_else(|| anyhow!("candidate {c} has no games"))?;
+                Ok((c, score(&spec, t)?))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let keep = survivors.len().div_ceil(2);
+        survivors = ranked(&scores).into_iter().take(keep).collect();
+        survivors.sort_unstable();
+        done = games;
+        games = games.saturating_mul(2);
+    }
+    let identity = identity.ok_or_else(|| anyhow!("no round played"))?;
+    let tallies: Vec<Tally> = tallies
+        .into_iter()
+        .map(|t| t.unwrap_or_else(|| Tally::new(1)))
+        .collect();
+    let r = report(
+        &identity,
+        &spec,
+        &tallies,
+        &last_round,
+        rounds,
+        elapsed,
+        threads,
+    )?;
+    print(&r, args.run.json, args.run.html.as_ref())
+}
+
+/// The report of a grid tune (one run, or its shards merged), printed.
+pub fn finish_merged(
+    identity: &Identity,
+    timed: &Timed,
+    json: bool,
+    html: Option<&PathBuf>,
+) -> Result<()> {
+    let spec: Spec = identity
+        .tune
+        .clone()
+        .ok_or_else(|| anyhow!("the shards are not of a tune"))
+        .and_then(|v| serde_json::from_value(v).map_err(|e| anyhow!("the tune's search: {e}")))?;
+    if spec.candidates.len() != identity.arms.len() {
+        bail!(
+            "the tune names {} candidates for {} arms",
+            spec.candidates.len(),
+            identity.arms.len()
+        );
+    }
+    let tallies: Vec<Tally> = (0..identity.arms.len())
+        .map(|a| arm_tally(&timed.played.tally, a))
+        .collect();
+    let rounds = vec![Round {
+        games: timed.report.games,
+        candidates: spec.candidates.iter().map(name_of).collect(),
+    }];
+    let last = vec![1; tallies.len()];
+    let r = report(
+        identity,
+        &spec,
+        &tallies,
+        &last,
+        rounds,
+        timed.elapsed_s,
+        timed.threads,
+    )?;
+    print(&r, json, html)
+}
+
+/// A value of the statistic as people read it (as `sim` prints it).
+pub fn value_text(row: &Row, x: f64) -> String {
+    super::report::value(row, x, false)
+}
+
+fn interval_text(row: &Row) -> String {
+    match (row.low, row.high) {
+        (Some(l), Some(h)) => format!("{} .. {}", value_text(row, l), value_text(row, h)),
+        _ => "(too few games)".into(),
+    }
+}
+
+fn print(r: &TuneReport, json: bool, html: Option<&PathBuf>) -> Result<()> {
+    if json {
+        outln!("{}", serde_json::to_string_pretty(r)?);
+    } else {
+        print_text(r);
+    }
+    if let Some(path) = html {
+        crate::report_html::write(path, &crate::report_html::tune_page(r))?;
+    }
+    Ok(())
+}
+
+fn print_text(r: &TuneReport) {
+    let search = match r.search {
+        Search::Halving => format!("successive halving, {} rounds", r.rounds.len()),
+        Search::Grid => "grid".to_string(),
+    };
+    outln!(
+        "{}: {} candidates for {} ({search}, seeds from {})",
+        r.title,
+        r.candidates.len(),
+        r.objective.words(&r.label),
+        r.first_seed
+    );
+    if let Some(best) = r.candidates.first() {
+        let est = best
+            .estimate
+            .as_ref()
+            .map(|e| {
+                format!(
+                    "{} {} (95% interval {}, {} games, {})",
+                    r.label,
+                    value_text(e, e.mean),
+                    interval_text(e),
+                    e.n,
+                    e.method.name()
+                )
+            })
+            .unwrap_or_default();
+        outln!("best: {}: {est}", best.name);
+    }
+    outln!();
+    let nw = r
+        .candidates
+        .iter()
+        .map(|c| c.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let cells: Vec<(String, String)> = r
+        .candidates
+        .iter()
+        .map(|c| match &c.estimate {
+            Some(e) => (value_text(e, e.mean), interval_text(e)),
+            None => ("-".into(), String::new()),
+        })
+        .collect();
+    let vw = cells.iter().map(|c| c.0.len()).max().unwrap_or(0).max(4);
+    let iw = cells.iter().map(|c| c.1.len()).max().unwrap_or(0).max(12);
+    outln!(
+        "{:<nw$}  {:>7}  {:>vw$}  {:<iw$}  round",
+        "candidate",
+        "games",
+        "mean",
+        "95% interval"
+    );
+    for (c, (v, i)) in r.candidates.iter().zip(cells) {
+        outln!(
+            "{:<nw$}  {:>7}  {:>vw$}  {:<iw$}  {}",
+            c.name,
+            c.games,
+            v,
+            i,
+            c.last_round
+        );
+    }
+    outln!();
+    outln!(
+        "Every candidate plays the same seeds (game i of each from seed {} + i); round: the \
+         last round a candidate played. {}",
+        r.first_seed,
+        super::report::METHODS
+    );
+    outln!(
+        "elapsed {:.2} s on {} thread{}",
+        r.elapsed_s,
+        r.threads,
+        if r.threads == 1 { "" } else { "s" }
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tries_read_lists_and_ranges() {
+        let ok = |s: &str| parse_try(s).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ok("bank=20..30/5").1, vec!["20", "25", "30"]);
+        assert_eq!(ok("x=a, b").1, vec!["a", "b"]);
+        assert_eq!(ok("n=3..5").1, vec!["3", "4", "5"]);
+        for bad in [
+            "bank",
+            "=1",
+            "n=5..3",
+            "n=1..9/0",
+            "n=1,1",
+            "n=1..1000",
+            "n=a..b",
+        ] {
+            assert!(parse_try(bad).is_err(), "{bad}");
+        }
+        let c = candidates(&[ok("a=1,2"), ok("b=x,y,z")]).unwrap_or_default();
+        assert_eq!(c.len(), 6);
+        assert_eq!(name_of(&c[1]), "a=1 b=y");
+        assert!(candidates(&[ok("a=1..40"), ok("b=1,2")]).is_err());
+    }
+
+    #[test]
+    fn ranking_prefers_the_lower_score_then_the_first() {
+        assert_eq!(
+            ranked(&[(0, Some(2.0)), (1, Some(0.5)), (2, None), (3, Some(0.5))]),
+            vec![1, 3, 0, 2]
+        );
+        assert_eq!(Objective::Target(8.0).score(7.5), 0.5);
+        assert_eq!(Objective::Maximize.score(3.0), -3.0);
+    }
+}

@@ -1,0 +1,657 @@
+//! `--html FILE`: a lab report as one self-contained HTML page: the same
+//! tables as the terminal, and charts drawn as inline SVG (win rates and
+//! paired differences as bars with their 95 % interval as whiskers, the
+//! distributions as histograms). No script, no font, no image, nothing
+//! fetched: the page opens offline and anywhere. The layout fits a
+//! phone's width: charts scale to the page, and a wide table scrolls
+//! inside its own box, never the page.
+//!
+//! Every text that comes from the rules (titles, arm and metric names,
+//! metric docs, option values) is escaped.
+
+use crate::commands::lab::Timed;
+use crate::commands::report::{self, METHODS};
+use crate::commands::tune::{Objective, TuneReport};
+use anyhow::{Context, Result};
+use deckhand_core::lab::{Histogram, Key, Row, Stopped};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Escape text for HTML content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Write the page to `path`.
+pub fn write(path: &Path, page: &str) -> Result<()> {
+    std::fs::write(path, page).with_context(|| format!("writing {}", path.display()))
+}
+
+const STYLE: &str = "
+:root { color-scheme: light dark; --fg: #1b1f24; --bg: #fff; --muted: #5b6570;
+  --bar: #2b7bb9; --sig: #c2452d; --grid: #d5dae0; --rule: #e6e9ed; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6e9ed; --bg: #15181c;
+  --muted: #9aa4ae; --bar: #5aa7e0; --sig: #f07a5f; --grid: #3a4048; --rule: #2a2f35; } }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; background: var(--bg); color: var(--fg);
+  font: 16px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+main { max-width: 56rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.4rem; margin: .2rem 0 .6rem; }
+h2 { font-size: 1.15rem; margin: 1.6rem 0 .4rem; border-top: 1px solid var(--rule); padding-top: 1rem; }
+h3 { font-size: 1rem; margin: 1.2rem 0 .3rem; }
+h1, h2, h3, p, dd, dt, figcaption { overflow-wrap: anywhere; }
+p { margin: .4rem 0; }
+.muted { color: var(--muted); font-size: .9rem; }
+figure { margin: .6rem 0 1rem; }
+figcaption { font-size: .9rem; color: var(--muted); margin-bottom: .2rem; }
+svg.chart { display: block; width: 100%; height: auto; max-width: 40rem; }
+svg text { fill: var(--fg); font-size: 13px; font-family: inherit; }
+svg .axis, svg .zero { stroke: var(--muted); stroke-width: 1; }
+svg .grid { stroke: var(--grid); stroke-width: 1; }
+svg .bar { fill: var(--bar); }
+svg .bar.sig { fill: var(--sig); }
+svg .whisker { stroke: var(--fg); stroke-width: 1.5; }
+svg .point { fill: var(--fg); }
+svg .target { stroke: var(--sig); stroke-width: 1.5; stroke-dasharray: 4 3; }
+svg .tick { fill: var(--muted); font-size: 11px; }
+.table { overflow-x: auto; max-width: 100%; margin: .4rem 0 1rem; }
+table { border-collapse: collapse; font-size: .9rem; font-variant-numeric: tabular-nums; }
+th, td { padding: .25rem .5rem; text-align: right; border-bottom: 1px solid var(--rule); white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; white-space: normal; min-width: 8rem; }
+thead th { color: var(--muted); font-weight: 600; }
+tr.sig td.mean { color: var(--sig); font-weight: 600; }
+@media (max-width: 32rem) { main { padding: .6rem; } table { font-size: .8rem; }
+  th, td { padding: .2rem .3rem; } th:first-child, td:first-child { min-width: 6rem; } }
+dl { margin: .3rem 0; } dt { font-weight: 600; } dd { margin: 0 0 .4rem 1rem; }
+";
+
+/// The page around `body`.
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n\
+         </body>\n</html>\n",
+        escape(title)
+    )
+}
+
+/// The width of every chart's drawing, in its own units (the chart scales
+/// to the page).
+const W: f64 = 480.0;
+/// Room for the labels left of a bar chart.
+const LABEL_W: f64 = 150.0;
+const ROW_H: f64 = 24.0;
+
+/// Cut a label to `n` characters (the whole label stays in the tooltip).
+fn short(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n - 1).collect::<String>())
+    }
+}
+
+/// A number for SVG coordinates.
+fn f(x: f64) -> String {
+    format!("{x:.2}")
+}
+
+/// Horizontal bars with whiskers: one line per row, the bar from `origin`
+/// to the row's mean, the whisker its interval, on the scale `lo..hi`.
+/// `diff`: differences (a line at 0, significant bars marked).
+fn interval_chart(name: &str, rows: &[&Row], lo: f64, hi: f64, diff: bool) -> String {
+    let top = 8.0;
+    let h = top + rows.len() as f64 * ROW_H + 26.0;
+    let x0 = LABEL_W;
+    let x1 = W - 20.0;
+    let x = |v: f64| x0 + (v.clamp(lo, hi) - lo) / (hi - lo).max(1e-12) * (x1 - x0);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg class=\"chart intervals\" data-chart=\"{}\" data-min=\"{lo}\" data-max=\"{hi}\" \
+         viewBox=\"0 0 {W} {}\" role=\"img\" aria-label=\"{}\">",
+        escape(name),
+        f(h),
+        escape(name)
+    );
+    let base = top + rows.len() as f64 * ROW_H;
+    // Grid and ticks: five steps.
+    for i in 0..=4 {
+        let v = lo + (hi - lo) * i as f64 / 4.0;
+        let xv = x(v);
+        let _ = write!(
+            s,
+            "<line class=\"grid\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+            f(xv),
+            f(top),
+            f(xv),
+            f(base)
+        );
+        let label = if diff {
+            format!("{:+.0}", v * 100.0)
+        } else {
+            format!("{:.0}%", v * 100.0)
+        };
+        let _ = write!(
+            s,
+            "<text class=\"tick\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{label}</text>",
+            f(xv),
+            f(base + 16.0)
+        );
+    }
+    let _ = write!(
+        s,
+        "<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+        f(x0),
+        f(base),
+        f(x1),
+        f(base)
+    );
+    let origin = if diff { 0.0 } else { lo };
+    for (i, r) in rows.iter().enumerate() {
+        let y = top + i as f64 * ROW_H;
+        let (a, b) = (x(origin.min(r.mean)), x(origin.max(r.mean)));
+        let sig = if r.significant == Some(true) {
+            " sig"
+        } else {
+            ""
+        };
+        let _ = write!(
+            s,
+            "<g class=\"row\" data-key=\"{}\"><title>{}: {} ({})</title>\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\
+             <rect class=\"bar{sig}\" data-key=\"{}\" data-value=\"{}\" x=\"{}\" y=\"{}\" \
+             width=\"{}\" height=\"{}\"/>",
+            escape(&r.key.to_string()),
+            escape(&r.label),
+            escape(&report::value(r, r.mean, diff)),
+            escape(&report::interval(r, diff)),
+            f(x0 - 6.0),
+            f(y + ROW_H * 0.65),
+            escape(&short(&r.label, 22)),
+            escape(&r.key.to_string()),
+            r.mean,
+            f(a),
+            f(y + 5.0),
+            f((b - a).max(0.0)),
+            f(ROW_H - 10.0)
+        );
+        if let (Some(l), Some(hh)) = (r.low, r.high) {
+            let (l, hh) = (x(l), x(hh));
+            let ym = y + ROW_H / 2.0;
+            let _ = write!(
+                s,
+                "<line class=\"whisker\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\
+                 <line class=\"whisker\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\
+                 <line class=\"whisker\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+                f(l),
+                f(ym),
+                f(hh),
+                f(ym),
+                f(l),
+                f(ym - 5.0),
+                f(l),
+                f(ym + 5.0),
+                f(hh),
+                f(ym - 5.0),
+                f(hh),
+                f(ym + 5.0)
+            );
+        }
+        s.push_str("</g>");
+    }
+    if diff {
+        let z = x(0.0);
+        let _ = write!(
+            s,
+            "<line class=\"zero\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+            f(z),
+            f(top - 4.0),
+            f(z),
+            f(base)
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// A histogram: one bar per value (or range of values), heights by share.
+fn histogram_chart(name: &str, key: &Key, h: &Histogram) -> String {
+    let bins = h.bins(30);
+    let total = h.total().max(1) as f64;
+    let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
+    let (x0, x1, top, base) = (56.0, W - 8.0, 10.0, 140.0);
+    let bw = (x1 - x0) / bins.len().max(1) as f64;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg class=\"chart histogram\" data-chart=\"{}\" data-key=\"{}\" data-total=\"{}\" \
+         viewBox=\"0 0 {W} 165\" role=\"img\" aria-label=\"{}\">",
+        escape(name),
+        escape(&key.to_string()),
+        h.total(),
+        escape(name)
+    );
+    // The tallest bar's share, and half of it.
+    for frac in [0.5, 1.0] {
+        let y = base - (base - top) * frac;
+        let _ = write!(
+            s,
+            "<line class=\"grid\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\
+             <text class=\"tick\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{:.1}%</text>",
+            f(x0),
+            f(y),
+            f(x1),
+            f(y),
+            f(x0 - 4.0),
+            f(y + 4.0),
+            most * frac * 100.0 / total
+        );
+    }
+    let every = bins.len().div_ceil(8).max(1);
+    for (i, &(lo, hi, n)) in bins.iter().enumerate() {
+        let bh = (base - top) * n as f64 / most;
+        let x = x0 + i as f64 * bw;
+        let range = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}–{hi}")
+        };
+        let _ = write!(
+            s,
+            "<rect class=\"bar\" data-count=\"{n}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\">\
+             <title>{range}: {n} ({:.1}%)</title></rect>",
+            f(x + bw * 0.08),
+            f(base - bh),
+            f(bw * 0.84),
+            f(bh),
+            n as f64 * 100.0 / total
+        );
+        if i % every == 0 || i + 1 == bins.len() {
+            let _ = write!(
+                s,
+                "<text class=\"tick\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{lo}</text>",
+                f(x + bw / 2.0),
+                f(base + 16.0)
+            );
+        }
+    }
+    let _ = write!(
+        s,
+        "<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/></svg>",
+        f(x0),
+        f(base),
+        f(x1),
+        f(base)
+    );
+    if h.other > 0 {
+        let _ = write!(
+            s,
+            "<p class=\"muted\">{} more values not drawn.</p>",
+            h.other
+        );
+    }
+    s
+}
+
+/// A table of statistics, as the terminal prints it.
+fn table(name: &str, rows: &[Row], diff: bool) -> String {
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<div class=\"table\"><table data-table=\"{}\"><thead><tr><th>statistic</th>\
+         <th>{}</th><th>95% interval</th><th>games</th><th>method</th></tr></thead><tbody>",
+        escape(name),
+        if diff { "difference" } else { "mean" }
+    );
+    for r in rows {
+        let sig = r.significant == Some(true);
+        let _ = write!(
+            s,
+            "<tr data-key=\"{}\"{}><td>{}</td><td class=\"mean\">{}{}</td>\
+             <td class=\"interval\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
+            escape(&r.key.to_string()),
+            if sig { " class=\"sig\"" } else { "" },
+            escape(&r.label),
+            escape(&report::value(r, r.mean, diff)),
+            if sig { " *" } else { "" },
+            escape(&report::interval(r, diff)),
+            r.n,
+            report::method(r)
+        );
+    }
+    s.push_str("</tbody></table></div>");
+    s
+}
+
+/// Rows drawn as win-rate bars: shares of games except the edge.
+fn share_rows(rows: &[Row]) -> Vec<&Row> {
+    rows.iter()
+        .filter(|r| r.is_share() && r.key != Key::Edge)
+        .collect()
+}
+
+/// The page of a `sim`, `compare` or merged report.
+pub fn lab_page(t: &Timed) -> String {
+    let r = &t.report;
+    let mut b = String::new();
+    let last = r.first_seed.wrapping_add(r.games.saturating_sub(1));
+    let stopped = match r.stopped {
+        Stopped::Games => "",
+        Stopped::Precision => " (stopped: precision reached)",
+        Stopped::MaxGames => " (stopped: the most games allowed, before the precision)",
+    };
+    let _ = write!(b, "<h1>{}</h1>", escape(&t.title));
+    let summary = if r.arms.len() == 1 {
+        format!(
+            "{} players, {} games (seeds {}..{last}){stopped}.",
+            r.arms[0].players, r.games, r.first_seed
+        )
+    } else {
+        format!(
+            "{} arms, {} games each on the same seeds ({}..{last}){stopped}.",
+            r.arms.len(),
+            r.games,
+            r.first_seed
+        )
+    };
+    let _ = write!(
+        b,
+        "<p class=\"summary\" data-games=\"{}\">{}</p>",
+        r.games,
+        escape(&summary)
+    );
+    for arm in &r.arms {
+        let variants = if arm.variants.is_empty() {
+            "no variant".to_string()
+        } else {
+            arm.variants.join(" + ")
+        };
+        let _ = write!(
+            b,
+            "<section class=\"arm\" data-arm=\"{}\"><h2>{}</h2><p class=\"muted\">{}, {} players; \
+             seats: {}{}</p>",
+            escape(&arm.name),
+            escape(&if r.arms.len() == 1 {
+                "Statistics".to_string()
+            } else {
+                format!("Arm {}", arm.name)
+            }),
+            escape(&variants),
+            arm.players,
+            escape(&arm.seats.join(", ")),
+            if r.rotate {
+                " (rotating: every bot sits in every seat in turn)"
+            } else {
+                ""
+            }
+        );
+        let shares = share_rows(&arm.rows);
+        if !shares.is_empty() {
+            let name = format!("shares of games, arm {}", arm.name);
+            let _ = write!(
+                b,
+                "<figure><figcaption>Shares of games with 95% intervals</figcaption>{}</figure>",
+                interval_chart(&name, &shares, 0.0, 1.0, false)
+            );
+        }
+        b.push_str(&table(&format!("arm {}", arm.name), &arm.rows, false));
+        for (key, h) in &arm.histograms {
+            let name = format!("{}, arm {}", key.label(), arm.name);
+            let _ = write!(
+                b,
+                "<figure><figcaption>{}: distribution</figcaption>{}</figure>",
+                escape(&key.label()),
+                histogram_chart(&name, key, h)
+            );
+        }
+        b.push_str("</section>");
+    }
+    for d in &r.differences {
+        let _ = write!(
+            b,
+            "<section class=\"difference\" data-arm=\"{}\"><h2>{} − {} (paired by seed)</h2>",
+            escape(&d.arm),
+            escape(&d.arm),
+            escape(&d.base)
+        );
+        let shares: Vec<&Row> = d.rows.iter().filter(|r| r.is_share()).collect();
+        if !shares.is_empty() {
+            let reach = shares
+                .iter()
+                .flat_map(|r| [r.mean, r.low.unwrap_or(0.0), r.high.unwrap_or(0.0)])
+                .fold(0.0f64, |m, v| m.max(v.abs()));
+            // A round scale in points: 5, 10, 20, 50 or 100.
+            let m = [0.05, 0.1, 0.2, 0.5, 1.0]
+                .into_iter()
+                .find(|&m| reach <= m)
+                .unwrap_or(1.0);
+            let name = format!("differences, {} − {}", d.arm, d.base);
+            let _ = write!(
+                b,
+                "<figure><figcaption>Differences in shares (percentage points) with 95% \
+                 intervals; red: the interval excludes 0</figcaption>{}</figure>",
+                interval_chart(&name, &shares, -m, m, true)
+            );
+        }
+        b.push_str(&table(&format!("{} − {}", d.arm, d.base), &d.rows, true));
+        b.push_str("</section>");
+    }
+    if !r.metrics.is_empty() {
+        b.push_str("<h2>Metrics</h2><dl>");
+        for (name, doc) in &r.metrics {
+            let _ = write!(b, "<dt>{}</dt><dd>{}</dd>", escape(name), escape(doc));
+        }
+        b.push_str("</dl>");
+    }
+    let _ = write!(b, "<p class=\"muted methods\">{}</p>", escape(METHODS));
+    page(&t.title, &b)
+}
+
+/// The page of a `tune`.
+pub fn tune_page(r: &TuneReport) -> String {
+    let mut b = String::new();
+    let _ = write!(b, "<h1>{}: tune</h1>", escape(&r.title));
+    let goal = match r.objective {
+        Objective::Target(t) => format!("{} closest to {t}", r.label),
+        Objective::Maximize => format!("the largest {}", r.label),
+        Objective::Minimize => format!("the smallest {}", r.label),
+    };
+    let _ = write!(
+        b,
+        "<p class=\"summary\">{} candidates for {} ({}, {} round{}, seeds from {}).</p>",
+        r.candidates.len(),
+        escape(&goal),
+        match r.search {
+            crate::commands::tune::Search::Halving => "successive halving",
+            crate::commands::tune::Search::Grid => "grid",
+        },
+        r.rounds.len(),
+        if r.rounds.len() == 1 { "" } else { "s" },
+        r.first_seed
+    );
+    if let Some(best) = r.candidates.first() {
+        let _ = write!(b, "<p><strong>Best: {}</strong>", escape(&best.name));
+        if let Some(e) = &best.estimate {
+            let _ = write!(
+                b,
+                ": {} {} (95% interval {}, {} games)",
+                escape(&r.label),
+                escape(&report::value(e, e.mean, false)),
+                escape(&report::interval(e, false)),
+                e.n
+            );
+        }
+        b.push_str("</p>");
+    }
+    let rows: Vec<Row> = r
+        .candidates
+        .iter()
+        .filter_map(|c| {
+            c.estimate.clone().map(|mut e| {
+                e.label = c.name.clone();
+                e
+            })
+        })
+        .collect();
+    if !rows.is_empty() {
+        let mut lo = rows
+            .iter()
+            .map(|e| e.low.unwrap_or(e.mean))
+            .fold(f64::INFINITY, f64::min);
+        let mut hi = rows
+            .iter()
+            .map(|e| e.high.unwrap_or(e.mean))
+            .fold(f64::NEG_INFINITY, f64::max);
+        if let Objective::Target(t) = r.objective {
+            lo = lo.min(t);
+            hi = hi.max(t);
+        }
+        let pad = ((hi - lo) * 0.08).max(1e-6);
+        let (lo, hi) = (lo - pad, hi + pad);
+        b.push_str("<figure><figcaption>Each candidate's mean with its 95% interval");
+        if matches!(r.objective, Objective::Target(_)) {
+            b.push_str("; dashed: the target");
+        }
+        b.push_str("</figcaption>");
+        b.push_str(&points_chart(&rows, lo, hi, r.objective));
+        b.push_str("</figure>");
+    }
+    b.push_str(
+        "<div class=\"table\"><table data-table=\"candidates\"><thead><tr><th>candidate</th>\
+         <th>games</th><th>mean</th><th>95% interval</th><th>round</th></tr></thead><tbody>",
+    );
+    for c in &r.candidates {
+        let (v, i) = match &c.estimate {
+            Some(e) => (report::value(e, e.mean, false), report::interval(e, false)),
+            None => ("-".into(), String::new()),
+        };
+        let _ = write!(
+            b,
+            "<tr data-key=\"{}\"><td>{}</td><td class=\"n\">{}</td><td class=\"mean\">{}</td>\
+             <td class=\"interval\">{}</td><td>{}</td></tr>",
+            escape(&c.name),
+            escape(&c.name),
+            c.games,
+            escape(&v),
+            escape(&i),
+            c.last_round
+        );
+    }
+    b.push_str("</tbody></table></div>");
+    if let Some(arm) = r.candidates.first().and_then(|c| c.arm.as_ref()) {
+        let _ = write!(
+            b,
+            "<h2>Every statistic of the best, {}</h2>",
+            escape(&arm.name)
+        );
+        b.push_str(&table("best", &arm.rows, false));
+    }
+    let _ = write!(
+        b,
+        "<p class=\"muted methods\">Every candidate plays the same seeds; round: the last \
+         round a candidate played. {}</p>",
+        escape(METHODS)
+    );
+    page(&format!("{}: tune", r.title), &b)
+}
+
+/// Points with whiskers on the scale `lo..hi` (a tune's candidates), with
+/// the target as a dashed line.
+fn points_chart(rows: &[Row], lo: f64, hi: f64, objective: Objective) -> String {
+    let top = 8.0;
+    let base = top + rows.len() as f64 * ROW_H;
+    let (x0, x1) = (LABEL_W, W - 24.0);
+    let x = |v: f64| x0 + (v - lo) / (hi - lo).max(1e-12) * (x1 - x0);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg class=\"chart points\" data-chart=\"candidates\" data-min=\"{lo}\" \
+         data-max=\"{hi}\" viewBox=\"0 0 {W} {}\" role=\"img\" aria-label=\"candidates\">",
+        f(base + 26.0)
+    );
+    for i in 0..=4 {
+        let v = lo + (hi - lo) * i as f64 / 4.0;
+        let _ = write!(
+            s,
+            "<line class=\"grid\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\
+             <text class=\"tick\" x=\"{0}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>",
+            f(x(v)),
+            f(top),
+            f(base),
+            f(base + 16.0),
+            escape(&crate::commands::tune::value_text(&rows[0], v))
+        );
+    }
+    if let Objective::Target(t) = objective {
+        let _ = write!(
+            s,
+            "<line class=\"target\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
+            f(x(t)),
+            f(top - 4.0),
+            f(base)
+        );
+    }
+    for (i, r) in rows.iter().enumerate() {
+        let ym = top + i as f64 * ROW_H + ROW_H / 2.0;
+        let _ = write!(
+            s,
+            "<g class=\"row\"><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+            f(x0 - 6.0),
+            f(ym + 4.0),
+            escape(&short(&r.label, 22))
+        );
+        if let (Some(l), Some(h)) = (r.low, r.high) {
+            let _ = write!(
+                s,
+                "<line class=\"whisker\" x1=\"{}\" y1=\"{2}\" x2=\"{}\" y2=\"{2}\"/>",
+                f(x(l)),
+                f(x(h)),
+                f(ym)
+            );
+        }
+        let _ = write!(
+            s,
+            "<circle class=\"point\" data-value=\"{}\" cx=\"{}\" cy=\"{}\" r=\"4\"/></g>",
+            r.mean,
+            f(x(r.mean)),
+            f(ym)
+        );
+    }
+    let _ = write!(
+        s,
+        "<line class=\"axis\" x1=\"{}\" y1=\"{2}\" x2=\"{}\" y2=\"{2}\"/></svg>",
+        f(x0),
+        f(x1),
+        f(base)
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_from_scripts_is_escaped() {
+        assert_eq!(
+            escape("<script>alert('x')</script> & \"q\""),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"
+        );
+        assert_eq!(escape("a\u{0}b"), "a\u{fffd}b");
+    }
+}

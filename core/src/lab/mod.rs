@@ -1,0 +1,30 @@
+//! The variant lab: statistics of games played by bots, per arm (a set of
+//! rules, options and seats) and per paired difference between arms on
+//! the same seeds, with 95 % intervals. Game-agnostic: a game enters only
+//! through its [`Outcome`] (result, teams, decisions and the metrics its
+//! rules define).
+//!
+//! - [`stats`]: exactly mergeable accumulators, Wilson and Student t
+//!   intervals;
+//! - [`outcome`]: what one game contributes, by [`Key`];
+//! - [`experiment`]: arms, seeds, seat rotation and the stopping rule;
+//! - [`histogram`]: distributions of game length, scores and margin;
+//! - [`run`]: the tally of a run and the threads that play it;
+//! - [`report`]: the report data the command line prints;
+//! - [`shard`]: runs split into blocks of seeds, and merging their files.
+
+pub mod experiment;
+pub mod histogram;
+pub mod outcome;
+pub mod report;
+pub mod run;
+pub mod shard;
+pub mod stats;
+
+pub use experiment::{Arm, Experiment, StopRule};
+pub use histogram::Histogram;
+pub use outcome::{Key, Outcome};
+pub use report::{ArmReport, DiffReport, Report, Row};
+pub use run::{run, Player, Ran, Rows, RunError, Schedule, Stopped, Tally};
+pub use shard::{Shard, ShardFile};
+pub use stats::{Estimate, Method, Stat};

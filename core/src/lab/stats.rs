@@ -1,0 +1,363 @@
+//! Streaming statistics that merge exactly: a statistic over games is a
+//! count, an exact sum and an exact sum of squares, so two partial results
+//! over disjoint sets of games combine into exactly the result of one run
+//! over all of them, in any order (the basis of `-j` giving the same
+//! numbers as one thread, and of shards merged later).
+//!
+//! Intervals (95 %): the Wilson score interval for a proportion (every
+//! value 0 or 1: a win, a boolean metric), Student's t interval
+//! (mean ± t·s/√n) for any other mean, and so for the per-seed paired
+//! differences between two arms.
+
+use serde::{Deserialize, Serialize};
+
+/// z for a two-sided 95 % interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A sum of floating-point numbers kept exactly, as a list of
+/// non-overlapping partial sums (Shewchuk's algorithm, as in Python's
+/// `math.fsum`), read correctly rounded. The list stays short (one to
+/// three numbers for game statistics), and the value read does not depend
+/// on the order the numbers were added or sums merged.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ExactSum {
+    partials: Vec<f64>,
+}
+
+/// Two sums are equal when their exact values are, however the numbers
+/// were grouped into partial sums (which depends on the order of adding).
+impl PartialEq for ExactSum {
+    fn eq(&self, other: &ExactSum) -> bool {
+        let mut difference = self.clone();
+        for &p in &other.partials {
+            difference.add(-p);
+        }
+        difference.value() == 0.0
+    }
+}
+
+impl ExactSum {
+    /// Add a finite number.
+    pub fn add(&mut self, x: f64) {
+        let mut x = x;
+        let mut i = 0;
+        for j in 0..self.partials.len() {
+            let mut y = self.partials[j];
+            if x.abs() < y.abs() {
+                std::mem::swap(&mut x, &mut y);
+            }
+            let hi = x + y;
+            let lo = y - (hi - x);
+            if lo != 0.0 {
+                self.partials[i] = lo;
+                i += 1;
+            }
+            x = hi;
+        }
+        self.partials.truncate(i);
+        self.partials.push(x);
+    }
+
+    /// Add every number of another sum.
+    pub fn merge(&mut self, other: &ExactSum) {
+        for &p in &other.partials {
+            self.add(p);
+        }
+    }
+
+    /// The sum, correctly rounded to the nearest `f64`.
+    pub fn value(&self) -> f64 {
+        let p = &self.partials;
+        let mut n = p.len();
+        if n == 0 {
+            return 0.0;
+        }
+        n -= 1;
+        let mut hi = p[n];
+        let mut lo = 0.0;
+        while n > 0 {
+            let x = hi;
+            n -= 1;
+            let y = p[n];
+            hi = x + y;
+            let yr = hi - x;
+            lo = y - yr;
+            if lo != 0.0 {
+                break;
+            }
+        }
+        // Round half to even across the partials left below.
+        if n > 0 && ((lo < 0.0 && p[n - 1] < 0.0) || (lo > 0.0 && p[n - 1] > 0.0)) {
+            let y = lo * 2.0;
+            let x = hi + y;
+            if y == x - hi {
+                hi = x;
+            }
+        }
+        hi
+    }
+}
+
+/// How an interval was computed (named in every report).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Wilson score interval of a proportion.
+    Wilson,
+    /// Student's t interval of a mean: mean ± t(n-1)·s/√n.
+    StudentT,
+}
+
+impl Method {
+    /// The method in words, as reports print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Wilson => "Wilson score",
+            Method::StudentT => "Student t",
+        }
+    }
+}
+
+/// A mean with its 95 % interval.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    /// Games the value applies to.
+    pub n: u64,
+    pub mean: f64,
+    /// Sample standard deviation (0 below two games).
+    pub sd: f64,
+    /// The interval's bounds; `None` below two games for a t interval.
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+    pub method: Method,
+}
+
+impl Estimate {
+    /// Half the interval's width (`None` without an interval).
+    pub fn half_width(&self) -> Option<f64> {
+        Some((self.high? - self.low?) / 2.0)
+    }
+
+    /// Whether the interval lies wholly above or below 0.
+    pub fn excludes_zero(&self) -> bool {
+        matches!((self.low, self.high), (Some(l), Some(h)) if l > 0.0 || h < 0.0)
+    }
+}
+
+/// One statistic over games: how many, their exact sum and sum of squares,
+/// whether every value was 0 or 1 (a proportion), and the extremes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stat {
+    pub n: u64,
+    sum: ExactSum,
+    sum_sq: ExactSum,
+    /// Every value so far was 0 or 1.
+    pub binary: bool,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl Default for Stat {
+    fn default() -> Self {
+        Stat {
+            n: 0,
+            sum: ExactSum::default(),
+            sum_sq: ExactSum::default(),
+            binary: true,
+            min: f64::INFINITY,
+            max: f64::NEG_INFINITY,
+        }
+    }
+}
+
+impl Stat {
+    /// Add one game's value (a value that is not finite is left out).
+    pub fn add(&mut self, x: f64) {
+        if !x.is_finite() {
+            return;
+        }
+        self.n += 1;
+        self.sum.add(x);
+        self.sum_sq.add(x * x);
+        self.binary &= x == 0.0 || x == 1.0;
+        self.min = self.min.min(x);
+        self.max = self.max.max(x);
+    }
+
+    /// Add every game of another statistic.
+    pub fn merge(&mut self, o: &Stat) {
+        self.n += o.n;
+        self.sum.merge(&o.sum);
+        self.sum_sq.merge(&o.sum_sq);
+        self.binary &= o.binary;
+        self.min = self.min.min(o.min);
+        self.max = self.max.max(o.max);
+    }
+
+    /// The sum of the values.
+    pub fn sum(&self) -> f64 {
+        self.sum.value()
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            return 0.0;
+        }
+        self.sum.value() / self.n as f64
+    }
+
+    /// Sample variance (0 below two games).
+    pub fn variance(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let n = self.n as f64;
+        let s = self.sum.value();
+        ((self.sum_sq.value() - s * s / n) / (n - 1.0)).max(0.0)
+    }
+
+    /// The mean with its 95 % interval: Wilson's for a proportion, else
+    /// Student's t.
+    pub fn estimate(&self) -> Estimate {
+        self.estimate_with(self.binary)
+    }
+
+    /// The mean with Student's t interval, whatever the values (paired
+    /// differences: values of -1, 0 and 1, or all 0 for identical arms,
+    /// whose interval is then exactly 0..0).
+    pub fn estimate_mean(&self) -> Estimate {
+        self.estimate_with(false)
+    }
+
+    fn estimate_with(&self, proportion: bool) -> Estimate {
+        let mean = self.mean();
+        let sd = self.variance().sqrt();
+        let (method, bounds) = if proportion && self.n > 0 {
+            (Method::Wilson, Some(wilson(mean, self.n)))
+        } else if self.n >= 2 {
+            let h = t95(self.n - 1) * sd / (self.n as f64).sqrt();
+            (Method::StudentT, Some((mean - h, mean + h)))
+        } else {
+            (Method::StudentT, None)
+        };
+        Estimate {
+            n: self.n,
+            mean,
+            sd,
+            low: bounds.map(|b| b.0),
+            high: bounds.map(|b| b.1),
+            method,
+        }
+    }
+}
+
+impl Stat {
+    /// Whether a statistic read from a file could have been counted over
+    /// at most `games` games: no more values than games, and exact sums of
+    /// the few partials a real sum has (a file that lies is refused
+    /// rather than merged; merging it could overflow the counts or take
+    /// time without bound).
+    pub fn plausible(&self, games: u64) -> bool {
+        /// Non-overlapping partials of f64 sums: about 40 at most.
+        const MAX_PARTIALS: usize = 64;
+        self.n <= games
+            && self.sum.partials.len() <= MAX_PARTIALS
+            && self.sum_sq.partials.len() <= MAX_PARTIALS
+            && self
+                .sum
+                .partials
+                .iter()
+                .chain(&self.sum_sq.partials)
+                .all(|x| x.is_finite())
+    }
+}
+
+/// Wilson score 95 % interval of a proportion `p` of `n` trials.
+pub fn wilson(p: f64, n: u64) -> (f64, f64) {
+    let n = n as f64;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The 0.975 quantile of Student's t with `df` degrees of freedom: a table
+/// up to 30, then the Cornish-Fisher expansion around z (error below 1e-4).
+pub fn t95(df: u64) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281, 2.2010,
+        2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860, 2.0796, 2.0739,
+        2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423,
+    ];
+    if df == 0 {
+        return f64::INFINITY;
+    }
+    if let Some(t) = TABLE.get(df as usize - 1) {
+        return *t;
+    }
+    let z = Z95;
+    let d = df as f64;
+    let (z3, z5, z7) = (z.powi(3), z.powi(5), z.powi(7));
+    z + (z3 + z) / (4.0 * d)
+        + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * d * d)
+        + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * d * d * d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_sum_ignores_order_and_rounding() {
+        let xs = [1e16, 1.0, -1e16, 0.1, 0.2, 0.3, 1e-3];
+        let mut a = ExactSum::default();
+        for x in xs {
+            a.add(x);
+        }
+        let mut b = ExactSum::default();
+        for x in xs.iter().rev() {
+            b.add(*x);
+        }
+        assert_eq!(a.value(), b.value());
+        assert_eq!(a, b);
+        let mut c = b.clone();
+        c.add(1e-300);
+        assert_ne!(a, c, "equal only when the exact sums are");
+        // 1 + 0.1 + 0.2 + 0.3 + 0.001 = 1.601, correctly rounded.
+        assert_eq!(a.value(), 1.601);
+    }
+
+    #[test]
+    fn merged_stats_equal_one_run() {
+        let xs: Vec<f64> = (0..1000).map(|i| ((i * 7919) % 97) as f64 / 7.0).collect();
+        let mut all = Stat::default();
+        xs.iter().for_each(|&x| all.add(x));
+        let (mut a, mut b) = (Stat::default(), Stat::default());
+        xs[..333].iter().for_each(|&x| a.add(x));
+        xs[333..].iter().for_each(|&x| b.add(x));
+        b.merge(&a);
+        assert_eq!(b.estimate(), all.estimate());
+    }
+
+    #[test]
+    fn wilson_and_t_match_known_values() {
+        // 50 of 100: Wilson 0.4038..0.5962.
+        let (lo, hi) = wilson(0.5, 100);
+        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4);
+        // 0 of 10: the interval still has width (0..0.2775).
+        let (lo, hi) = wilson(0.0, 10);
+        assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-4);
+        assert!((t95(40) - 2.0211).abs() < 1e-3);
+        assert!((t95(120) - 1.9799).abs() < 1e-3);
+        let mut s = Stat::default();
+        [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]
+            .iter()
+            .for_each(|&x| s.add(x));
+        let e = s.estimate();
+        assert_eq!(e.method, Method::StudentT);
+        assert!((e.mean - 5.0).abs() < 1e-12);
+        assert!((e.sd - 2.138_089_935).abs() < 1e-6);
+        assert!((e.half_width().unwrap_or(0.0) - 2.3646 * e.sd / 8f64.sqrt()).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,647 @@
+//! The variant lab: the statistics checked against known cases (a fair
+//! coin's interval coverage, identical arms, a rigged arm), and `sim` and
+//! `compare` as a user runs them (stopping on a precision, threads, seats,
+//! teams, metrics, JSON and CSV).
+
+mod common;
+
+use common::{difference_row, mean, report_row};
+use deckhand_core::lab::{self, Arm, Experiment, Key, Outcome, Player, Schedule, StopRule, Tally};
+use deckhand_core::{BotKind, DirSource, Engine, GameConfig, Runner, ScriptLibrary};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::Arc;
+
+/// The folder of the lab's toy game (`coin_flip`) and house rules.
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/lab")
+}
+
+fn fixture(name: &str) -> String {
+    fixtures().join(name).display().to_string()
+}
+
+fn coin_engine() -> Engine {
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(DirSource::new(fixtures())));
+    Engine::new(Arc::new(lib)).expect("engine over the lab fixtures")
+}
+
+/// Plays the experiment's games through the core's runner.
+struct Plays<'a> {
+    engine: Engine,
+    experiment: &'a Experiment,
+}
+
+impl Player for Plays<'_> {
+    type Error = String;
+
+    fn play(&mut self, index: u64, arm: usize) -> Result<Outcome, String> {
+        let cfg = self.experiment.config(arm, index);
+        let mut runner = Runner::with_bots(self.experiment.bots(arm, index));
+        let (game, result) = runner
+            .run(&self.engine, cfg, false)
+            .map_err(|e| e.to_string())?;
+        Outcome::of(&game, &result).map_err(|e| e.to_string())
+    }
+}
+
+fn coin_experiment(first_seed: u64, variants: &[&[&str]]) -> Experiment {
+    Experiment {
+        arms: variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let mut config = GameConfig::new("coin_flip", 2, 0);
+                config.variants = v.iter().map(|s| s.to_string()).collect();
+                Arm {
+                    name: format!("arm{i}"),
+                    config,
+                    seats: vec![BotKind::Random, BotKind::Random],
+                }
+            })
+            .collect(),
+        first_seed,
+        rotate: false,
+    }
+}
+
+fn run_coin(experiment: &Experiment, games: u64, threads: usize) -> Tally {
+    let schedule = Schedule {
+        stop: StopRule::Games(games),
+        threads,
+        batch: 7,
+    };
+    let ran = lab::run(
+        &schedule,
+        experiment.arms.len(),
+        || Plays {
+            engine: coin_engine(),
+            experiment,
+        },
+        || {},
+    );
+    match ran {
+        Ok(r) => r.tally,
+        Err(lab::RunError::Play { index, error }) => panic!("game {index}: {error}"),
+        Err(lab::RunError::Statistic(m)) => panic!("{m}"),
+    }
+}
+
+#[test]
+fn a_fair_coins_95_percent_intervals_hold_its_rate_about_95_times_in_100() {
+    // 400 independent runs of 100 flips (disjoint seeds). The true win rate
+    // of seat 1 is 1/2 (a proportion: Wilson), and the mean winning seat is
+    // 1.5 (a metric with values 1 and 2: Student t).
+    let winner_metric = fixture("winner_metric.lua");
+    let runs = 400;
+    let (mut wilson_in, mut t_in) = (0, 0);
+    for r in 0..runs {
+        let e = coin_experiment(1 + r * 100, &[&[winner_metric.as_str()]]);
+        let tally = run_coin(&e, 100, 1);
+        assert_eq!(tally.games, 100);
+        let win = tally.arms[0]
+            .get(&Key::SeatWin(1))
+            .expect("seat 1")
+            .estimate();
+        assert_eq!(win.method, lab::Method::Wilson);
+        let (lo, hi) = (win.low.expect("low"), win.high.expect("high"));
+        if lo <= 0.5 && 0.5 <= hi {
+            wilson_in += 1;
+        }
+        let seat = tally.arms[0]
+            .get(&Key::Metric("winning seat".into()))
+            .expect("metric")
+            .estimate();
+        assert_eq!(seat.method, lab::Method::StudentT);
+        let (lo, hi) = (seat.low.expect("low"), seat.high.expect("high"));
+        if lo <= 1.5 && 1.5 <= hi {
+            t_in += 1;
+        }
+    }
+    // Expected 380 of 400 (binomial sd 4.4): 95 % within 371..389.
+    for (name, inside) in [("Wilson", wilson_in), ("Student t", t_in)] {
+        eprintln!("{name}: the interval held the true value in {inside} of {runs} runs");
+        assert!(
+            (360..=396).contains(&inside),
+            "{name}: the interval held the true rate in {inside} of {runs} runs"
+        );
+    }
+}
+
+#[test]
+fn merged_tallies_of_disjoint_seeds_equal_one_run_and_threads_change_nothing() {
+    let e = coin_experiment(11, &[&[], &[]]);
+    let one = run_coin(&e, 300, 1);
+    assert_eq!(one, run_coin(&e, 300, 3));
+    // Seeds 11..210 and 211..310, merged: the 300-game tally exactly.
+    let mut first = run_coin(&e, 200, 2);
+    let rest = run_coin(&coin_experiment(211, &[&[], &[]]), 100, 1);
+    first.merge(&rest);
+    assert_eq!(first, one);
+}
+
+/// `deckhand ARGS` from a folder without a scripts folder.
+fn deckhand(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "1000")
+        .env("NO_COLOR", "1")
+        .args(args)
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("run deckhand")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// `deckhand ARGS --json` over the lab fixtures, which must succeed.
+fn json(args: &[&str]) -> Value {
+    let dir = fixtures().display().to_string();
+    let mut all = vec!["--scripts", &dir];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let o = deckhand(&all);
+    assert!(o.status.success(), "{}", text(&o));
+    serde_json::from_slice(&o.stdout).expect("one JSON object")
+}
+
+#[test]
+fn identical_arms_differ_by_exactly_zero() {
+    let v = json(&[
+        "compare",
+        "sea_change",
+        "--arm",
+        "a",
+        "--arm",
+        "b=--seat greedy",
+        "-n",
+        "30",
+    ]);
+    let rows = v["differences"][0]["rows"].as_array().expect("rows");
+    assert!(rows.len() >= 12, "{v}");
+    for r in rows {
+        assert_eq!(r["mean"], 0.0, "{r}");
+        assert_eq!(r["low"], 0.0, "{r}");
+        assert_eq!(r["high"], 0.0, "{r}");
+        assert_eq!(r["significant"], false, "{r}");
+        assert_eq!(r["method"], "student-t", "{r}");
+    }
+}
+
+#[test]
+fn a_rule_that_hands_every_win_to_seat_one_is_a_significant_difference() {
+    let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
+    let v = json(&[
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "-n",
+        "200",
+        "--seed",
+        "3",
+    ]);
+    let d = difference_row(&v, 0, "win.seat1");
+    assert_eq!(d["significant"], true, "{d}");
+    assert!((mean(&d) - 0.5).abs() < 0.1, "{d}");
+    assert!(d["low"].as_f64().expect("low") > 0.0);
+    assert_eq!(difference_row(&v, 0, "edge")["significant"], true);
+    assert_eq!(mean(&report_row(&v, 1, "win.seat1")), 1.0);
+    // The paired difference is exact on each seed: rigged (1) minus fair.
+    let fair = mean(&report_row(&v, 0, "win.seat1"));
+    assert!((mean(&d) - (1.0 - fair)).abs() < 1e-12);
+    // And the text marks it.
+    let dir = fixtures().display().to_string();
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "-n",
+        "200",
+    ]);
+    let t = text(&o);
+    let line = t
+        .lines()
+        .skip_while(|l| !l.starts_with("rigged − fair"))
+        .find(|l| l.starts_with("seat 1 wins"))
+        .unwrap_or_else(|| panic!("{t}"));
+    assert!(line.ends_with('*'), "{line}");
+    assert!(
+        t.contains("paired by seed") && t.contains("Student t"),
+        "{t}"
+    );
+}
+
+#[test]
+fn compare_gives_the_same_report_on_one_thread_and_two() {
+    let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
+    let run = |j: &str| {
+        let v = json(&[
+            "compare",
+            "coin_flip",
+            "--arm",
+            "fair",
+            "--arm",
+            &rigged,
+            "-n",
+            "500",
+            "-j",
+            j,
+        ]);
+        (v["arms"].clone(), v["differences"].clone())
+    };
+    assert_eq!(run("1"), run("2"));
+    let run = |j: &str| {
+        let v = json(&[
+            "sim",
+            "coin_flip",
+            "--precision",
+            "0.03",
+            "--on",
+            "win.seat1",
+            "--every",
+            "100",
+            "-j",
+            j,
+        ]);
+        (v["games"].clone(), v["arms"].clone())
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn precision_stops_at_the_first_look_that_reaches_it() {
+    let v = json(&[
+        "sim",
+        "coin_flip",
+        "--precision",
+        "0.04",
+        "--on",
+        "win.seat1",
+        "--every",
+        "50",
+    ]);
+    assert_eq!(v["stopped"], "precision");
+    let games = v["games"].as_u64().expect("games");
+    assert_eq!(games % 50, 0, "stopped at a look: {games}");
+    let half = |row: &Value| {
+        (row["high"].as_f64().unwrap_or(9.0) - row["low"].as_f64().unwrap_or(0.0)) / 2.0
+    };
+    assert!(half(&report_row(&v, 0, "win.seat1")) <= 0.04);
+    // One look earlier, the interval was still wider.
+    let earlier = (games - 50).to_string();
+    let w = json(&["sim", "coin_flip", "-n", &earlier]);
+    assert!(half(&report_row(&w, 0, "win.seat1")) > 0.04);
+    // A target out of reach stops at --max-games.
+    let v = json(&[
+        "sim",
+        "coin_flip",
+        "--precision",
+        "0.001",
+        "--on",
+        "win.seat1",
+        "--every",
+        "40",
+        "--max-games",
+        "120",
+    ]);
+    assert_eq!(v["stopped"], "max_games");
+    assert_eq!(v["games"], 120);
+    // With two arms, the precision is that of the difference.
+    let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
+    let v = json(&[
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "--precision",
+        "0.05",
+        "--on",
+        "win.seat1",
+        "--every",
+        "100",
+    ]);
+    assert_eq!(v["stopped"], "precision");
+    assert!(half(&difference_row(&v, 0, "win.seat1")) <= 0.05);
+    // An unknown statistic is named.
+    let dir = fixtures().display().to_string();
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "sim",
+        "coin_flip",
+        "--precision",
+        "0.1",
+        "--on",
+        "metric:nope",
+        "--every",
+        "10",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("metric:nope") && text(&o).contains("metric:heads"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn sim_fills_the_seats_given_in_order_and_keeps_the_player_count() {
+    let v = json(&["sim", "sea_change", "-n", "4", "--seat", "random"]);
+    assert_eq!(v["arms"][0]["players"], 4, "the game's default count");
+    assert_eq!(
+        v["arms"][0]["seats"],
+        serde_json::json!(["random", "greedy", "greedy", "greedy"])
+    );
+    let v = json(&[
+        "sim",
+        "sea_change",
+        "-p",
+        "3",
+        "-n",
+        "4",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+    ]);
+    assert_eq!(
+        v["arms"][0]["seats"],
+        serde_json::json!(["random", "random", "greedy"])
+    );
+    let dir = fixtures().display().to_string();
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "sim",
+        "sea_change",
+        "-p",
+        "2",
+        "-n",
+        "2",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("3 seats given for 2 players"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn team_games_report_teams_and_no_shared_wins() {
+    let v = json(&["sim", "sea_change", "-v", "team", "-n", "20"]);
+    let t1 = mean(&report_row(&v, 0, "win.team1"));
+    let t2 = mean(&report_row(&v, 0, "win.team2"));
+    assert!((t1 + t2 - 1.0).abs() < 1e-9, "{t1} + {t2}");
+    assert_eq!(mean(&report_row(&v, 0, "shared")), 0.0);
+    // Partners win together: seat 1's rate is its team's.
+    assert_eq!(mean(&report_row(&v, 0, "win.seat1")), t1);
+    let o = deckhand(&["sim", "sea_change", "-v", "team", "-n", "5"]);
+    let t = text(&o);
+    assert!(
+        t.contains("team 1 wins") && t.contains("team 2 wins"),
+        "{t}"
+    );
+}
+
+#[test]
+fn metrics_of_games_and_house_rules_are_reported_and_a_broken_one_is_located() {
+    let v = json(&[
+        "sim",
+        "coin_flip",
+        "-n",
+        "50",
+        "-v",
+        &fixture("winner_metric.lua"),
+    ]);
+    let heads = report_row(&v, 0, "metric:heads");
+    assert_eq!(heads["method"], "wilson");
+    let seat = report_row(&v, 0, "metric:winning seat");
+    assert!((mean(&seat) - (2.0 - mean(&heads))).abs() < 1e-12);
+    assert_eq!(
+        v["metrics"]["winning seat"],
+        "The number of the seat that won"
+    );
+    // Every built-in game defines three metrics or more.
+    for game in ["sea_change", "seas_of_strife", "sea_salt_paper", "seadogs"] {
+        let v = json(&["sim", game, "-n", "3"]);
+        let metrics = v["metrics"].as_object().map(|m| m.len()).unwrap_or(0);
+        assert!(metrics >= 3, "{game}: {metrics} metrics");
+        for name in v["metrics"].as_object().into_iter().flatten().map(|m| m.0) {
+            let _ = report_row(&v, 0, &format!("metric:{name}"));
+        }
+    }
+    let dir = fixtures().display().to_string();
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "sim",
+        "coin_flip",
+        "-n",
+        "5",
+        "-v",
+        &fixture("broken_metric.lua"),
+    ]);
+    assert!(!o.status.success());
+    let t = text(&o);
+    assert!(
+        t.contains("metric 'oops'") && t.contains("broken_metric.lua:8") && t.contains("string"),
+        "{t}"
+    );
+    // `check` finds it before any simulation.
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "check",
+        &fixture("broken_metric.lua"),
+        "-n",
+        "1",
+    ]);
+    assert!(!o.status.success());
+    let t = text(&o);
+    assert!(
+        t.contains("metric 'oops'") && t.contains("broken_metric.lua:8"),
+        "{t}"
+    );
+}
+
+#[test]
+fn csv_has_a_line_per_statistic_of_every_table() {
+    let dir = fixtures().display().to_string();
+    let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "-n",
+        "20",
+        "--csv",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("table,arm,base,statistic,label,games,mean"));
+    let v = json(&[
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "-n",
+        "20",
+    ]);
+    let rows = |p: &str| {
+        v.pointer(p)
+            .and_then(Value::as_array)
+            .map(Vec::len)
+            .unwrap_or(0)
+    };
+    assert_eq!(
+        lines.len() - 1,
+        rows("/arms/0/rows") + rows("/arms/1/rows") + rows("/differences/0/rows")
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("difference,rigged,fair,win.seat1,")));
+}
+
+#[test]
+fn bot_comparisons_rotate_the_seats_in_every_arm() {
+    let v = json(&[
+        "compare",
+        "sea_change",
+        "--arm",
+        "plain",
+        "--arm",
+        "five=-o target_vp=2",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "-p",
+        "2",
+        "-n",
+        "20",
+    ]);
+    assert_eq!(v["rotate"], true);
+    // Per-player rows: greedy (player 1) and random (player 2) each sat in
+    // both seats, ten games each, in both arms.
+    let g = report_row(&v, 0, "win.player1");
+    let r = report_row(&v, 0, "win.player2");
+    assert_eq!(g["label"], "player 1 (greedy) wins");
+    assert!((mean(&g) + mean(&r) - 1.0).abs() < 1e-9 || mean(&report_row(&v, 0, "shared")) > 0.0);
+    assert_eq!(difference_row(&v, 0, "win.player1")["n"], 20);
+    // Without rotation, no player rows.
+    let v = json(&[
+        "compare",
+        "sea_change",
+        "--arm",
+        "plain",
+        "--arm",
+        "five=-o target_vp=2",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "-p",
+        "2",
+        "-n",
+        "4",
+        "--no-rotate",
+    ]);
+    assert_eq!(v["rotate"], false);
+    assert!(!v.to_string().contains("win.player1"));
+}
+
+#[test]
+fn an_experiment_file_defines_the_arms() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let file = dir.path().join("exp.json");
+    std::fs::copy(fixture("seat_one_wins.lua"), dir.path().join("rig.lua")).expect("copy");
+    std::fs::write(
+        &file,
+        r#"{"game": "coin_flip", "arms": [
+             {"name": "fair"},
+             {"name": "rigged", "variants": ["rig.lua"]},
+             {"name": "three", "players": 3}
+           ]}"#,
+    )
+    .expect("write");
+    let v = json(&[
+        "compare",
+        "--experiment",
+        &file.display().to_string(),
+        "-n",
+        "60",
+    ]);
+    assert_eq!(v["arms"].as_array().map(Vec::len), Some(3));
+    assert_eq!(v["differences"][1]["arm"], "three");
+    assert_eq!(mean(&report_row(&v, 1, "win.seat1")), 1.0);
+    assert_eq!(v["arms"][2]["players"], 3);
+}
+
+#[test]
+fn histograms_fit_the_terminal_width_without_colour() {
+    let dir = fixtures().display().to_string();
+    let o = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .env("COLUMNS", "50")
+        .env("NO_COLOR", "1")
+        .args([
+            "--scripts",
+            &dir,
+            "sim",
+            "coin_flip",
+            "-n",
+            "200",
+            "--histograms",
+        ])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("run deckhand");
+    assert!(o.status.success(), "{}", text(&o));
+    let t = String::from_utf8_lossy(&o.stdout).to_string();
+    let start = t
+        .find("final score (every seat): distribution")
+        .unwrap_or_else(|| panic!("{t}"));
+    let bars: Vec<&str> = t[start..].lines().skip(1).take(2).collect();
+    // Scores 0 and 1, each half of the 400 seat scores: two equal bars.
+    assert!(
+        bars[0].starts_with("0 │█") && bars[1].starts_with("1 │█"),
+        "{t}"
+    );
+    assert!(bars.iter().all(|l| l.ends_with(" 50.0%  200")), "{bars:?}");
+    let chart_lines = t.lines().filter(|l| l.contains('│'));
+    for l in chart_lines {
+        assert!(l.chars().count() <= 50, "wider than 50 columns: {l}");
+    }
+    assert!(!t.contains('\x1b'), "no colour with NO_COLOR");
+}
