@@ -4,6 +4,7 @@
 //! the game exactly as it was before the step.
 
 use crate::card::CardDef;
+pub use crate::choice::{Choice, SubsetSpec};
 use crate::config::GameConfig;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind};
@@ -19,8 +20,6 @@ use std::cell::{Ref, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-/// One applied action: who chose, which option (1-based) and, when
-/// recorded, the option's value (used to replay under edited rules).
 /// What a seat's guesses at the hidden cards must respect (see
 /// [`Game::guessing`]).
 #[derive(Debug, Clone, Default)]
@@ -41,12 +40,29 @@ impl Guessing {
     }
 }
 
+/// One applied action: who chose, which option (1-based), for an option
+/// that asks for cards the positions of the chosen ones (`picks`, absent
+/// otherwise: a record with a plain index is an ordinary option) and, when
+/// recorded, the value the rules applied (used to replay under edited
+/// rules).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionRecord {
     pub seat: Seat,
     pub index: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picks: Option<Vec<usize>>,
     #[serde(default)]
     pub action: Json,
+}
+
+impl ActionRecord {
+    /// The choice this record made.
+    pub fn choice(&self) -> Choice {
+        Choice {
+            index: self.index,
+            picks: self.picks.clone(),
+        }
+    }
 }
 
 /// One legal option of the pending decision.
@@ -88,6 +104,9 @@ pub struct DecisionView {
     pub seat: Seat,
     pub prompt: String,
     pub options: Vec<OptionView>,
+    /// In a reaction window, its kind (the decision's `window` field).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<String>,
 }
 
 /// What one zone shows to a viewer.
@@ -139,12 +158,37 @@ pub struct Game {
     /// What the Lua game object (`game._core`) names this game by.
     token: Token,
     pending: Option<(Seat, usize)>,
+    /// What else the step protocol told of the pending decision.
+    shape: Shape,
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
     logging: bool,
     /// Set when a step failed and the game could not be put back as it was
     /// (the Lua state may be half-changed): why. Only the log is usable.
     broken: Option<String>,
+}
+
+/// What the step protocol tells of a decision besides its seat and size:
+/// whether an option asks for cards, and in a reaction window, which
+/// option passes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Shape {
+    subsets: bool,
+    pass: Option<usize>,
+}
+
+/// The answer of the prelude's `refresh` and `step`: seat, option count,
+/// whether an option asks for cards, the pass option of a window (0: none).
+type Stepped = (Option<Seat>, usize, bool, usize);
+
+fn shape_of(s: &Stepped) -> (Option<(Seat, usize)>, Shape) {
+    (
+        s.0.map(|seat| (seat, s.1)),
+        Shape {
+            subsets: s.2,
+            pass: (s.3 > 0).then_some(s.3),
+        },
+    )
 }
 
 fn lua_opts() -> SerializeOptions {
@@ -177,7 +221,7 @@ impl Game {
         )));
         let token = host.new_token();
         let opts = lua.to_value_with(&options, lua_opts())?;
-        let (state, seat, n) = {
+        let (state, stepped) = {
             let _in_play = host.enter(token, &table);
             host.arm();
             let state: LuaTable = host.entry.new_game.call((
@@ -188,9 +232,10 @@ impl Game {
                 logging,
             ))?;
             host.arm();
-            let (seat, n): (Option<Seat>, usize) = host.entry.refresh.call(state.clone())?;
-            (state, seat, n)
+            let stepped: Stepped = host.entry.refresh.call(state.clone())?;
+            (state, stepped)
         };
+        let (pending, shape) = shape_of(&stepped);
         Ok(Game {
             host,
             rules,
@@ -199,7 +244,8 @@ impl Game {
             state,
             table,
             token,
-            pending: seat.map(|s| (s, n)),
+            pending,
+            shape,
             history: Vec::new(),
             redo: Vec::new(),
             logging,
@@ -242,6 +288,28 @@ impl Game {
     /// Who must choose now and among how many options; `None` once the game is over.
     pub fn pending(&self) -> Option<(Seat, usize)> {
         self.pending
+    }
+
+    /// Whether an option of the pending decision asks for a set of cards
+    /// (see [`Game::subset`]).
+    pub fn has_subsets(&self) -> bool {
+        self.shape.subsets
+    }
+
+    /// In a reaction window, the option that passes.
+    pub fn window_pass(&self) -> Option<usize> {
+        self.shape.pass
+    }
+
+    /// In a reaction window, its kind (the decision's `window` field).
+    pub fn window(&self) -> Result<Option<String>> {
+        if self.shape.pass.is_none() {
+            return Ok(None);
+        }
+        let Some(d) = self.decision_table()? else {
+            return Ok(None);
+        };
+        Ok(d.get::<Option<String>>("window")?)
     }
 
     /// Whether the game is over.
@@ -389,21 +457,143 @@ impl Game {
             seat,
             prompt: prompt.unwrap_or_else(|| "Choose".into()),
             options,
+            window: self.window()?,
         }))
     }
 
-    /// Apply option `index` (1-based) of the pending decision.
+    /// What option `index` of the pending decision offers when it asks for
+    /// a set of cards (its `choose` field); `None` for an ordinary option.
+    pub fn subset(&self, index: usize) -> Result<Option<SubsetSpec>> {
+        self.usable()?;
+        if !self.shape.subsets {
+            return Ok(None);
+        }
+        let _in_play = self.enter();
+        let (from, min, max, scored): (Option<Vec<u32>>, usize, usize, bool) =
+            self.host.entry.subset.call((self.state.clone(), index))?;
+        Ok(from.map(|from| SubsetSpec {
+            from,
+            min,
+            max,
+            scored,
+        }))
+    }
+
+    /// Whether `choice` may be applied now: the option exists, it asks for
+    /// cards exactly when the choice gives some, and the rules accept the
+    /// set (its bounds and `rules.choices[check].valid`). The error says
+    /// why not, in the rules' words.
+    pub fn check_choice(&self, choice: &Choice) -> Result<()> {
+        self.usable()?;
+        let (_, n) = self
+            .pending
+            .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        let index = choice.index;
+        if index == 0 || index > n {
+            return Err(CoreError::Invalid(format!(
+                "there is no option {index}: choose 1 to {n}"
+            )));
+        }
+        let asks = self.subset(index)?.is_some();
+        match (&choice.picks, asks) {
+            (None, false) => Ok(()),
+            (None, true) => Err(CoreError::Invalid(format!(
+                "option {index} asks for a set of cards: give them too"
+            ))),
+            (Some(_), false) => Err(CoreError::Invalid(format!(
+                "option {index} does not ask for cards"
+            ))),
+            (Some(picks), true) => {
+                if picks.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(CoreError::Invalid(
+                        "each card may be chosen once (positions in ascending order)".into(),
+                    ));
+                }
+                let why: Option<String> = {
+                    let _in_play = self.enter();
+                    self.host
+                        .entry
+                        .check
+                        .call((self.state.clone(), index, picks.clone()))?
+                };
+                match why {
+                    None => Ok(()),
+                    Some(why) => Err(CoreError::Rule(why)),
+                }
+            }
+        }
+    }
+
+    /// The value the rules apply for `choice`: the option's value, or for
+    /// a set of cards, the option without `choose` and with the chosen
+    /// `cards`.
+    pub fn chosen_value(&self, choice: &Choice) -> Result<Json> {
+        let v = match &choice.picks {
+            None => self.option_value(choice.index)?,
+            Some(picks) => {
+                let _in_play = self.enter();
+                self.host.entry.chosen.call::<Value>((
+                    self.state.clone(),
+                    choice.index,
+                    picks.clone(),
+                ))?
+            }
+        };
+        Ok(self.host.lua().from_value(v)?)
+    }
+
+    /// The value the rules apply for `choice` and its text
+    /// (`rules.describe`), for front ends that show a move.
+    pub fn choice_text(&self, choice: &Choice) -> Result<(Json, String)> {
+        let action = self.chosen_value(choice)?;
+        let text = self.describe(&action)?;
+        Ok((action, text))
+    }
+
+    /// Build a set for option `index` card by card in the rules (see
+    /// [`crate::choice`]): the positions of `order` in turn, up to `target`
+    /// cards (`greedy`: by the rules' score). `None` when the set built is
+    /// not a valid choice.
+    pub fn build_subset(
+        &self,
+        index: usize,
+        order: &[usize],
+        target: usize,
+        greedy: bool,
+    ) -> Result<Option<Vec<usize>>> {
+        self.usable()?;
+        let _in_play = self.enter();
+        Ok(self.host.entry.build.call((
+            self.state.clone(),
+            index,
+            order.to_vec(),
+            target,
+            greedy,
+        ))?)
+    }
+
+    /// Apply option `index` (1-based) of the pending decision (an ordinary
+    /// option; see [`Game::apply_choice`] for one that asks for cards).
     pub fn apply(&mut self, index: usize) -> Result<()> {
-        self.apply_inner(index)?;
+        self.apply_choice(&Choice::option(index))
+    }
+
+    /// Apply `choice` to the pending decision, once the rules accept it
+    /// ([`Game::check_choice`]: a refused set changes nothing).
+    pub fn apply_choice(&mut self, choice: &Choice) -> Result<()> {
+        if choice.picks.is_some() || self.shape.subsets {
+            self.check_choice(choice)?;
+        }
+        self.apply_inner(choice)?;
         self.redo.clear();
         Ok(())
     }
 
     /// Apply a step; on a script error, put the game back exactly as it was
     /// before the step (see [`Game::restore`]).
-    fn apply_inner(&mut self, index: usize) -> Result<()> {
+    fn apply_inner(&mut self, choice: &Choice) -> Result<()> {
         self.usable()?;
-        let Err(err) = self.step_raw(index) else {
+        let Err(err) = self.step_raw(choice) else {
             return Ok(());
         };
         self.collect_after(&err);
@@ -411,7 +601,7 @@ impl Game {
             Err(CoreError::Script(msg))
                 if !self.is_broken() && crate::lua::lacks_position(&msg) =>
             {
-                self.locate(index, msg)
+                self.locate(choice, msg)
             }
             other => other,
         }
@@ -428,10 +618,10 @@ impl Game {
     /// out-of-memory error has none): run it again noting the script's
     /// position finely, to say where it failed, then put the game back as
     /// it was (the step is deterministic: it fails the same way again).
-    fn locate(&mut self, index: usize, msg: String) -> Result<()> {
+    fn locate(&mut self, choice: &Choice, msg: String) -> Result<()> {
         let host = self.host.clone();
         let steps = self.history.len();
-        let again = host.with_fine_positions(|| self.step_raw(index));
+        let again = host.with_fine_positions(|| self.step_raw(choice));
         self.history.truncate(steps);
         let msg = match (&again, crate::lua::last_position()) {
             (Err(_), Some(at)) => crate::lua::with_position(&msg, &at),
@@ -445,34 +635,42 @@ impl Game {
 
     /// Run one step of the rules, with no rollback: on an error the Lua
     /// state may be half-changed.
-    fn step_raw(&mut self, index: usize) -> Result<()> {
+    fn step_raw(&mut self, choice: &Choice) -> Result<()> {
         let (seat, n) = self
             .pending
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        let index = choice.index;
         if index == 0 || index > n {
             return Err(CoreError::Invalid(format!(
                 "there is no option {index}: choose 1 to {n}"
             )));
         }
         let action = if self.logging {
-            let v = self.option_value(index)?;
-            self.host.lua().from_value(v)?
+            self.chosen_value(choice)?
         } else {
             Json::Null
         };
         self.table_mut()?.step = self.history.len() + 1;
         let stepped = {
             let _in_play = self.enter();
-            self.host
-                .entry
-                .step
-                .call::<(Option<Seat>, usize)>((self.state.clone(), index))
+            let state = self.state.clone();
+            match &choice.picks {
+                None => self.host.entry.step.call::<Stepped>((state, index)),
+                Some(picks) => {
+                    self.host
+                        .entry
+                        .step_subset
+                        .call::<Stepped>((state, index, picks.clone()))
+                }
+            }
         };
-        let (s, n) = stepped?;
-        self.pending = s.map(|s| (s, n));
+        let (pending, shape) = shape_of(&stepped?);
+        self.pending = pending;
+        self.shape = shape;
         self.history.push(ActionRecord {
             seat,
             index,
+            picks: choice.picks.clone(),
             action,
         });
         Ok(())
@@ -523,14 +721,15 @@ impl Game {
         let rec = ActionRecord {
             seat: self.pending.map(|p| p.0).unwrap_or(0),
             index: 0,
+            picks: None,
             action: action.clone(),
         };
-        let index = self.match_action(&rec).map_err(CoreError::Invalid)?;
-        self.apply(index)
+        let choice = self.match_action(&rec).map_err(CoreError::Invalid)?;
+        self.apply_choice(&choice)
     }
 
-    /// The option index that a recorded action stands for now.
-    pub fn match_action(&self, rec: &ActionRecord) -> std::result::Result<usize, String> {
+    /// The choice that a recorded action stands for now.
+    pub fn match_action(&self, rec: &ActionRecord) -> std::result::Result<Choice, String> {
         let (seat, n) = self.pending.ok_or("the game is already over")?;
         if rec.seat != 0 && rec.seat != seat {
             return Err(format!(
@@ -540,7 +739,7 @@ impl Game {
         }
         if rec.action.is_null() {
             return if rec.index >= 1 && rec.index <= n {
-                Ok(rec.index)
+                Ok(rec.choice())
             } else {
                 Err(format!("option {} does not exist (1..{n})", rec.index))
             };
@@ -548,7 +747,10 @@ impl Game {
         let d = self.decision().map_err(|e| e.to_string())?;
         let d = d.ok_or("no pending decision")?;
         if let Some(o) = d.options.iter().find(|o| o.action == rec.action) {
-            return Ok(o.index);
+            return Ok(Choice::option(o.index));
+        }
+        if let Some(choice) = self.match_subset(&d, &rec.action) {
+            return Ok(choice);
         }
         // Named by its text (the public one for a secret choice), and
         // without the legal options: they may be a hidden hand.
@@ -558,14 +760,48 @@ impl Game {
         Err(format!("seat {seat} chose {text}, which is not legal now"))
     }
 
-    /// Ask a script bot of these rules which option the seat to move picks.
-    pub fn script_bot_choice(&self, bot: &str) -> Result<usize> {
+    /// A recorded set of cards (an option's value without `choose`, with
+    /// `cards`) matched against the options that ask for cards: the option
+    /// equal to it but for `choose` and `cards`, with each recorded card
+    /// among its candidates.
+    fn match_subset(&self, d: &DecisionView, action: &Json) -> Option<Choice> {
+        let strip = |v: &Json| -> Option<serde_json::Map<String, Json>> {
+            let mut m = v.as_object()?.clone();
+            m.remove("choose");
+            m.remove("cards");
+            Some(m)
+        };
+        let wanted = strip(action)?;
+        let cards: Vec<u32> = action
+            .get("cards")?
+            .as_array()?
+            .iter()
+            .map(|c| c.as_u64().and_then(|c| u32::try_from(c).ok()))
+            .collect::<Option<_>>()?;
+        d.options.iter().find_map(|o| {
+            o.action.get("choose")?;
+            if strip(&o.action)? != wanted {
+                return None;
+            }
+            let spec = crate::meta::OptionMeta::of(&o.action).choose?;
+            let picks: Option<Vec<usize>> = cards
+                .iter()
+                .map(|c| spec.from.iter().position(|f| f == c).map(|p| p + 1))
+                .collect();
+            Some(Choice::subset(o.index, picks?))
+        })
+    }
+
+    /// Ask a script bot of these rules what the seat to move chooses.
+    pub fn script_bot_choice(&self, bot: &str) -> Result<Choice> {
         self.usable()?;
         if self.pending.is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
         let _in_play = self.enter();
-        Ok(self.host.entry.bot.call((self.state.clone(), bot))?)
+        let (index, picks): (usize, Option<Vec<usize>>) =
+            self.host.entry.bot.call((self.state.clone(), bot))?;
+        Ok(Choice { index, picks })
     }
 
     /// Rebuild from the config by replaying `history` (by index: same rules).
@@ -577,13 +813,14 @@ impl Game {
             self.logging,
         )?;
         for rec in &history {
-            fresh.step_raw(rec.index)?;
+            fresh.step_raw(&rec.choice())?;
         }
         fresh.take_events();
         self.state = fresh.state;
         self.table = fresh.table;
         self.token = fresh.token;
         self.pending = fresh.pending;
+        self.shape = fresh.shape;
         self.history = fresh.history;
         Ok(())
     }
@@ -606,7 +843,7 @@ impl Game {
         let Some(rec) = self.redo.pop() else {
             return Ok(false);
         };
-        self.apply_inner(rec.index)?;
+        self.apply_inner(&rec.choice())?;
         self.take_events();
         Ok(true)
     }
@@ -633,6 +870,7 @@ impl Game {
             table,
             token,
             pending: self.pending,
+            shape: self.shape,
             history: Vec::new(),
             redo: Vec::new(),
             logging: false,
@@ -922,13 +1160,13 @@ impl Game {
     /// scenario set-up), then recompute the pending decision. The game's log
     /// does not record this, so undo and save are not meaningful afterwards.
     pub fn arrange(&mut self, code: &str) -> Result<()> {
-        let (seat, n): (Option<Seat>, usize) = {
+        let stepped: Stepped = {
             let _in_play = self.enter();
             self.host.eval(code, Some(&self.state))?;
             self.host.arm();
             self.host.entry.refresh.call(self.state.clone())?
         };
-        self.pending = seat.map(|s| (s, n));
+        (self.pending, self.shape) = shape_of(&stepped);
         self.history.clear();
         self.redo.clear();
         Ok(())

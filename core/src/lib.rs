@@ -10,6 +10,7 @@
 
 pub mod bot;
 pub mod card;
+pub mod choice;
 pub mod config;
 pub mod conformance;
 pub mod engine;
@@ -34,6 +35,7 @@ pub mod zone;
 
 pub use bot::{Bot, BotKind};
 pub use card::{CardDef, CardId};
+pub use choice::{Choice, SubsetSpec};
 pub use config::GameConfig;
 pub use conformance::{Checks, Failure, Report, Suite};
 pub use engine::{Engine, ReplayStop};
@@ -46,7 +48,7 @@ pub use game::{
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use meta::{EventMeta, OptionMeta};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
-pub use runner::{Chooser, Observer, Runner, StepError, Stop};
+pub use runner::{Chooser, Choosing, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};
 pub use trace::{GameTrace, TraceWriter};
 pub use zone::{Seat, Visibility};

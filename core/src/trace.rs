@@ -2,6 +2,7 @@
 //! without deckhand. Format documented in docs/trace.md.
 
 use crate::card::CardDef;
+use crate::choice::Choice;
 use crate::error::Result;
 use crate::event::{Event, EventKind};
 use crate::game::{Game, GameResult};
@@ -151,7 +152,10 @@ impl<W: Write> TraceWriter<W> {
     }
 
     /// The pending decision and the option about to be applied (call before applying).
-    pub fn decision(&mut self, game: &Game, index: u64, chosen: usize) -> Result<()> {
+    /// A choice of cards adds `picks` (the positions among the option's
+    /// candidates); a reaction window adds its kind, `window`.
+    pub fn decision(&mut self, game: &Game, index: u64, choice: &Choice) -> Result<()> {
+        let chosen = choice.index;
         let Some(d) = game.decision()? else {
             return Ok(());
         };
@@ -184,12 +188,20 @@ impl<W: Write> TraceWriter<W> {
                 }
                 write!(out, ",\"index\":{},\"text\":{}}}", o.index, json!(o.text))?;
             }
-            writeln!(
+            out.write_all(b"]")?;
+            if let Some(picks) = &choice.picks {
+                write!(out, ",\"picks\":{}", json!(picks))?;
+            }
+            write!(
                 out,
-                "],\"prompt\":{},\"seat\":{},\"step\":{step},\"type\":\"decision\"}}",
+                ",\"prompt\":{},\"seat\":{},\"step\":{step},\"type\":\"decision\"",
                 json!(d.prompt),
                 d.seat
             )?;
+            if let Some(w) = &d.window {
+                write!(out, ",\"window\":{}", json!(w))?;
+            }
+            writeln!(out, "}}")?;
             Ok(())
         })?
     }
@@ -243,11 +255,11 @@ impl<W: Write> Observer for GameTrace<'_, W> {
         self.writer.events(game, self.index, events)
     }
 
-    fn decision(&mut self, game: &Game, _: Seat, choice: usize) -> Result<()> {
+    fn decision(&mut self, game: &Game, _: Seat, choice: &Choice) -> Result<()> {
         self.writer.decision(game, self.index, choice)
     }
 
-    fn step(&mut self, game: &Game, _: Seat, _: usize, events: &[Event]) -> Result<()> {
+    fn step(&mut self, game: &Game, _: Seat, _: &Choice, events: &[Event]) -> Result<()> {
         self.writer.events(game, self.index, events)
     }
 

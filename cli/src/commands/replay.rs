@@ -5,7 +5,7 @@ use crate::render::{colour_enabled, Painter};
 use anyhow::{Context, Result};
 use clap::Args;
 use deckhand_core::{
-    Engine, Event, Game, HouseRuleNote, Observer, Runner, SaveFile, ScriptLibrary, Seat,
+    Choice, Engine, Event, Game, HouseRuleNote, Observer, Runner, SaveFile, ScriptLibrary, Seat,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -112,16 +112,8 @@ impl Observer for Show<'_> {
         Ok(())
     }
 
-    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> deckhand_core::Result<()> {
-        let text = game
-            .decision()?
-            .and_then(|d| {
-                choice
-                    .checked_sub(1)
-                    .and_then(|i| d.options.get(i))
-                    .map(|o| o.text.clone())
-            })
-            .unwrap_or_default();
+    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> deckhand_core::Result<()> {
+        let (_, text) = game.choice_text(choice)?;
         outln!(
             "{:>4}. seat {seat}: {}",
             game.history().len() + 1,
@@ -134,7 +126,7 @@ impl Observer for Show<'_> {
         &mut self,
         game: &Game,
         _: Seat,
-        _: usize,
+        _: &Choice,
         events: &[Event],
     ) -> deckhand_core::Result<()> {
         self.events(events);

@@ -17,7 +17,7 @@ use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
 use deckhand_core::lua::PromptEnv;
 use deckhand_core::{
-    secret_text, Bot, BotKind, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
+    secret_text, Bot, BotKind, Choice, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
     ScriptLibrary, Seat,
 };
 use serde_json::Value;
@@ -117,14 +117,11 @@ pub(super) fn say_events(
 
 /// The text of option `index` of the pending decision, as the people at
 /// this terminal may see it once chosen (see [`shown_text`]).
-pub(super) fn option_text(game: &Game, seats: &[SeatSpec], index: usize) -> String {
+pub(super) fn option_text(game: &Game, seats: &[SeatSpec], choice: &Choice) -> String {
     let chooser = game.pending().map(|p| p.0);
-    game.decision()
-        .ok()
-        .flatten()
-        .and_then(|d| d.options.into_iter().find(|o| o.index == index))
-        .map(|o| shown_text(seats, chooser, &o.text, &o.action))
-        .unwrap_or_else(|| format!("option {index}"))
+    game.choice_text(choice)
+        .map(|(action, text)| shown_text(seats, chooser, &text, &action))
+        .unwrap_or_else(|_| format!("option {}", choice.index))
 }
 
 /// The text of an option `chooser` chose, for the people at this

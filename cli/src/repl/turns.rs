@@ -6,7 +6,7 @@ use super::parse::ParseError;
 use super::session::{label, option_text, plural, say_events, Output, Session};
 use crate::render::Painter;
 use crate::seats::SeatSpec;
-use deckhand_core::{Chooser, Event, Game, Observer, Runner, Seat};
+use deckhand_core::{Choice, Chooser, Choosing, Event, Game, Observer, Runner, Seat};
 
 /// Shows each move as the runner applies it (a person's or a bot's): who
 /// made it and what the people at this terminal may see of it and of its
@@ -31,7 +31,7 @@ impl<'a> Printer<'a> {
 }
 
 impl Observer for Printer<'_> {
-    fn decision(&mut self, game: &Game, _: Seat, choice: usize) -> deckhand_core::Result<()> {
+    fn decision(&mut self, game: &Game, _: Seat, choice: &Choice) -> deckhand_core::Result<()> {
         self.text = option_text(game, self.seats, choice);
         Ok(())
     }
@@ -40,7 +40,7 @@ impl Observer for Printer<'_> {
         &mut self,
         game: &Game,
         seat: Seat,
-        _: usize,
+        _: &Choice,
         events: &[Event],
     ) -> deckhand_core::Result<()> {
         self.out.say(format!(
@@ -164,8 +164,9 @@ impl Session {
             .bots
             .iter_mut()
             .map(|bot| {
-                bot.as_mut()
-                    .map(|bot| Box::new(move |g: &Game| bot.choose(g)) as Box<dyn Chooser>)
+                bot.as_mut().map(|bot| {
+                    Box::new(Choosing(move |g: &Game| bot.choose(g))) as Box<dyn Chooser>
+                })
             })
             .collect();
         let mut printer = Printer::new(&mut self.out, &c.seats, &c.painter);
