@@ -581,7 +581,7 @@ end
 -- score its sets; nothing for an ordinary option.
 function M.subset(game, index)
   local o, c = choose_of(game, index)
-  if o == nil then return nil end
+  if o == nil then return nil, 0, 0, false end
   local lo, hi = bounds(c)
   local ch = check_of(game, c)
   return c.from, lo, hi, (ch ~= nil and ch.score ~= nil)
