@@ -44,14 +44,28 @@ impl Session {
             decision.seat
         )];
         for (rank, s) in ranked.iter().enumerate() {
-            let text = decision
-                .options
-                .get(s.index - 1)
-                .map_or(String::new(), |o| c.painter.paint_names(&o.text));
+            // A set of cards reads as the move it makes, and as what to type.
+            let (label, text) = match &s.picks {
+                Some(picks) => {
+                    let choice = deckhand_core::Choice::subset(s.index, picks.clone());
+                    let typed: Vec<String> = picks.iter().map(usize::to_string).collect();
+                    let text = c.game.choice_text(&choice).map_or(String::new(), |t| t.1);
+                    (
+                        format!("{} {}", s.index, typed.join(" ")),
+                        c.painter.paint_names(&text),
+                    )
+                }
+                None => (
+                    s.index.to_string(),
+                    decision
+                        .options
+                        .get(s.index - 1)
+                        .map_or(String::new(), |o| c.painter.paint_names(&o.text)),
+                ),
+            };
             let mark = if rank == 0 { "  <- best" } else { "" };
             lines.push(format!(
-                "{:>3}) {text}  {:.0}% over {} playouts{mark}",
-                s.index,
+                "{label:>3}) {text}  {:.0}% over {} playouts{mark}",
                 s.mean * 100.0,
                 s.playouts
             ));

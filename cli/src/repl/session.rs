@@ -6,6 +6,8 @@
 //! loop prints after each command (and unit tests read). Every failure is a
 //! line of output, and the game is left as it was.
 
+use super::autopass::AutoPass;
+use super::cards;
 use super::choose;
 use super::complete::{GameWords, Vocabulary};
 use super::parse::{self, NewArgs, ParseError, ReplInput, SeatsChange};
@@ -150,6 +152,8 @@ pub(super) struct Current {
     /// The globals of the `lua` prompt for this game, made at its first
     /// line (a new game, `load` or `reload` starts afresh).
     pub lua_env: Option<PromptEnv>,
+    /// The reaction windows passed without asking.
+    pub autopass: AutoPass,
 }
 
 impl Current {
@@ -163,6 +167,7 @@ impl Current {
             painter,
             last_human: None,
             lua_env: None,
+            autopass: AutoPass::default(),
         }
     }
 
@@ -245,10 +250,56 @@ impl Current {
             }
         }
         match self.game.decision() {
-            Ok(Some(d)) => Ok(self.painter.options(&d)),
+            Ok(Some(d)) => {
+                let notes: Vec<(usize, String)> = self
+                    .card_options(&d)
+                    .iter()
+                    .map(|(o, min, max)| (o.index, cards::listing(o, *min, *max)))
+                    .collect();
+                let mut text = self.painter.options(&d, &notes);
+                if let Some(kind) = &d.window {
+                    text.push_str(&format!(
+                        "\n(a `{kind}` window: `autopass {kind}` passes these for you, \
+                         `autopass turn` every window until your turn)"
+                    ));
+                }
+                Ok(text)
+            }
             Ok(None) => Err("the game is over: type `new` to play again".into()),
             Err(e) => Err(format!("cannot list the moves: {e}")),
         }
+    }
+
+    /// The options of `d` that ask for a set of cards, with the names of
+    /// their cards and how many to choose.
+    pub fn card_options(
+        &self,
+        d: &deckhand_core::DecisionView,
+    ) -> Vec<(cards::CardOption, usize, usize)> {
+        d.options
+            .iter()
+            .filter_map(|o| {
+                let spec = deckhand_core::OptionMeta::of(&o.action).choose?;
+                let names = spec
+                    .from
+                    .iter()
+                    .map(|&id| {
+                        self.game
+                            .card(id)
+                            .map_or_else(|_| format!("card {id}"), |c| c.name)
+                    })
+                    .collect();
+                Some((
+                    cards::CardOption {
+                        index: o.index,
+                        text: o.text.clone(),
+                        cards: names,
+                    },
+                    spec.min,
+                    spec.max,
+                ))
+            })
+            .collect()
     }
 
     /// Why the moves of a bot's seat are not shown.
@@ -485,6 +536,7 @@ impl Session {
             ReplInput::Show => self.show(),
             ReplInput::Moves => self.list_moves(),
             ReplInput::Hint(playouts) => self.hint(playouts),
+            ReplInput::AutoPass(words) => self.autopass(&words),
             ReplInput::Undo(n) => self.undo(n),
             ReplInput::Redo(n) => self.redo(n),
             ReplInput::Log => self.log(),
