@@ -334,7 +334,7 @@ fn the_temple_table_with_38_or_36_for_eight_cubes() {
 #[test]
 fn selling_one_type_pays_by_the_table_from_the_bank_and_maps_draw_treasure() {
     let mut g = scenario(
-        cfg(3),
+        cfg(3).option("wild_in_sale", true),
         "clear(); hand(1, {'rum:3', 'rum:2:map', 'rum:2', 'tea:2', 'wild'}); turn(1, 'action', 1); v.bank = 30",
     );
     // The biggest rum sale: 3 + 2 + 2 + wild = 8 icons -> 8 gold.
@@ -1749,5 +1749,280 @@ fn the_turn_prompt_names_only_what_can_be_done() {
     assert_eq!(
         d.prompt,
         "Attack a ship here, play an action card, or end your turn"
+    );
+}
+
+#[test]
+fn a_lone_map_card_sells_for_no_gold_and_brings_a_treasure_card() {
+    // Rum x1 (map), Spice x1, Tea x1 at Sell: no sale pays gold, but selling
+    // the map card is how it becomes a Treasure card (treasure_gain=sell).
+    let mut g = scenario(
+        cfg(2),
+        "clear(); hand(1, {'rum:1:map', 'spice:1', 'tea:1'}); turn(1, 'action', 1); v.bank = 20",
+    );
+    assert_eq!(
+        sale_names(&g),
+        vec![vec!["Rum x1 (map)".to_string()]],
+        "{:?}",
+        option_texts(&g)
+    );
+    let sale = sale_of(&g, 1);
+    assert!(sale.text.contains("1 icons: 0 gold"), "{}", sale.text);
+    g.apply(sale.index).expect("sell");
+    assert_eq!(gold(&g)[0], 3, "no gold");
+    let treasures = g
+        .with_table(|t| t.find_zone("treasure", Some(1)).map(|z| z.cards.len()))
+        .expect("t")
+        .expect("z");
+    assert_eq!(treasures, 1, "the map card brought a Treasure card");
+    // Where a map is handed in at a Port instead, a sale for nothing is not
+    // offered.
+    let g = scenario(
+        cfg(2).option("treasure_gain", "port"),
+        "clear(); hand(1, {'rum:1:map', 'spice:1', 'tea:1'}); turn(1, 'action', 1); v.bank = 20",
+    );
+    assert!(sale_names(&g).is_empty(), "{:?}", option_texts(&g));
+}
+
+#[test]
+fn wilds_are_not_sold_unless_the_option_allows_it() {
+    let lua = "clear(); hand(1, {'rum:3', 'rum:1', 'wild'}); turn(1, 'action', 1)";
+    // Default: a Sale is of a single cargo type, and a wild is of none.
+    let g = scenario(cfg(3), lua);
+    assert_eq!(
+        eval_json(&eval(&g, "return game.options.wild_in_sale")),
+        json!(false)
+    );
+    for s in sale_names(&g) {
+        assert!(!s.contains(&"Wild".to_string()), "{s:?}");
+    }
+    // wild_in_sale=true: the wild is one more Rum icon (Rum x3 and the
+    // Wild: 4 icons, 3 gold).
+    let g = scenario(cfg(3).option("wild_in_sale", true), lua);
+    let sales = sale_names(&g);
+    assert!(
+        sales.contains(&vec!["Rum x3".into(), "Wild".into()]),
+        "{sales:?}"
+    );
+}
+
+#[test]
+fn the_defender_chooses_the_map_card_even_with_one_so_the_asking_tells_nothing() {
+    // One map card or two: the defender is asked the same way (a secret
+    // choice); only the gift itself, one card, is seen by all.
+    for maps in ["'rum:1:map'", "'rum:1:map', 'tea:2:map'"] {
+        let mut g = attack_with(&format!("hand(2, {{{maps}, 'silk:1'}})"), "chest", "silk");
+        demand_handed_over(&mut g, 1);
+        let d = g.decision().expect("d").expect("d");
+        assert_eq!(d.seat, 2, "{maps}");
+        assert_eq!(vars(&g)["attack"]["stage"], json!("chest"), "{maps}");
+        assert!(d.options.iter().all(|o| o.secret().is_some()), "{maps}");
+        let public: Vec<_> = d.options.iter().map(|o| o.secret()).collect();
+        assert!(public.windows(2).all(|w| w[0] == w[1]), "{public:?}");
+        g.apply(1).expect("give");
+        assert_eq!(hand_len(&g, 1), 1, "{maps}: one map card given");
+    }
+    // No map card: nothing to choose, nothing given, as everybody sees.
+    let mut g = attack_with("hand(2, {'silk:1'})", "chest", "silk");
+    demand_handed_over(&mut g, 1);
+    assert_ne!(vars(&g)["attack"]["stage"], json!("chest"));
+}
+
+#[test]
+fn a_true_claim_called_shows_the_whole_hand_with_the_action_card() {
+    let mut g = attack_with(
+        "hand(2, {'tea:2', 'silk:1'}); action(2, 'Spyglass')",
+        "rum",
+        "gold",
+    );
+    // P2 holds an action card: it is first asked about a Smoke Screen.
+    choose(&mut g, 2, json!({"act": "allow"}));
+    set_dice(&mut g, "rum", "gold");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
+    g.take_events();
+    choose(&mut g, 1, json!({"act": "call"}));
+    let events = g.take_events();
+    let shown = script_events(&events, "hand_shown");
+    assert_eq!(shown.len(), 1);
+    let cards = shown[0]["cards"].as_array().expect("cards").clone();
+    assert_eq!(cards.len(), 3, "two cargo cards and the action card");
+    let spyglass = eval_num(&g, "return game:zone('action', 2)[1]");
+    assert!(cards.contains(&json!(spyglass)), "{cards:?}");
+    assert!(
+        shown[0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("action card Spyglass"),
+        "{}",
+        shown[0]["text"]
+    );
+}
+
+#[test]
+fn an_uncalled_claim_ends_the_exchange_or_with_the_option_the_attack() {
+    // P2 claims to have no Rum and P1 does not call.
+    let play = |cfg: GameConfig| {
+        let mut g = scenario(
+            cfg,
+            "clear(); turn(1, 'start', 2); v.ship[2] = 2; v.ship[3] = 5; gold({3, 3, 3}); hand(2, {'rum:2'}); hand(1, {'tea:1'})",
+        );
+        choose(&mut g, 1, json!({"act": "attack", "seat": 2}));
+        set_dice(&mut g, "rum", "tea");
+        choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+        choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
+        g.take_events();
+        choose(&mut g, 1, json!({"act": "pass"}));
+        g
+    };
+    // Default: the exchange (this demand) ends; the retaliation follows.
+    let g = play(cfg(3));
+    assert_eq!(vars(&g)["attack"]["retaliation"], json!(true));
+    assert_eq!(g.decision().expect("d").expect("d").seat, 1);
+    // bluff_not_called=attack: the whole attack ends, no retaliation.
+    let mut g = play(cfg(3).option("bluff_not_called", "attack"));
+    assert!(vars(&g)["attack"].is_null());
+    assert_eq!(vars(&g)["phase"], json!("start"), "back to the turn");
+    assert_eq!(hand_len(&g, 1), 1, "P1 keeps its tea");
+    assert_eq!(&gold(&g)[..2], &[3, 3], "P2 kept its wager");
+    let events = g.take_events();
+    assert!(
+        script_events(&events, "demand").is_empty(),
+        "no retaliation"
+    );
+    assert_eq!(
+        script_events(&events, "not_called")[0]["ends_attack"],
+        json!(true)
+    );
+}
+
+#[test]
+fn the_island_order_is_an_option_and_random_draws_one_per_game() {
+    let ring = |g: &Game| -> Vec<String> {
+        vars(g)["islands"]
+            .as_array()
+            .expect("islands")
+            .iter()
+            .map(|i| i["name"].as_str().expect("name").to_string())
+            .collect()
+    };
+    let g = engine().new_game(cfg(3), false).expect("start");
+    assert_eq!(
+        ring(&g),
+        [
+            "Sell",
+            "Port 1",
+            "Action Card",
+            "Port 2",
+            "Temple",
+            "Port 3",
+            "Whirlpool"
+        ]
+    );
+    // Port 1 beside the Temple: the Temple after Port 3.
+    let g = engine()
+        .new_game(
+            cfg(3).option("island_order", "action-whirlpool-temple"),
+            false,
+        )
+        .expect("start");
+    assert_eq!(
+        ring(&g),
+        [
+            "Sell",
+            "Port 1",
+            "Action Card",
+            "Port 2",
+            "Whirlpool",
+            "Port 3",
+            "Temple"
+        ]
+    );
+    assert_eq!(
+        eval(&g, "return game.rules.island_kind(game, 7)"),
+        "\"temple\""
+    );
+    // A ship at Port 1 may sail to the Temple, which the island does.
+    let g = scenario(
+        cfg(3).option("island_order", "action-whirlpool-temple"),
+        "turn(1, 'start', 2)",
+    );
+    assert!(
+        option_texts(&g)
+            .iter()
+            .any(|t| t.starts_with("Sail to Temple (offer a")),
+        "{:?}",
+        option_texts(&g)
+    );
+    // random: one of the six orders for each game, from the game's seed.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let c = GameConfig::new("seadogs", 3, seed)
+            .option("captains", false)
+            .option("island_order", "random");
+        let a = ring(&engine().new_game(c.clone(), false).expect("start"));
+        let b = ring(&engine().new_game(c, false).expect("start"));
+        assert_eq!(a, b, "the same seed, the same islands");
+        assert_eq!(
+            [&a[1], &a[3], &a[5]],
+            ["Port 1", "Port 2", "Port 3"],
+            "the Ports stay"
+        );
+        seen.insert(a);
+    }
+    assert_eq!(seen.len(), 6, "{seen:?}");
+}
+
+#[test]
+fn holding_the_black_market_a_sale_may_keep_the_card() {
+    // Tea x1 and a Wild (option wild_in_sale): the sale of both is offered
+    // as a plain sale (2 icons, the card kept) and with the Black Market (3
+    // icons, the card spent).
+    let mut g = scenario(
+        cfg(3).option("wild_in_sale", true),
+        "clear(); action(1, 'Black Market'); hand(1, {'tea:1', 'wild'}); turn(1, 'action', 1); v.bank = 30",
+    );
+    let d = g.decision().expect("d").expect("d");
+    let keep = d
+        .options
+        .iter()
+        .find(|o| {
+            o.action["act"] == "sell" && o.action["cards"].as_array().map(Vec::len) == Some(2)
+        })
+        .expect("a sale of both keeping the card")
+        .clone();
+    assert!(keep.action.get("market").is_none(), "{:?}", keep.action);
+    assert_eq!(keep.text, "Sell Tea x1, Wild (2 icons: 1 gold)");
+    // With the card: the Wild alone is 2 icons (the Tea adds no gold).
+    let texts = option_texts(&g);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sell Wild as Tea (2 icons: 1 gold) with Black Market"),
+        "{texts:?}"
+    );
+    g.apply(keep.index).expect("sell");
+    assert_eq!(gold(&g)[0], 4);
+    assert_eq!(
+        eval_num(&g, "return #game:zone('action', 1)"),
+        1,
+        "the Black Market is kept"
+    );
+    // By default wilds sell only with the Black Market: Tea x2 alone keeps
+    // the card, Tea x2 and the Wild spends it.
+    let g = scenario(
+        cfg(3),
+        "clear(); action(1, 'Black Market'); hand(1, {'tea:2', 'wild'}); turn(1, 'action', 1); v.bank = 30",
+    );
+    let texts = option_texts(&g);
+    assert!(
+        texts.iter().any(|t| t == "Sell Tea x2 (2 icons: 1 gold)"),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Sell Tea x2, Wild (4 icons: 3 gold) with Black Market"),
+        "{texts:?}"
     );
 }

@@ -100,7 +100,7 @@ impl Bot {
                 playout,
                 ..
             } => crate::search::choose(game, &mut rng, *iterations, playout.as_deref()),
-            BotKind::Script(name) => game.script_bot_choice(name),
+            BotKind::Script(name) => game.script_bot_choice(name, rng),
         }
     }
 }

@@ -792,15 +792,19 @@ impl Game {
         })
     }
 
-    /// Ask a script bot of these rules what the seat to move chooses.
-    pub fn script_bot_choice(&self, bot: &str) -> Result<Choice> {
+    /// Ask a script bot of these rules what the seat to move chooses;
+    /// `rng` is the bot's random stream for this decision (`view:random`).
+    pub fn script_bot_choice(&self, bot: &str, rng: crate::rng::GameRng) -> Result<Choice> {
         self.usable()?;
         if self.pending.is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
         let _in_play = self.enter();
-        let (index, picks): (usize, Option<Vec<usize>>) =
-            self.host.entry.bot.call((self.state.clone(), bot))?;
+        self.host.set_bot_rng(Some(rng));
+        let answer: mlua::Result<(usize, Option<Vec<usize>>)> =
+            self.host.entry.bot.call((self.state.clone(), bot));
+        self.host.set_bot_rng(None);
+        let (index, picks) = answer?;
         Ok(Choice { index, picks })
     }
 

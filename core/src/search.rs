@@ -215,7 +215,7 @@ fn playout(
             }
         }
         let choice = match policy {
-            Some(bot) => g.script_bot_choice(bot)?,
+            Some(bot) => g.script_bot_choice(bot, GameRng::derived(rng.next_u64(), 2000))?,
             None => random_choice(g, rng)?,
         };
         g.apply_choice(&choice)?;

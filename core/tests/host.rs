@@ -797,3 +797,55 @@ end }
     assert!(err.to_string().contains("memory"), "{err}");
     assert_eq!(g.history().len(), 2);
 }
+
+/// A variant whose bot `mixer` picks an option with `view:random`, and whose
+/// `status` tries to draw one (a view outside a bot's decision).
+const MIXER_VARIANT: &str = r#"
+return { id = "mixer", title = "Mixing bot", game = "high_card",
+  modify = function(R)
+    R.bots.mixer = function(view, d) return view:random(1, #d.options) end
+    R.status = function(view) return { tostring(view:random(1, 6)) } end
+  end }
+"#;
+
+#[test]
+fn a_script_bot_draws_from_its_own_stream_and_never_the_games() {
+    use deckhand_core::{Bot, BotKind};
+    let e = engine_with(&[("high_card/variants/mixer.lua", MIXER_VARIANT)]);
+    let cfg = GameConfig::new("high_card", 3, 7).variant("mixer");
+    let g = e.new_game(cfg.clone(), false).expect("start");
+    let n = g.pending().expect("pending").1;
+    // The same seed, seat and step: the same choice; over many game seeds
+    // the choices cover the options (a mixed strategy, not a fixed one).
+    let pick = |seed: u64| {
+        let g = e
+            .new_game(
+                GameConfig::new("high_card", 3, seed).variant("mixer"),
+                false,
+            )
+            .expect("start");
+        let seat = g.pending().expect("pending").0;
+        Bot::new(BotKind::parse("mixer"), seed, seat)
+            .choose(&g)
+            .expect("choice")
+            .index
+    };
+    assert_eq!(pick(7), pick(7));
+    let seen: std::collections::BTreeSet<usize> = (0..60).map(pick).collect();
+    assert_eq!(seen.len(), n, "every option drawn at some seed: {seen:?}");
+    // Drawing changed nothing of the game: the same deal follows.
+    let mut a = e.new_game(cfg.clone(), false).expect("start");
+    let b = e.new_game(cfg, false).expect("start");
+    let seat = a.pending().expect("pending").0;
+    let i = Bot::new(BotKind::parse("mixer"), 7, seat)
+        .choose(&a)
+        .expect("choice")
+        .index;
+    assert_eq!(a.view(None).expect("view"), b.view(None).expect("view"));
+    a.apply(i).expect("apply");
+    // Outside a bot's decision a view has no stream: a clear error.
+    let err = a
+        .status_lines(1)
+        .expect_err("status draws no random number");
+    assert!(err.to_string().contains("view:random"), "{err}");
+}

@@ -100,7 +100,8 @@ fn attack(place: &str, code: &str) -> String {
             let mut g = e.new_game(cfg, true).expect("start");
             let before = snapshot(&g);
             let err = if place == "bot" {
-                g.script_bot_choice("hostile").err()
+                g.script_bot_choice("hostile", deckhand_core::rng::GameRng::from_seed(1))
+                    .err()
             } else {
                 g.apply(1).err()
             };

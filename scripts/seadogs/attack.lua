@@ -40,6 +40,10 @@ return function(rules)
 
   local function face_name(face) return rules.FACE_NAMES[face] or face end
 
+  ---Add one to a seat's count in one of the public records of claims and
+  ---calls (vars.claims, vars.calls).
+  function rules.count(record, seat) record[seat] = (record[seat] or 0) + 1 end
+
   ---Does `seat` have what `face` demands? (Cargo: a card with that icon,
   ---wilds excluded; chest: a Treasure Map card; gold: any gold.)
   function rules.holds(game, seat, face)
@@ -134,6 +138,7 @@ return function(rules)
     end
     a.stage = "respond"
     v.asked = target
+    if rules.wagers(game, target) > 0 then rules.count(v.claims.asked, target) end
   end
 
   ---Resolve the demand: the target gives what is demanded (all of it that
@@ -147,13 +152,16 @@ return function(rules)
       ev(game, "surrendered", { seat = t, to = nil, target = d, face = face, gold = paid,
         text = who(t) .. " gives " .. who(d) .. " " .. paid .. " gold" })
     elseif face == "chest" then
+      -- "The defender must choose one of their Treasure Map cargo cards":
+      -- asked whenever it gives one, even with a single map card, so that
+      -- being asked tells nothing but what the gift itself shows (one card
+      -- given), never how many map cards it holds.
       local maps = rules.map_cards(game, t)
-      if #maps > 1 then
+      if #maps > 0 then
         a.stage = "chest"
         v.asked = t
         return
       end
-      if #maps == 1 then return rules.give_map(game, maps[1]) end
       ev(game, "surrendered", { seat = t, target = d, face = face, count = 0,
         text = who(t) .. " has no Treasure Map card to give" })
     else
@@ -361,9 +369,26 @@ return function(rules)
     a.wager, a.pot, a.from_bank = wager, wager, bank
     a.stage = "call"
     v.asked = a.demander
+    rules.count(v.claims.made, seat)
+    if rules.call_amount(game, a.demander, wager) then rules.count(v.calls.asked, a.demander) end
     ev(game, "claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
       text = who(seat) .. " claims to have no " .. face_name(a.face) .. " and wagers " .. wager .. " gold"
         .. (bank and " from the bank" or "") })
+  end
+
+  ---A true claim called: "the defender secretly shows the player making the
+  ---demand their hand of cards": the cargo cards and the held action card
+  ---(event hand_shown, private to `to`).
+  function rules.show_hand(game, seat, to)
+    local cards = util.copy_array(game:zone("hand", seat))
+    local held = rules.held_action(game, seat)
+    local names = #cards > 0 and util.names(game, cards) or "no cargo"
+    if held then
+      cards[#cards + 1] = held
+      names = names .. "; action card " .. game.cards[held].name
+    end
+    ev(game, "hand_shown", { to = to, seat = seat, cards = cards, reveal = true,
+      text = who(to) .. " (privately) sees " .. who(seat) .. "'s hand: " .. names })
   end
 
   ---Not called: "the exchange ends immediately and the defender keeps their
@@ -378,11 +403,18 @@ return function(rules)
     if not call then
       v.gold[t] = v.gold[t] + a.pot
       a.pot = 0
-      ev(game, "not_called", { seat = seat, target = t, text = who(seat) .. " does not call; " .. who(t) .. " keeps the wager" })
+      -- Option bluff_not_called = "attack": "the exchange ends immediately"
+      -- read as the whole attack, with no retaliation.
+      local whole = game.options.bluff_not_called == "attack" and not a.retaliation
+      ev(game, "not_called", { seat = seat, target = t, ends_attack = whole or nil,
+        text = who(seat) .. " does not call; " .. who(t) .. " keeps the wager"
+          .. (whole and " and the attack ends" or "") })
+      if whole then return rules.end_attack(game) end
       return rules.after_exchange(game)
     end
     local amount = rules.call_amount(game, seat, a.wager)
     if amount == nil then error("cannot match the wager", 0) end
+    rules.count(v.calls.made, seat)
     v.gold[seat] = v.gold[seat] - amount
     a.pot = a.pot + amount
     -- The truth of the claim is that of the moment it was made: a claim of
@@ -395,15 +427,13 @@ return function(rules)
       truthful = not rules.holds(game, t, a.face)
     end
     if truthful then
-      local hand = game:zone("hand", t)
       local won = a.pot
       v.gold[t] = v.gold[t] + won
       a.pot = 0
       ev(game, "called_true", { seat = seat, target = t, gold = won,
         text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
           .. won .. " gold" })
-      ev(game, "hand_shown", { to = seat, seat = t, cards = util.copy_array(hand), reveal = true,
-        text = who(seat) .. " (privately) sees " .. who(t) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
+      if game.logging then rules.show_hand(game, t, seat) end
       return rules.after_exchange(game)
     end
     local won = a.pot

@@ -72,7 +72,7 @@ return function(rules)
   local function island_value(view, island)
     local v = view.vars
     local me = view.seat
-    local kind = rules.island_kind(island)
+    local kind = rules.island_kind(view, island)
     local val = 0
     if kind == "sell" then
       local g = best_sale(view)

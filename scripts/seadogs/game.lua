@@ -65,6 +65,13 @@ game.vars (public: no card ids)
   attacked   true once this turn's ordinary attack is used
   fair_winds true while Fair Winds is in play this turn
   attack     the attack in progress (see attack.lua), or nil
+  islands    this game's seven islands ({kind, name, port}), laid out at
+             setup (option island_order)
+  claims, calls
+             the public record of bluffing (everyone sees it happen; the
+             greedy bot reads it): claims.asked[s] the demands seat s could
+             answer with a claim, claims.made[s] its claims; calls.asked[s]
+             the claims s could call, calls.made[s] its calls
   turns      turns taken; round: completed rounds of the table
   final      end-game scoring per seat ({gold, treasure, temple, cargo,
              total}); scores (the totals), winners, tie_break (1-3: which
@@ -118,9 +125,25 @@ rules.options = {
       .. "counts always round down to the step reached.",
   },
   wild_in_sale = {
-    default = true,
-    doc = "A wild card may be added to a Sale as one icon of the type sold (PLACEHOLDER: the rulebook "
-      .. "says how wilds count at game end, not in a Sale).",
+    default = false,
+    doc = "false: a Sale is of \"cards of a single cargo type\" and a wild is of no type (a wild stands for "
+      .. "\"any single icon\" only \"for end game scoring\"), so wilds are not sold (but with the Black "
+      .. "Market). true: a wild may join a Sale as one icon of the type sold.",
+  },
+  bluff_not_called = {
+    default = "exchange",
+    choices = { "exchange", "attack" },
+    doc = "\"If the bluff is not called the exchange ends immediately\": \"exchange\" = that demand ends "
+      .. "and the retaliation still follows (an exchange is one demand); \"attack\" = an uncalled claim "
+      .. "against the attacker's demand ends the whole attack, with no retaliation.",
+  },
+  island_order = {
+    default = "action-temple-whirlpool",
+    choices = { "action-temple-whirlpool", "action-whirlpool-temple", "temple-action-whirlpool",
+      "temple-whirlpool-action", "whirlpool-action-temple", "whirlpool-temple-action", "random" },
+    doc = "The islands between the Ports (the rulebook says only that no two Ports are adjacent): the "
+      .. "island after Port 1, after Port 2 and after Port 3 in ring order (the default: Action Card, "
+      .. "Temple, Whirlpool), or \"random\": one of the six orders drawn for each game.",
   },
   temple_token = {
     default = "change",
@@ -246,14 +269,18 @@ function rules.reachable(from, steps)
   return out
 end
 
-function rules.island_kind(i) return rules.ISLANDS[i].kind end
+---The islands of this game, 1..7 (vars.islands, laid out at setup by
+---option island_order from rules.ISLANDS).
+function rules.islands(game) return game.vars.islands or rules.ISLANDS end
 
-function rules.island_name(i) return rules.ISLANDS[i].name end
+function rules.island_kind(game, i) return rules.islands(game)[i].kind end
+
+function rules.island_name(game, i) return rules.islands(game)[i].name end
 
 ---What an island's action is, in a few words, for option texts and the
 ---table (the Temple's names the demand now showing).
 function rules.island_does(game, i)
-  local kind = rules.island_kind(i)
+  local kind = rules.island_kind(game, i)
   if kind == "port" then return "take cargo cards" end
   if kind == "sell" then return "sell cards of one cargo type for gold" end
   if kind == "action" then return "draw an action card" end
@@ -266,7 +293,46 @@ function rules.island_does(game, i)
 end
 
 ---The Port number (1..3) of a Port island.
-function rules.port_of(i) return rules.ISLANDS[i].port end
+function rules.port_of(game, i) return rules.islands(game)[i].port end
+
+---The six orders of the islands between the Ports (option island_order):
+---the kind of island after Port 1, after Port 2 and after Port 3.
+rules.ISLAND_ORDERS = {
+  { "action", "temple", "whirlpool" }, { "action", "whirlpool", "temple" },
+  { "temple", "action", "whirlpool" }, { "temple", "whirlpool", "action" },
+  { "whirlpool", "action", "temple" }, { "whirlpool", "temple", "action" },
+}
+
+---This game's islands (option island_order): rules.ISLANDS with the islands
+---between the Ports in the order asked, or in one of rules.ISLAND_ORDERS
+---drawn with the game's generator ("random"). The Ports stay where they
+---are, so the seats' starting Ports do not change.
+function rules.island_layout(game)
+  local order = game.options.island_order or "action-temple-whirlpool"
+  local kinds
+  if order == "random" then
+    kinds = rules.ISLAND_ORDERS[game:random(1, #rules.ISLAND_ORDERS)]
+  else
+    kinds = {}
+    for k in string.gmatch(order, "[^-]+") do kinds[#kinds + 1] = k end
+  end
+  local others = {}
+  for _, isl in ipairs(rules.ISLANDS) do
+    if isl.kind ~= "port" and isl.kind ~= rules.ISLANDS[rules.CENTRE].kind then others[isl.kind] = isl end
+  end
+  local out, j = {}, 0
+  for i, isl in ipairs(rules.ISLANDS) do
+    if i == rules.CENTRE or isl.kind == "port" then
+      out[i] = { kind = isl.kind, name = isl.name, port = isl.port }
+    else
+      j = j + 1
+      local put = others[kinds[j] or ""]
+      if put == nil then error("option island_order: no island " .. tostring(kinds[j]) .. " to place", 0) end
+      out[i] = { kind = put.kind, name = put.name, port = put.port }
+    end
+  end
+  return out
+end
 
 ---The Port nearest to a seat's place at the table ("Players place their
 ---ship on the port closest to themselves"): the seats sit evenly around the
@@ -517,6 +583,7 @@ end
 function rules.setup(game)
   local v = game.vars
   local n = game.seats
+  v.islands = rules.island_layout(game)
   rules.create_cards(game)
   rules.create_zones(game)
   local deck = game:zone("deck")
@@ -530,6 +597,8 @@ function rules.setup(game)
   v.bank = rules.bank_size(game)
   v.powder_supply = rules.POWDER_TOKENS
   v.gold, v.powder, v.cubes, v.ship = {}, {}, {}, {}
+  v.claims = { asked = {}, made = {} }
+  v.calls = { asked = {}, made = {} }
   local hands = {}
   for s = 1, n do
     hands[s] = game:zone("hand", s)
@@ -537,6 +606,7 @@ function rules.setup(game)
     v.powder[s] = 0
     rules.take_powder(game, s, rules.START_POWDER)
     v.cubes[s] = 0
+    v.claims.asked[s], v.claims.made[s], v.calls.asked[s], v.calls.made[s] = 0, 0, 0, 0
     v.ship[s] = rules.start_island(game, s)
   end
   game:deal(deck, hands, rules.START_CARGO)
@@ -551,10 +621,14 @@ function rules.setup(game)
   v.winners = {}
   if game.logging then
     local ships = {}
-    for s = 1, n do ships[s] = who(s) .. " at " .. rules.island_name(v.ship[s]) end
+    for s = 1, n do ships[s] = who(s) .. " at " .. rules.island_name(game, v.ship[s]) end
+    local ring = {}
+    for i = 1, #v.islands do
+      if i ~= rules.CENTRE then ring[#ring + 1] = v.islands[i].name end
+    end
     game:event("setup", { first = v.first, demand = v.demand, bank = v.bank,
       text = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. "; "
-        .. table.concat(ships, ", ") .. "; " .. who(v.first) .. " starts" })
+        .. table.concat(ships, ", ") .. "; " .. who(v.first) .. " starts; around Sell: " .. table.concat(ring, ", ") })
   end
   if game.options.captains and n * 2 <= #game:zone("captains") then
     for s = 1, n do
@@ -625,11 +699,11 @@ function rules.move(game, seat, island)
   for _, b in ipairs(rules.reachable(from, rules.move_steps(game, seat))) do
     if b == island then ok = true end
   end
-  if not ok then error("cannot move from " .. rules.island_name(from) .. " to " .. rules.island_name(island), 0) end
+  if not ok then error("cannot move from " .. rules.island_name(game, from) .. " to " .. rules.island_name(game, island), 0) end
   v.ship[seat] = island
   v.phase = "action"
   ev(game, "moved", { seat = seat, from = from, island = island,
-    text = who(seat) .. " sails to " .. rules.island_name(island) })
+    text = who(seat) .. " sails to " .. rules.island_name(game, island) })
 end
 
 ---The end of a turn: hand limit, the end of the game, or the next player.
@@ -673,7 +747,7 @@ end
 ---face-up cards, which are then replaced.
 function rules.port_action(game, seat, how)
   local v = game.vars
-  local p = rules.port_of(v.ship[seat])
+  local p = rules.port_of(game, v.ship[seat])
   local hand = game:zone("hand", seat)
   if how == "face_up" then
     local z = game:zone("port " .. p)
@@ -719,18 +793,16 @@ end
 ---Sell: the possible sales of a hand. "Players may discard any number of
 ---cards of a single cargo type": for each type, every choice of how many
 ---cards of each kind to sell (a kind = the icons and the map marker, cards of
----one kind being alike), plus any number of wilds (option wild_in_sale;
----Black Market: wilds as 2 icons each), so that a player may keep any card
----it wants (a 3-icon card for the Temple, a map card). Choices worth no gold
----are left out, and so is a choice that adds cards without a map to another
----for no more gold. Returns a list of {cargo, cards, icons, gold}, the sales
----worth most first within a type.
+---one kind being alike), so that a player may keep any card it wants (a
+---3-icon card for the Temple, a map card). Wilds: see rules.sale_wilds.
+---Left out: a choice that adds a card without a map to another for no more
+---gold, and a choice worth no gold, unless it holds a Treasure Map card and
+---a sale is how a map becomes a Treasure card (option treasure_gain =
+---"sell"): a lone map card is then worth selling for nothing. Returns a list
+---of {cargo, cards, icons, gold, market}, the sales worth most first within
+---a type, those spending the Black Market after those that keep it.
 function rules.sales(game, seat)
   local hand = game:zone("hand", seat)
-  local wild_icons = 1
-  local _, held = rules.held_action(game, seat)
-  local market = held == "black_market"
-  if market then wild_icons = 2 end
   local wilds = {}
   local by = {}
   for i = 1, #hand do
@@ -743,95 +815,149 @@ function rules.sales(game, seat)
     end
   end
   table.sort(wilds)
-  local use_wilds = game.options.wild_in_sale or market
-  local merchant = rules.has_captain(game, seat, "merchant")
   local out = {}
   for _, t in ipairs(rules.CARGO_TYPES) do
-    -- The type's cards in kinds, most icons first (maps first among equals).
-    local cards = by[t] or {}
-    table.sort(cards, function(a, b)
-      local ca, cb = game.cards[a], game.cards[b]
-      if ca.icons ~= cb.icons then return ca.icons > cb.icons end
-      if ca.map ~= cb.map then return ca.map end
-      return a < b
-    end)
-    local kinds = {}
-    for _, id in ipairs(cards) do
-      local c = game.cards[id]
-      local k = kinds[#kinds]
-      if k == nil or k.icons ~= c.icons or k.map ~= c.map then
-        k = { icons = c.icons, map = c.map, cards = {} }
-        kinds[#kinds + 1] = k
-      end
-      k.cards[#k.cards + 1] = id
+    for _, w in ipairs(rules.sale_wilds(game, seat)) do
+      for _, s in ipairs(rules.type_sales(game, seat, t, by[t] or {}, wilds, w)) do out[#out + 1] = s end
     end
-    if use_wilds and #wilds > 0 then kinds[#kinds + 1] = { icons = wild_icons, wild = true, cards = wilds } end
-    local mine = {}
-    local take = {}
-    local bank_ok = game.options.bank_short ~= "no_sale"
-    -- Gold by icons sold, worked out once: GOLD[icons + 1].
-    local most = 0
-    for _, k in ipairs(kinds) do most = most + #k.cards * k.icons end
-    local GOLD = {}
-    for icons = 0, most do
-      local gold = rules.sell_gold(game, icons)
-      if merchant and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
-      GOLD[icons + 1] = gold
-    end
-    local function visit(i, icons, typed, wilds_used)
-      if i > #kinds then
-        -- Only wilds: a sale of the type needs one of its cards, unless the
-        -- Black Market sells the wilds as that type.
-        if icons == 0 or (typed == 0 and not market) then return end
-        local gold = GOLD[icons + 1]
-        if gold <= 0 or not (bank_ok or gold <= game.vars.bank) then return end
-        -- Leave out a sale with a card (not a map) that earns nothing: the
-        -- same sale without it pays as much (gold only grows with icons, so
-        -- checking one card at a time is enough).
-        for j, k in ipairs(kinds) do
-          if take[j] > 0 and not k.map and GOLD[icons - k.icons + 1] >= gold then return end
-        end
-        local list = {}
-        for j, k in ipairs(kinds) do
-          for c = 1, take[j] do list[#list + 1] = k.cards[c] end
-        end
-        mine[#mine + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market and wilds_used > 0 }
-        return
-      end
-      local k = kinds[i]
-      for c = #k.cards, 0, -1 do
-        take[i] = c
-        if k.wild then
-          visit(i + 1, icons + c * k.icons, typed, c)
-        else
-          visit(i + 1, icons + c * k.icons, typed + c, wilds_used)
-        end
-      end
-    end
-    visit(1, 0, 0, 0)
-    table.sort(mine, function(a, b)
-      if a.gold ~= b.gold then return a.gold > b.gold end
-      if #a.cards ~= #b.cards then return #a.cards < #b.cards end
-      for i = 1, #a.cards do
-        if a.cards[i] ~= b.cards[i] then return a.cards[i] < b.cards[i] end
-      end
-      return false
-    end)
-    for _, s in ipairs(mine) do out[#out + 1] = s end
   end
   return out
 end
 
-function rules.sell(game, seat, cargo, cards)
+---How wilds may join a sale: a list of ways, each {icons = per wild, market =
+---spends the Black Market}. Without the Black Market, wilds join a sale only
+---with option wild_in_sale, as 1 icon. Holding the Black Market ("your wilds
+---sell as the chosen type, 2 icons each"), its holder may use it, or keep
+---it and sell as without it: both are offered (a sale with no wild never
+---spends it).
+function rules.sale_wilds(game, seat)
+  local ways = { { icons = game.options.wild_in_sale and 1 or 0, market = false } }
+  local _, held = rules.held_action(game, seat)
+  if held == "black_market" then ways[#ways + 1] = { icons = 2, market = true } end
+  return ways
+end
+
+---The sales of cargo type `t` from its cards `cards` and the hand's wilds,
+---wilds joining as `way` says (rules.sale_wilds).
+function rules.type_sales(game, seat, t, cards, wilds, way)
+  local market = way.market
+  local merchant = rules.has_captain(game, seat, "merchant")
+  local tz = game:zone("treasures")
+  local maps_pay = game.options.treasure_gain == "sell" and (tz.count or #tz) > 0
+  -- The type's cards in kinds, most icons first (maps first among equals).
+  cards = copy_array(cards)
+  table.sort(cards, function(a, b)
+    local ca, cb = game.cards[a], game.cards[b]
+    if ca.icons ~= cb.icons then return ca.icons > cb.icons end
+    if ca.map ~= cb.map then return ca.map end
+    return a < b
+  end)
+  local kinds = {}
+  for _, id in ipairs(cards) do
+    local c = game.cards[id]
+    local k = kinds[#kinds]
+    if k == nil or k.icons ~= c.icons or k.map ~= c.map then
+      k = { icons = c.icons, map = c.map, cards = {} }
+      kinds[#kinds + 1] = k
+    end
+    k.cards[#k.cards + 1] = id
+  end
+  if way.icons > 0 and #wilds > 0 then kinds[#kinds + 1] = { icons = way.icons, wild = true, cards = wilds } end
+  local mine = {}
+  local take = {}
+  local bank_ok = game.options.bank_short ~= "no_sale"
+  -- Gold by icons sold, worked out once: GOLD[icons + 1].
+  local most = 0
+  for _, k in ipairs(kinds) do most = most + #k.cards * k.icons end
+  local GOLD = {}
+  for icons = 0, most do
+    local gold = rules.sell_gold(game, icons)
+    if merchant and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
+    GOLD[icons + 1] = gold
+  end
+  local function visit(i, icons, typed, wilds_used, maps)
+    if i > #kinds then
+      -- Only wilds: a sale of the type needs one of its cards, unless the
+      -- Black Market sells the wilds as that type. The Black Market pass
+      -- lists only the sales it changes: those with a wild.
+      if icons == 0 or (typed == 0 and not market) or (market and wilds_used == 0) then return end
+      local gold = GOLD[icons + 1]
+      if not (gold > 0 or (maps > 0 and maps_pay)) then return end
+      if not (bank_ok or gold <= game.vars.bank) then return end
+      -- Leave out a sale with a card (not a map) that earns nothing: the
+      -- same sale without it pays as much (gold only grows with icons, so
+      -- checking one card at a time is enough).
+      for j, k in ipairs(kinds) do
+        if take[j] > 0 and not k.map and GOLD[icons - k.icons + 1] >= gold then return end
+      end
+      local list = {}
+      for j, k in ipairs(kinds) do
+        for c = 1, take[j] do list[#list + 1] = k.cards[c] end
+      end
+      mine[#mine + 1] = { cargo = t, cards = list, icons = icons, gold = gold, market = market }
+      return
+    end
+    local k = kinds[i]
+    for c = #k.cards, 0, -1 do
+      take[i] = c
+      if k.wild then
+        visit(i + 1, icons + c * k.icons, typed, c, maps)
+      else
+        visit(i + 1, icons + c * k.icons, typed + c, wilds_used, maps + (k.map and c or 0))
+      end
+    end
+  end
+  visit(1, 0, 0, 0, 0)
+  table.sort(mine, function(a, b)
+    if a.gold ~= b.gold then return a.gold > b.gold end
+    if #a.cards ~= #b.cards then return #a.cards < #b.cards end
+    for i = 1, #a.cards do
+      if a.cards[i] ~= b.cards[i] then return a.cards[i] < b.cards[i] end
+    end
+    return false
+  end)
+  return mine
+end
+
+---Whether every card of a list is a wild (a sale that says its type).
+local function only_wilds(game, cards)
+  for _, c in ipairs(cards) do
+    if game.cards[c].cargo ~= "wild" then return false end
+  end
+  return true
+end
+
+---The options of the Sell island, one per sale (rules.sales), each saying
+---its gold, what the bank can pay (option bank_short) and whether it spends
+---the Black Market.
+function rules.sale_options(game, seat)
+  local opts = {}
+  local bank = game.vars.bank
+  for _, s in ipairs(rules.sales(game, seat)) do
+    local paid = math.min(s.gold, bank)
+    opts[#opts + 1] = { act = "sell", cargo = s.cargo, cards = s.cards, market = s.market or nil,
+      text = "Sell " .. util.names(game, s.cards) .. (only_wilds(game, s.cards) and (" as " .. rules.CARGO_NAMES[s.cargo]) or "")
+        .. " (" .. s.icons .. " icons: " .. s.gold .. " gold"
+        .. (paid < s.gold and (", the bank has only " .. paid) or "") .. ")"
+        .. (s.market and " with Black Market" or "") }
+  end
+  return opts
+end
+
+---Sell `cards` as cargo type `cargo`; `market`: spend the held Black
+---Market, the wilds sold counting 2 icons each (rules.sale_wilds).
+function rules.sell(game, seat, cargo, cards, market)
   local v = game.vars
   local hand, discard = game:zone("hand", seat), game:zone("discard")
-  local market = false
   local icons, maps = 0, 0
   local _, held = rules.held_action(game, seat)
+  if market and held ~= "black_market" then error("you do not hold the Black Market", 0) end
+  local wild_icons = market and 2 or (game.options.wild_in_sale and 1 or 0)
   for _, id in ipairs(cards) do
     local c = game.cards[id]
     if c.cargo == "wild" then
-      if held == "black_market" then market = true; icons = icons + 2 else icons = icons + 1 end
+      if wild_icons == 0 then error("a wild is not sold without the Black Market (option wild_in_sale)", 0) end
+      icons = icons + wild_icons
     elseif c.cargo ~= cargo then
       error(card_name(game, id) .. " is not " .. cargo, 0)
     else
@@ -1322,7 +1448,7 @@ local function turn_options(game, seat)
   if phase == "start" then
     for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
       opts[#opts + 1] = { act = "move", island = b,
-        text = "Sail to " .. rules.island_name(b) .. " (" .. rules.island_does(game, b) .. ")" }
+        text = "Sail to " .. rules.island_name(game, b) .. " (" .. rules.island_does(game, b) .. ")" }
     end
   else
     opts[#opts + 1] = { act = "end", text = "End your turn" }
@@ -1353,7 +1479,7 @@ rules.phases.action = {
   end,
   moves = {
     port = function(game, seat, action) rules.port_action(game, seat, action.how) end,
-    sell = function(game, seat, action) rules.sell(game, seat, action.cargo, action.cards) end,
+    sell = function(game, seat, action) rules.sell(game, seat, action.cargo, action.cards, action.market) end,
     draw_action = function(game, seat) rules.action_card_action(game, seat) end,
     temple = function(game, seat, action) rules.temple(game, seat, action.card, action.offering) end,
     whirlpool = function(game, seat, action) rules.whirlpool(game, seat, action.seat, action.no_attack) end,
@@ -1439,9 +1565,9 @@ rules.phases.discard_down = {
 ---The options of the island the ship is on.
 function rules.space_options(game, seat, opts)
   local v = game.vars
-  local kind = rules.island_kind(v.ship[seat])
+  local kind = rules.island_kind(game, v.ship[seat])
   if kind == "port" then
-    local p = rules.port_of(v.ship[seat])
+    local p = rules.port_of(game, v.ship[seat])
     local up = game:zone("port " .. p)
     if rules.has_captain(game, seat, "quartermaster") then
       opts[#opts + 1] = { act = "port", how = "look3", text = "Look at three face-down cards, keep two" }
@@ -1459,14 +1585,7 @@ function rules.space_options(game, seat, opts)
       opts[#opts + 1] = { act = "port", how = "map", text = "Hand in a Treasure Map card for a Treasure card" }
     end
   elseif kind == "sell" then
-    for _, s in ipairs(rules.sales(game, seat)) do
-      -- The bank pays what it has (option bank_short): the text says so.
-      local paid = math.min(s.gold, v.bank)
-      opts[#opts + 1] = { act = "sell", cargo = s.cargo, cards = s.cards,
-        text = "Sell " .. util.names(game, s.cards) .. " (" .. s.icons .. " icons: " .. s.gold .. " gold"
-          .. (paid < s.gold and (", the bank has only " .. paid) or "") .. ")"
-          .. (s.market and " with Black Market" or "") }
-    end
+    for _, o in ipairs(rules.sale_options(game, seat)) do opts[#opts + 1] = o end
   elseif kind == "action" then
     opts[#opts + 1] = { act = "draw_action", text = "Draw an action card" }
   elseif kind == "temple" then
@@ -1478,11 +1597,11 @@ function rules.space_options(game, seat, opts)
   elseif kind == "whirlpool" then
     for _, s in ipairs(rules.whirlpool_targets(game, seat)) do
       opts[#opts + 1] = { act = "whirlpool", seat = s,
-        text = "Pull " .. who(s) .. " from " .. rules.island_name(v.ship[s]) .. " and attack for free" }
+        text = "Pull " .. who(s) .. " from " .. rules.island_name(game, v.ship[s]) .. " and attack for free" }
     end
     for _, s in ipairs(rules.whirlpool_targets(game, seat)) do
       opts[#opts + 1] = { act = "whirlpool", seat = s, no_attack = true,
-        text = "Pull " .. who(s) .. " from " .. rules.island_name(v.ship[s]) .. " without attacking" }
+        text = "Pull " .. who(s) .. " from " .. rules.island_name(game, v.ship[s]) .. " without attacking" }
     end
   end
 end
@@ -1554,7 +1673,7 @@ function rules.status(view)
   for s = 1, view.seats do table.insert(at[v.ship[s]], who(s)) end
   local isl = {}
   for i = 1, #rules.ISLANDS do
-    isl[#isl + 1] = rules.island_name(i) .. (#at[i] > 0 and (" [" .. table.concat(at[i], " ") .. "]") or "")
+    isl[#isl + 1] = rules.island_name(view, i) .. (#at[i] > 0 and (" [" .. table.concat(at[i], " ") .. "]") or "")
   end
   lines[#lines + 1] = "Islands: " .. table.concat(isl, " - ")
   lines[#lines + 1] = "Bank " .. v.bank .. " gold; temple demands " .. rules.CARGO_NAMES[v.demand] .. ", "
@@ -1564,7 +1683,7 @@ function rules.status(view)
     local treasures = tz.count or #tz
     lines[#lines + 1] = who(s) .. ": " .. v.gold[s] .. " gold, " .. v.powder[s] .. " gunpowder, " .. v.cubes[s]
       .. (v.cubes[s] == 1 and " cube, " or " cubes, ") .. treasures .. " treasure card" .. (treasures == 1 and "" or "s") .. ", at "
-      .. rules.island_name(v.ship[s]) .. (s == view.seat and " (you)" or "")
+      .. rules.island_name(view, v.ship[s]) .. (s == view.seat and " (you)" or "")
   end
   -- The seat's own score if the game ended now (its hand and treasure cards
   -- are its own to see): the end-game scoring, by parts.

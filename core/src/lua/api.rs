@@ -9,6 +9,7 @@
 //! that the game object a script uses is that game.
 
 use crate::error::CoreError;
+use crate::rng::GameRng;
 use crate::table::Table;
 use crate::zone::Visibility;
 use mlua::{Lua, LuaSerdeExt, Table as LuaTable, Value, Variadic};
@@ -30,6 +31,9 @@ pub struct InPlay {
     /// Set while a line typed at the Lua prompt runs: the primitives
     /// refuse to act (see [`crate::lua::Host::eval_prompt`]).
     read_only: Cell<bool>,
+    /// The random stream of the script bot deciding now (`view:random`),
+    /// none outside a bot's decision.
+    bot_rng: RefCell<Option<GameRng>>,
 }
 
 /// What a primitive called from the Lua prompt says.
@@ -75,6 +79,12 @@ impl InPlay {
         }
         let _ = lua.set_memory_limit(cap - charged);
         Ok(())
+    }
+
+    /// Give the script bot about to decide its random stream (`None` when
+    /// its decision is over).
+    pub fn set_bot_rng(&self, rng: Option<GameRng>) {
+        *self.bot_rng.borrow_mut() = rng;
     }
 
     /// Make the primitives refuse to act (or act again).
@@ -256,6 +266,27 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
                 )));
             }
             p.with(lua, token, |t| Ok(t.rng.range(lo, hi)))
+        })?,
+    )?;
+
+    // A script bot's own random numbers (`view:random`): from the stream
+    // the core gives the bot for this decision, never the game's generator,
+    // so a bot's mixed play changes no shuffle or die.
+    let p = in_play.clone();
+    t.set(
+        "bot_random",
+        lua.create_function(move |_, (lo, hi): (i64, i64)| {
+            if hi < lo {
+                return Err(mlua::Error::runtime(format!(
+                    "random: empty range [{lo}, {hi}]"
+                )));
+            }
+            match p.bot_rng.borrow_mut().as_mut() {
+                Some(rng) => Ok(rng.range(lo, hi)),
+                None => Err(mlua::Error::runtime(
+                    "view:random is for a bot deciding: this view has no random stream",
+                )),
+            }
         })?,
     )?;
 

@@ -138,6 +138,12 @@ impl Host {
         self.in_play.enter(token, table)
     }
 
+    /// Give the script bot about to decide its random stream, or take it
+    /// back (`None`).
+    pub(crate) fn set_bot_rng(&self, rng: Option<crate::rng::GameRng>) {
+        self.in_play.set_bot_rng(rng);
+    }
+
     /// The VM.
     pub fn lua(&self) -> &Lua {
         &self.lua

@@ -14,6 +14,7 @@ local M = {}
 local type, pairs, ipairs, error, setmetatable, tostring = type, pairs, ipairs, error, setmetatable, tostring
 local tremove, tinsert, tsort, tconcat = table.remove, table.insert, table.sort, table.concat
 local core_move, core_random, core_event = core.move, core.random, core.event
+local core_bot_random = core.bot_random
 
 -- Sorted keys of a table, so that nothing here depends on `pairs` order.
 local function sorted_keys(t)
@@ -230,6 +231,14 @@ function View:zone(name, owner)
   local masked = { id = z.id, name = z.name, owner = z.owner, visibility = vis, count = #z }
   if vis == "top" then masked.top = z[#z] end
   return masked
+end
+
+-- A bot's own random number, uniform in [lo, hi], from the stream the core
+-- gives the bot for this decision (drawn from the game's seed, the seat and
+-- the step: the same position gets the same number). Never the game's
+-- generator: a bot mixing its play changes no shuffle or die.
+function View:random(lo, hi)
+  return core_bot_random(lo, hi)
 end
 
 -- What `seat` may see: zones through view:zone (masked by visibility), and
