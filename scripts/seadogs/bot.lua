@@ -172,16 +172,28 @@ return function(rules)
     return index_of(opts, "end") or 1
   end
 
+  ---The best sale a Sell option allows (its type, with or without the
+  ---Black Market): its value (gold less 0.3 a card) and its cards.
+  local function best_sale_of(view, o)
+    local best, cards = nil, nil
+    for _, s in ipairs(rules.sales(view, view.seat)) do
+      if s.cargo == o.cargo and (s.market or false) == (o.market or false) then
+        local val = s.gold - #s.cards * 0.3
+        if best == nil or val > best then best, cards = val, s.cards end
+      end
+    end
+    return best, cards
+  end
+
   local function choose_action(view, opts)
     local me = view.seat
     local bi, bv = index_of(opts, "skip"), 0
+    local sale = {}
     for i, o in ipairs(opts) do
       local val = nil
       if o.act == "sell" then
-        local icons = 0
-        for _, c in ipairs(o.cards) do icons = icons + view.cards[c].icons end
-        val = rules.sell_gold(view, icons) - #o.cards * 0.3
-        if val < G.sell_min_gold - 0.5 then val = nil end
+        val, sale[i] = best_sale_of(view, o)
+        if val ~= nil and val < G.sell_min_gold - 0.5 then val = nil end
       elseif o.act == "temple" then
         val = math.min(view.cards[o.card].icons, view.vars.cubes_left) * G.cube_value - G.card_value
       elseif o.act == "port" then
@@ -208,7 +220,8 @@ return function(rules)
       end
       if val ~= nil and val > bv then bi, bv = i, val end
     end
-    return bi or 1
+    bi = bi or 1
+    return bi, sale[bi]
   end
 
   local function choose_attack(view, opts)

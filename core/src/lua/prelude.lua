@@ -525,8 +525,13 @@ end
 -- #from) bound how many; `check` names an entry of rules.choices:
 --   rules.choices.sale = {
 --     valid = function(game, seat, cards, option) return true end, -- or false, why
+--     partial = function(game, seat, cards, option) ... end, -- optional, for bots
 --     score = function(game, seat, cards, option) return gold end,  -- optional, for bots
 --   }
+-- Bots build a set card by card, keeping a card when `partial` (else
+-- `valid`) accepts the set with it: `partial` says whether more cards may
+-- still make the set a choice ("one cargo type" for a sale that must also
+-- be worth some gold).
 -- The rules then apply a copy of the option without `choose` whose `cards`
 -- lists the chosen cards (in the order of `from`). The core asks for
 -- positions in `from` ("picks", 1-based, ascending).
@@ -566,7 +571,8 @@ local function cards_at(c, picks)
 end
 
 -- Why `cards` cannot be chosen (nil when they can). `partial`: a set being
--- built, which may still be smaller than `min`.
+-- built, which may still be smaller than `min`, checked with the rules'
+-- `partial` (may more cards make it a choice?) when they give one.
 local function verdict(game, seat, o, c, cards, partial)
   local lo, hi = bounds(c)
   local n = #cards
@@ -577,8 +583,9 @@ local function verdict(game, seat, o, c, cards, partial)
     return "choose " .. lo .. " to " .. hi .. " cards"
   end
   local ch = check_of(game, c)
-  if ch and ch.valid then
-    local ok, why = ch.valid(game, seat, cards, o)
+  local f = ch and ((partial and ch.partial) or ch.valid)
+  if f then
+    local ok, why = f(game, seat, cards, o)
     if not ok then
       return why ~= nil and tostring(why) or "these cards cannot be chosen together"
     end
@@ -672,9 +679,13 @@ function M.build(game, index, order, target, greedy)
       current = best
     end
   else
+    -- Up to `target` cards; then, while the set is not yet a choice (too
+    -- few cards, or a check such as "worth some gold" that more cards
+    -- may meet), more of them.
     for i = 1, #order do
-      if #set >= target then break end
       local p = order[i]
+      if #set >= target and verdict(game, seat, o, c, set, false) == nil then break end
+      if #set >= hi then break end
       if try(p) then
         set[#set + 1] = c.from[p]
         picks[#picks + 1] = p
