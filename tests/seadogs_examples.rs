@@ -2021,3 +2021,51 @@ fn holding_the_black_market_a_sale_may_keep_the_card() {
     let err = g.check_choice(&none).expect_err("no wild");
     assert_eq!(err.to_string(), "a sale with the Black Market sells a wild");
 }
+
+#[test]
+fn any_time_cards_are_played_in_a_window_at_the_end_of_every_turn() {
+    // P2 holds the Spyglass, P3 Fair Winds, P4 no action card. When P1 ends
+    // its turn, P2 then P3 are asked (holding an action card is public);
+    // P4 is passed without a question.
+    let lua = "clear(); action(2, 'Spyglass'); action(3, 'Fair Winds'); hand(1, {'rum:2'}); \
+               turn(1, 'after', 2)";
+    let mut g = scenario(cfg(4), lua);
+    choose(&mut g, 1, json!({"act": "end"}));
+    let d = g.decision().expect("d").expect("pending");
+    assert_eq!(d.seat, 2);
+    assert_eq!(d.window.as_deref(), Some("turn_end"));
+    assert_eq!(g.window_pass(), Some(1));
+    assert_eq!(d.prompt, "End of P1's turn: play an action card, or pass");
+    assert!(has_option(
+        &g,
+        json!({"act": "play", "action": "spyglass", "seat": 1})
+    ));
+    g.take_events();
+    choose(
+        &mut g,
+        2,
+        json!({"act": "play", "action": "spyglass", "seat": 1}),
+    );
+    let events = g.take_events();
+    let shown = events
+        .iter()
+        .find(|e| matches!(&e.kind, EventKind::Script { name, .. } if name == "hand_shown"))
+        .expect("hand shown");
+    assert!(g.event_visible_to(shown, 2));
+    assert!(!g.event_visible_to(shown, 3));
+    // P3 holds a card it cannot play now: asked all the same, it can only pass.
+    let d = g.decision().expect("d").expect("pending");
+    assert_eq!(d.seat, 3);
+    assert_eq!(d.options.len(), 1);
+    assert_eq!(d.window.as_deref(), Some("turn_end"));
+    choose(&mut g, 3, json!({"pass": true}));
+    // Everyone else passed without a question: P2's turn begins.
+    assert_eq!(vars(&g)["turn"], json!(2));
+    assert!(g.window_pass().is_none());
+    assert!(vars(&g)["windows"].is_null());
+    // Option any_time=own: no window, the next turn at once.
+    let mut g = scenario(cfg(4).option("any_time", "own"), lua);
+    choose(&mut g, 1, json!({"act": "end"}));
+    assert_eq!(vars(&g)["turn"], json!(2));
+    assert!(g.window_pass().is_none());
+}

@@ -321,6 +321,13 @@ return function(rules)
   local function greedy_choice(view, decision)
     local opts = decision.options
     if #opts <= 1 then return 1 end
+    -- A reaction window: a Powder Keg is worth taking, the rest waits.
+    if decision.window then
+      for i, o in ipairs(opts) do
+        if o.act == "play" and o.action == "powder_keg" then return i end
+      end
+      return 1
+    end
     local phase = view.vars.phase
     if phase == "captain" then return choose_captain(view, opts) end
     if phase == "attack" then return choose_attack(view, opts) end

@@ -80,6 +80,7 @@ game.vars (public: no card ids)
 
 local util = require("lib.util")
 local phases = require("lib.phases")
+local window = require("lib.window")
 local copy_array = util.copy_array
 
 local rules = {
@@ -164,6 +165,14 @@ rules.options = {
     doc = "A bluff may be called only by a player who can match the whole wager (the rulebook does not "
       .. "cover a shorter player; calling is matching the wager). false: a player "
       .. "with less gold calls by putting in all its gold.",
+  },
+  any_time = {
+    default = "windows",
+    choices = { "windows", "own" },
+    doc = "When \"any time\" action cards (Spyglass, Powder Keg) may be played: \"windows\" = at any "
+      .. "decision of the holder's and, on every player's turn, in a reaction window at its end, where "
+      .. "every seat holding an action card is asked in turn from the active player; \"own\" = only at "
+      .. "the holder's own decisions (no window: faster simulations).",
   },
   game_end = {
     default = "end_of_turn",
@@ -717,10 +726,50 @@ function rules.end_turn(game, seat)
   end
   v.turns = v.turns + 1
   if rules.game_should_end(game) then return rules.end_game(game) end
+  if game.options.any_time == "windows" then
+    -- "Action cards may be played at any time ... on other player's turns":
+    -- a reaction window at the end of the turn (rules.windows.turn_end);
+    -- the next turn starts when it closes.
+    window.open(game, "turn_end", { seat = seat }, seat)
+    return window.settle(rules, game)
+  end
+  rules.next_turn(game, seat)
+end
+
+---The turn after `seat`'s.
+function rules.next_turn(game, seat)
+  local v = game.vars
   local nxt = game:next_seat(seat)
   if nxt == v.first then v.round = v.round + 1 end
   rules.start_turn(game, nxt)
 end
+
+-- Reaction windows (lib/window.lua). At the end of every turn each seat
+-- holding an action card is asked in turn, from the player whose turn
+-- ends, whether it plays an "any time" card (Spyglass, Powder Keg). Who is
+-- asked depends only on how many action cards a seat holds, which is
+-- public, so being asked tells nothing of which card it is: a seat holding
+-- another card is asked too, and can only pass.
+rules.windows = {
+  turn_end = {
+    prompt = function(game, seat, w)
+      return "End of " .. who(w.data.seat) .. "'s turn: play an action card, or pass"
+    end,
+    can_respond = function(game, seat)
+      local z = game:zone("action", seat)
+      return (z.count or #z) > 0
+    end,
+    responses = function(game, seat)
+      local out = {}
+      for _, o in ipairs(rules.action_plays(game, seat, "window")) do
+        if o.action == "spyglass" or o.action == "powder_keg" then out[#out + 1] = o end
+      end
+      return out
+    end,
+    respond = function(game, seat, action) rules.play_action(game, seat, action) end,
+    close = function(game, w) rules.next_turn(game, w.data.seat) end,
+  },
+}
 
 ---"The game ends when all of the Gold is removed from the bank, or all of
 ---the treasure cards have been taken from the Treasure deck."
@@ -1745,12 +1794,14 @@ end
 
 function rules.decision(game)
   if game.vars.game_over then return nil end
+  if window.pending(game) then return window.decision(rules, game) end
   return phases.decision(rules, game)
 end
 
 function rules.apply(game, seat, action)
   local v = game.vars
   if v.game_over then error("the game is over", 0) end
+  if window.pending(game) then return window.apply(rules, game, seat, action) end
   if seat ~= (v.asked or v.turn) then error("it is not " .. who(seat) .. "'s decision", 0) end
   local attacking = v.phase == "attack"
   phases.apply(rules, game, seat, action)

@@ -270,7 +270,7 @@ local REQUIRED = { "setup", "decision", "apply" }
 local PROTOCOL = {
   "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
   "status", "bots", "may_hold", "playout_bot", "evaluate", "max_steps", "invariants",
-  "why_not", "summary", "choices",
+  "why_not", "summary", "choices", "windows",
 }
 
 -- Strict rules during `modify`: a variant replaces names the game (or an

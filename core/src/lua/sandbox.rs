@@ -146,8 +146,11 @@ pub fn new_vm(
         // defaults (1000 traces, 512 KiB of machine code) the compiler
         // fills up, flushes everything and compiles the same code again.
         let opt: Table = jit.get("opt")?;
-        opt.get::<Function>("start")?
-            .call::<()>(("maxtrace=8000", "maxmcode=16384", "maxsnap=1000"))?;
+        opt.get::<Function>("start")?.call::<()>((
+            "maxtrace=8000",
+            "maxmcode=16384",
+            "maxsnap=1000",
+        ))?;
     }
     globals.raw_set("jit", Value::Nil)?;
 
