@@ -2069,3 +2069,92 @@ fn any_time_cards_are_played_in_a_window_at_the_end_of_every_turn() {
     assert_eq!(vars(&g)["turn"], json!(2));
     assert!(g.window_pass().is_none());
 }
+
+/// The option the greedy bot picks for the seat to move, with the bot's
+/// random stream of game seed `seed` (the position stays the same).
+fn greedy_pick(g: &Game, seed: u64) -> Value {
+    let seat = g.pending().expect("pending").0;
+    let i = deckhand_core::Bot::new(deckhand_core::BotKind::parse("greedy"), seed, seat)
+        .choose(g)
+        .expect("choice")
+        .index;
+    g.decision().expect("d").expect("d").options[i - 1]
+        .action
+        .clone()
+}
+
+/// How often the greedy bot wagers 1, 2 and 3 gold when it claims, over
+/// 300 bot streams.
+fn wager_shares(g: &Game) -> [f64; 3] {
+    let mut n = [0usize; 3];
+    for seed in 0..300 {
+        let a = greedy_pick(g, seed);
+        if a["act"] == "claim" {
+            n[a["wager"].as_u64().expect("wager") as usize - 1] += 1;
+        }
+    }
+    let claims: usize = n.iter().sum();
+    assert!(claims >= 30, "claims: {n:?}");
+    n.map(|k| k as f64 / claims as f64)
+}
+
+#[test]
+fn the_greedy_bots_wager_says_nothing_of_the_truth() {
+    // P1 demands Rum of P2 (3 gold each); P1 has never called a claim.
+    let at_demand = |hand: &str| {
+        let mut g = attack_with(
+            &format!("hand(2, {{{hand}}}); v.calls.asked[1] = 6; v.powder[2] = 0"),
+            "rum",
+            "tea",
+        );
+        choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+        g
+    };
+    // Truly without Rum, and holding three Rum cards (a bluff then pays;
+    // no gunpowder to force a reroll instead).
+    let truth = wager_shares(&at_demand("'silk:1', 'tea:2'"));
+    let bluff = wager_shares(&at_demand("'rum:2', 'rum:3', 'rum:1', 'tea:2'"));
+    for w in 0..3 {
+        assert!(truth[w] > 0.1 && bluff[w] > 0.1, "{truth:?} {bluff:?}");
+        assert!(
+            (truth[w] - bluff[w]).abs() < 0.15,
+            "wager {}: {truth:?} against {bluff:?}",
+            w + 1
+        );
+    }
+}
+
+#[test]
+fn the_greedy_bot_always_calls_a_certain_lie_and_never_a_certain_truth() {
+    // P2 claims to have no gold, wagering its own: certainly a lie.
+    let mut g = attack_with("hand(2, {'silk:1'})", "gold", "tea");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 2}));
+    for seed in 0..60 {
+        assert_eq!(greedy_pick(&g, seed)["act"], json!("call"), "seed {seed}");
+    }
+    // P2 claims to have no Rum with an empty hand: certainly true.
+    let mut g = attack_with("", "rum", "tea");
+    choose(&mut g, 1, json!({"act": "demand", "die": 1}));
+    choose(&mut g, 2, json!({"act": "claim", "wager": 1}));
+    for seed in 0..60 {
+        assert_eq!(greedy_pick(&g, seed)["act"], json!("pass"), "seed {seed}");
+    }
+}
+
+#[test]
+fn the_greedy_bot_sails_for_an_action_card_when_nothing_pays_more() {
+    // P1 at Port 1 without an action card, two poor cards and nothing to
+    // sell; the others are on far islands with little in hand.
+    let g = scenario(
+        cfg(3),
+        "clear(); hand(1, {'rum:1', 'tea:1'}); hand(2, {'silk:1'}); hand(3, {'spice:1'}); \
+         turn(1, 'start', 2); v.ship[2] = 4; v.ship[3] = 6",
+    );
+    for seed in 0..5 {
+        assert_eq!(
+            greedy_pick(&g, seed),
+            json!({"act": "move", "island": 3, "text": "Sail to Action Card (draw an action card)"})
+        );
+    }
+}

@@ -138,7 +138,6 @@ return function(rules)
     end
     a.stage = "respond"
     v.asked = target
-    if rules.wagers(game, target) > 0 then rules.count(v.claims.asked, target) end
   end
 
   ---Resolve the demand: the target gives what is demanded (all of it that
@@ -426,6 +425,7 @@ return function(rules)
     else
       truthful = not rules.holds(game, t, a.face)
     end
+    rules.count(truthful and v.claims.shown or v.claims.caught, t)
     if truthful then
       local won = a.pot
       v.gold[t] = v.gold[t] + won

@@ -32,7 +32,8 @@ Vocabulary
   icons        a cargo card shows 1-3 icons of one type, or 1 wild icon
   map          a cargo card marked with a Treasure Map (the chest face takes one)
   island       1 = Sell (centre); 2..7 the ring: Port, Action Card, Port,
-               Temple, Port, Whirlpool ("no two Port islands adjacent")
+               Temple, Port, Whirlpool ("no two Port islands adjacent"; the
+               three between the Ports in the order of option island_order)
   demander     the seat making a demand (the attacker, or in the
                retaliation the defender); target: the seat it is made of
 
@@ -69,9 +70,10 @@ game.vars (public: no card ids)
              setup (option island_order)
   claims, calls
              the public record of bluffing (everyone sees it happen; the
-             greedy bot reads it): claims.asked[s] the demands seat s could
-             answer with a claim, claims.made[s] its claims; calls.asked[s]
-             the claims s could call, calls.made[s] its calls
+             greedy bot reads it): claims.made[s] the claims of seat s,
+             claims.shown[s] those called and true (its hand shown),
+             claims.caught[s] those called and false; calls.asked[s] the
+             claims s could call, calls.made[s] its calls
   turns      turns taken; round: completed rounds of the table
   final      end-game scoring per seat ({gold, treasure, temple, cargo,
              total}); scores (the totals), winners, tie_break (1-3: which
@@ -606,7 +608,7 @@ function rules.setup(game)
   v.bank = rules.bank_size(game)
   v.powder_supply = rules.POWDER_TOKENS
   v.gold, v.powder, v.cubes, v.ship = {}, {}, {}, {}
-  v.claims = { asked = {}, made = {} }
+  v.claims = { made = {}, shown = {}, caught = {} }
   v.calls = { asked = {}, made = {} }
   local hands = {}
   for s = 1, n do
@@ -615,7 +617,8 @@ function rules.setup(game)
     v.powder[s] = 0
     rules.take_powder(game, s, rules.START_POWDER)
     v.cubes[s] = 0
-    v.claims.asked[s], v.claims.made[s], v.calls.asked[s], v.calls.made[s] = 0, 0, 0, 0
+    v.claims.made[s], v.claims.shown[s], v.claims.caught[s] = 0, 0, 0
+    v.calls.asked[s], v.calls.made[s] = 0, 0
     v.ship[s] = rules.start_island(game, s)
   end
   game:deal(deck, hands, rules.START_CARGO)
