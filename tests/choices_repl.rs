@@ -55,6 +55,14 @@ fn a_set_of_cards_is_typed_in_one_line_and_windows_auto_pass() {
         "not these cards: a meld is of one suit",
         "seat 1> ",
     );
+    // The search weighs a few melds, each shown as the move it makes and
+    // what to type for it.
+    let out = r.type_expect("hint 20", "Search for seat 1", "seat 1> ");
+    assert!(
+        out.contains(") Meld Red") || out.contains(") Meld Blue"),
+        "{out}"
+    );
+    assert!(out.contains(") Draw a card"), "{out}");
     r.type_expect("meld 1 2", "seat 1 (you): Meld Red 5, Red 6", "seat 1> ");
     // Seat 2 melds after our draw: we are asked whether to veto it.
     r.send("2");

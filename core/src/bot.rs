@@ -3,6 +3,11 @@
 //! `mc:N:BOT` to play them out with a script bot) are built in and play any
 //! game; any other name is a bot of the game's script
 //! (`rules.bots[name]`), which decides from the seat's view only.
+//!
+//! For an option that asks for a set of cards the random bot builds one
+//! card by card, and in a reaction window it passes 9 times in 10 (see
+//! [`crate::choice`]); the `mc` search tries a few sets of each such option
+//! ([`crate::search`]).
 
 use crate::choice::Choice;
 use crate::error::{CoreError, Result};
