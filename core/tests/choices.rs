@@ -6,7 +6,7 @@
 use deckhand_core::conformance::Suite;
 use deckhand_core::{
     ActionRecord, Bot, BotKind, Choice, CoreError, Engine, Game, GameConfig, MemorySource, Runner,
-    SaveFile, ScriptLibrary,
+    SaveFile, ScriptLibrary, TraceWriter,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -193,6 +193,7 @@ fn windows_ask_only_seats_that_may_respond_and_are_marked_with_their_kind() {
     let mut asked = 0;
     let mut passes = 0;
     let mut sizes = std::collections::BTreeSet::new();
+    let mut counters = 0;
     for seed in 1..=60 {
         let mut g = start(&e, 3, seed);
         play_watching(&mut g, seed, |g, choice| {
@@ -217,6 +218,7 @@ fn windows_ask_only_seats_that_may_respond_and_are_marked_with_their_kind() {
                         assert_ne!(data["seat"].as_u64(), Some(d.seat as u64));
                     } else {
                         assert_eq!(kind, "veto");
+                        counters += 1;
                         assert_eq!(data["melder"].as_u64(), Some(d.seat as u64));
                     }
                     if choice.index == 1 {
@@ -235,6 +237,8 @@ fn windows_ask_only_seats_that_may_respond_and_are_marked_with_their_kind() {
         });
         assert!(g.is_over());
     }
+    // A response opened a window on top (a veto's counter-veto).
+    assert!(counters > 0, "no veto window in 60 games");
     // The random bot passes 9 times in 10, and otherwise picks among all
     // the options (the pass one of two): 95% on average.
     let rate = passes as f64 / asked as f64;
@@ -278,4 +282,48 @@ fn the_search_bot_and_script_bots_choose_sets_without_listing_them() {
             .iter()
             .any(|r| r.seat == 1 && r.picks.is_some()));
     }
+}
+
+#[test]
+fn traces_record_the_picks_and_the_window_kind() {
+    let e = engine();
+    let mut trace = TraceWriter::new(Vec::new());
+    for seed in 1..=6 {
+        Runner::random(3, seed)
+            .observe(trace.game(seed))
+            .run(&e, GameConfig::new("melds", 3, seed), true)
+            .expect("a game");
+    }
+    let text = String::from_utf8(trace.into_inner()).expect("utf-8");
+    let decisions: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .filter(|r: &serde_json::Value| r["type"] == "decision")
+        .collect();
+    let mut picks = 0;
+    let mut windows = 0;
+    for d in &decisions {
+        let chosen = d["chosen"].as_u64().expect("chosen") as usize;
+        let option = &d["options"][chosen - 1]["action"];
+        // `picks` exactly when the option chosen asks for cards.
+        assert_eq!(
+            d.get("picks").is_some(),
+            option.get("choose").is_some(),
+            "{d}"
+        );
+        if let Some(p) = d.get("picks").and_then(|p| p.as_array()) {
+            picks += 1;
+            let n = option["choose"]["from"].as_array().expect("from").len() as u64;
+            assert!(p
+                .iter()
+                .all(|x| x.as_u64().is_some_and(|x| (1..=n).contains(&x))));
+        }
+        if let Some(kind) = d.get("window") {
+            windows += 1;
+            assert!(kind == "meld" || kind == "veto", "{d}");
+            assert_eq!(d["options"][0]["action"]["pass"], serde_json::json!(true));
+        }
+    }
+    assert!(picks >= 18, "{picks} choices of cards in 6 games");
+    assert!(windows > 0);
 }
