@@ -52,12 +52,35 @@ impl Repl {
 
     /// As [`Repl::spawn`], with these environment variables set too.
     pub fn spawn_env(scripts: &Path, home: tempfile::TempDir, env: &[(&str, &str)]) -> Repl {
+        Repl::spawn_until(scripts, home, env, "seat 1> ")
+    }
+
+    /// As [`Repl::spawn_env`], waiting for `first` (the first prompt, or
+    /// the question whether to resume an autosaved game).
+    pub fn spawn_until(
+        scripts: &Path,
+        home: tempfile::TempDir,
+        env: &[(&str, &str)],
+        first: &str,
+    ) -> Repl {
+        Repl::spawn_args(scripts, home, env, &[], first)
+    }
+
+    /// `deckhand --scripts DIR ARGS...` (a subcommand), waiting for `first`.
+    pub fn spawn_args(
+        scripts: &Path,
+        home: tempfile::TempDir,
+        env: &[(&str, &str)],
+        args: &[&str],
+        first: &str,
+    ) -> Repl {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckhand"));
         // Wide enough that no line wraps, unless a test asks for a width.
         cmd.env("COLUMNS", "1000");
         cmd.envs(env.iter().copied());
         cmd.arg("--scripts")
             .arg(scripts)
+            .args(args)
             .current_dir(home.path())
             .env("HOME", home.path())
             .env_remove("XDG_DATA_HOME")
@@ -73,8 +96,17 @@ impl Repl {
             seen: String::new(),
             home,
         };
-        r.expect("seat 1> ");
+        r.expect(first);
         r
+    }
+
+    /// End the process as a closed terminal or a crash does (SIGTERM: no
+    /// `quit`, nothing cleaned up); returns its HOME.
+    pub fn kill(self) -> tempfile::TempDir {
+        let Repl { p, home, .. } = self;
+        // Dropping the session signals the process and waits for its end.
+        drop(p);
+        home
     }
 
     /// Wait for `needle`; return what came before it.

@@ -269,6 +269,97 @@ fn reload_keeps_the_game_when_a_script_breaks_and_replays_when_fixed() {
 }
 
 #[test]
+fn undo_takes_a_reload_back_and_redo_applies_it_again() {
+    let home = tempfile::tempdir().expect("temp home");
+    let scripts = home.path().join("scripts");
+    copy_dir(&scripts_dir(), &scripts);
+    let mut r = Repl::spawn(&scripts, home);
+    r.new_game();
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    let table = r.table();
+    r.send("log");
+    let log = r.expect("seat 1> ");
+
+    // Five suits with four players: another deal, and the log is cut short.
+    let game_lua = scripts.join("sea_change/game.lua");
+    let good = std::fs::read_to_string(&game_lua).expect("read game.lua");
+    let five = good.replace(
+        "[4] = { suits = 4, values = BASE }",
+        "[4] = { suits = 5, values = BASE }",
+    );
+    assert_ne!(five, good);
+    std::fs::write(&game_lua, five).expect("edit game.lua");
+    r.type_expect("reload", "the log stops being legal at step", "seat 1> ");
+    let reloaded = r.table();
+    assert_ne!(reloaded, table);
+
+    r.type_expect("undo", "Took back the reload", "seat 1> ");
+    assert_eq!(r.table(), table);
+    r.send("log");
+    assert_eq!(r.expect("seat 1> "), log);
+
+    r.type_expect("redo", "Redid the reload", "seat 1> ");
+    assert_eq!(r.table(), reloaded);
+    r.quit();
+}
+
+/// `replay --step` at its prompt: Enter for the next step, back, go to a
+/// step (the table there is the one the game had), the table from a seat.
+#[test]
+fn replay_step_walks_a_save_forward_back_and_to_any_step() {
+    let mut r = start();
+    r.new_game();
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    let table_at_5 = r.table();
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    r.type_expect("save g.json", "Saved to g.json", "seat 1> ");
+    let home = r.quit();
+
+    let mut s = Repl::spawn_args(
+        &scripts_dir(),
+        home,
+        &[],
+        &["replay", "g.json", "--step"],
+        "step 0/11> ",
+    );
+    assert!(s.seen.contains("At the start (step 0 of 11)"), "{}", s.seen);
+    // Enter: the next step, with what it did.
+    s.send("");
+    s.expect("   1. seat 1: ");
+    s.expect("step 1/11> ");
+    s.send("");
+    s.expect("   2. seat 2: ");
+    s.expect("step 2/11> ");
+    s.type_expect("back", "At step 1 of 11.", "step 1/11> ");
+    // After step 5 seat 1 chose its second card: seat 1's view there is
+    // the table the REPL showed.
+    s.type_expect("go 5", "At step 5 of 11.", "step 5/11> ");
+    s.send("show 1");
+    s.expect("── Sea Change · step 5 of 11 · seat 1 to play");
+    let seen = s.expect("step 5/11> ");
+    let line = |t: &str, start: &str| {
+        t.lines()
+            .find(|l| l.trim_start().starts_with(start))
+            .map(str::to_string)
+    };
+    assert!(line(&seen, "your hand").is_some(), "{seen}");
+    assert_eq!(line(&seen, "your hand"), line(&table_at_5, "your hand"));
+    assert_eq!(line(&seen, "trick "), line(&table_at_5, "trick "));
+    assert!(
+        !seen.contains("hand (seat 2)      Blue"),
+        "seat 2's hand is hidden: {seen}"
+    );
+    // A number alone goes there too; past the end is refused.
+    s.type_expect("11", "At step 11 of 11, as seat 1 sees it.", "step 11/11> ");
+    s.type_expect("", "End of the log (step 11 of 11)", "step 11/11> ");
+    s.type_expect("go 40", "there is no step 40", "step 11/11> ");
+    s.type_expect("bakc", "did you mean 'back'?", "step 11/11> ");
+    s.send("quit");
+    s.p.exp_eof().expect("replay ends");
+}
+
+#[test]
 fn lines_pasted_at_once_all_run() {
     let mut r = start();
     r.new_game();

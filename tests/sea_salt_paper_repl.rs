@@ -70,3 +70,34 @@ fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
     r.send("quit");
     r.expect("Bye.");
 }
+
+/// A card named that is not one of the moves gets the game's reason (what
+/// the phase allows, from what the person may see); `rules` prints the
+/// game's summary.
+#[test]
+fn a_card_that_is_not_a_move_gets_the_reason_of_the_phase() {
+    let mut r = Repl::start();
+    r.send("new sea_salt_paper players=2 seats=human,greedy seed=3");
+    r.expect("New game of Sea Salt & Paper (2 players, seed 3)");
+    r.expect("seat 1> ");
+    // The tops are the two shells; a mermaid is nowhere the player may take it.
+    r.type_expect(
+        "mermaid (white)",
+        "Mermaid (white) is not one of your moves now: you may draw two from the deck, or take \
+         the top card of discard 1 (Shell (black)) or discard 2 (Shell (light blue)) \
+         (only a pile's top card may be taken)",
+        "seat 1> ",
+    );
+    r.type_expect("1", "seat 1 (you): Draw two from the deck", "seat 1> ");
+    r.type_expect(
+        "shell (black)",
+        "Shell (black) is not one of your moves now: keep one of the cards you drew: ",
+        "seat 1> ",
+    );
+    r.type_expect(
+        "rules",
+        "On your turn, draw two cards from the deck and keep one",
+        "seat 1> ",
+    );
+    r.quit();
+}

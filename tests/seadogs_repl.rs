@@ -61,3 +61,30 @@ fn a_whole_game_against_bots_never_shows_what_the_player_may_not_see() {
     r.send("quit");
     r.expect("Bye.");
 }
+
+/// A card named that is not one of the moves gets the game's reason; the
+/// reason names only what the person may see. `rules` prints the summary.
+#[test]
+fn a_card_that_is_not_a_move_gets_the_reason_of_the_phase() {
+    let mut r = Repl::start();
+    r.send("new seadogs players=2 seats=human,greedy seed=1");
+    r.expect("New game of SeaDogs (2 players, seed 1)");
+    r.expect("seat 1> ");
+    r.type_expect(
+        "tea x3",
+        "Tea x3 is not one of your moves now: first keep one of your two captains: The Gunner and The Old Salt",
+        "seat 1> ",
+    );
+    r.type_expect("1", "seat 1 (you): Keep The Old Salt", "seat 1> ");
+    r.type_expect(
+        "tea x3",
+        "Tea x3 is not one of your moves now: cargo is sold at Sell, offered at the Temple or traded at a Port: sail there first",
+        "seat 1> ",
+    );
+    r.type_expect(
+        "rules",
+        "Sail your ship between seven islands and end the game with the most gold.",
+        "seat 1> ",
+    );
+    r.quit();
+}

@@ -21,6 +21,7 @@ macro_rules! outln {
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod commands;
+mod interrupt;
 mod render;
 mod repl;
 mod scripts;
@@ -84,6 +85,8 @@ enum Command {
     Replay(commands::replay::ReplayArgs),
     /// Load a game, variant or house rule and play random games checking the invariants.
     Check(commands::check::CheckArgs),
+    /// Run a Lua file against a new game: set up a position by card names, play moves, print.
+    Lua(commands::lua::LuaArgs),
 }
 
 fn main() {
@@ -96,6 +99,7 @@ fn main() {
         Some(Command::Sim(args)) => commands::sim::run(library, &args),
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),
+        Some(Command::Lua(args)) => commands::lua::run(library, &args),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

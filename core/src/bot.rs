@@ -9,6 +9,7 @@
 //! [`crate::choice`]); the `mc` search tries a few sets of each such option
 //! ([`crate::search`]).
 
+use crate::cancel::Cancel;
 use crate::choice::Choice;
 use crate::error::{CoreError, Result};
 use crate::game::Game;
@@ -75,12 +76,26 @@ pub struct Bot {
     pub kind: BotKind,
     seed: u64,
     seat: Seat,
+    /// Checked by the search between playouts (a person's Ctrl-C).
+    cancel: Option<Cancel>,
 }
 
 impl Bot {
     /// A bot for `seat` in a game seeded with `seed`.
     pub fn new(kind: BotKind, seed: u64, seat: Seat) -> Bot {
-        Bot { kind, seed, seat }
+        Bot {
+            kind,
+            seed,
+            seat,
+            cancel: None,
+        }
+    }
+
+    /// Let `cancel` stop this bot's search (with
+    /// [`CoreError::Cancelled`], between two playouts); `None`: nothing
+    /// stops it.
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.cancel = cancel;
     }
 
     /// The random stream of this bot's decision at `step` (1 = the first
@@ -104,7 +119,13 @@ impl Bot {
                 iterations,
                 playout,
                 ..
-            } => crate::search::choose(game, &mut rng, *iterations, playout.as_deref()),
+            } => crate::search::choose(
+                game,
+                &mut rng,
+                *iterations,
+                playout.as_deref(),
+                self.cancel.as_ref(),
+            ),
             BotKind::Script(name) => game.script_bot_choice(name, rng),
         }
     }

@@ -39,6 +39,11 @@ pub enum CoreError {
         step_error: String,
         restore_error: String,
     },
+    /// A long computation (a search, bots playing on) was cancelled from
+    /// outside ([`crate::Cancel`]); the game is as it was before the step
+    /// it was working on.
+    #[error("interrupted")]
+    Cancelled,
     #[error("i/o error: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -1176,6 +1176,60 @@ impl Game {
         Ok(())
     }
 
+    /// Run a scenario (`deckhand lua FILE`): Lua with full access to this
+    /// game and the scenario helpers (`scenario`: give cards by name, put
+    /// a card on top, play moves, read the result; see
+    /// [`Host::run_scenario`]), then recompute the pending decision. Like
+    /// [`Game::arrange`], the log does not record it. A scenario moves
+    /// cards and never makes or removes one: afterwards the card count is
+    /// compared with the one before, and every card must be in exactly one
+    /// zone with the Lua zone tables matching the core's
+    /// ([`Game::check_invariants`]).
+    pub fn run_scenario(
+        &mut self,
+        text: &str,
+        chunk_name: &str,
+        data: &BTreeMap<String, String>,
+    ) -> Result<()> {
+        self.usable()?;
+        let count = |g: &Game| -> Result<u32> {
+            g.state.raw_get::<u32>("_ncards").map_err(|e| {
+                CoreError::Script(format!(
+                    "game._ncards (the count of cards made) is not a count: {e}"
+                ))
+            })
+        };
+        let before = count(self)?;
+        let ran = {
+            let _in_play = self.enter();
+            self.host.run_scenario(text, chunk_name, &self.state, data)
+        };
+        self.history.clear();
+        self.redo.clear();
+        ran?;
+        let (seat, n): (Option<Seat>, usize) = {
+            let _in_play = self.enter();
+            self.host.entry.refresh.call(self.state.clone())?
+        };
+        self.pending = seat.map(|s| (s, n));
+        let after = count(self)?;
+        if after != before {
+            return Err(CoreError::Rule(format!(
+                "{chunk_name}: the scenario made {} card(s); a scenario moves cards and \
+                 never makes or removes one",
+                after.saturating_sub(before)
+            )));
+        }
+        self.check_invariants()
+            .map_err(|e| CoreError::Rule(format!("{chunk_name}: after the scenario: {e}")))?;
+        match self.script_invariants()? {
+            None => Ok(()),
+            Some(why) => Err(CoreError::Rule(format!(
+                "{chunk_name}: after the scenario, the rules' invariants fail: {why}"
+            ))),
+        }
+    }
+
     /// What scripts printed since the last call.
     pub fn take_output(&self) -> Vec<String> {
         self.host.take_output()

@@ -9,6 +9,7 @@
 //! [`Game`]s, which advance one decision at a time through [`Game::apply`].
 
 pub mod bot;
+pub mod cancel;
 pub mod card;
 pub mod choice;
 pub mod config;
@@ -34,6 +35,7 @@ pub mod variant_effect;
 pub mod zone;
 
 pub use bot::{Bot, BotKind};
+pub use cancel::Cancel;
 pub use card::{CardDef, CardId};
 pub use choice::{Choice, SubsetSpec};
 pub use config::GameConfig;

@@ -9,6 +9,7 @@
 //! the REPL's printing of moves and events.
 
 use crate::bot::Bot;
+use crate::cancel::Cancel;
 use crate::choice::Choice;
 use crate::config::GameConfig;
 use crate::engine::Engine;
@@ -140,6 +141,7 @@ pub struct Runner<'a> {
     seats: Vec<Option<Box<dyn Chooser + 'a>>>,
     observers: Vec<Box<dyn Observer + 'a>>,
     max_steps: Option<usize>,
+    cancel: Option<Cancel>,
 }
 
 impl<'a> Runner<'a> {
@@ -150,6 +152,7 @@ impl<'a> Runner<'a> {
             seats,
             observers: Vec::new(),
             max_steps: None,
+            cancel: None,
         }
     }
 
@@ -205,6 +208,14 @@ impl<'a> Runner<'a> {
     /// [`DEFAULT_MAX_STEPS`]).
     pub fn max_steps(mut self, n: usize) -> Self {
         self.max_steps = Some(n);
+        self
+    }
+
+    /// Stop [`Runner::play`] before the next step once `cancel` is set
+    /// (a [`StepError`] with [`CoreError::Cancelled`], the game as it
+    /// stood after the last step applied).
+    pub fn cancel(mut self, cancel: Cancel) -> Self {
+        self.cancel = Some(cancel);
         self
     }
 
@@ -306,6 +317,7 @@ impl<'a> Runner<'a> {
                     )),
                 ));
             }
+            crate::cancel::check(self.cancel.as_ref()).map_err(|e| fail(true, e))?;
             let choice = chooser.choose(game).map_err(|e| fail(true, e))?;
             if let Some(result) = self.apply_step(game, &choice).map_err(|e| fail(false, e))? {
                 return Ok(Stop::Over(result));

@@ -22,6 +22,7 @@
 //! score builds greedily when they give a score; see [`crate::choice`]).
 //! Playouts choose sets as the random bot does.
 
+use crate::cancel::{self, Cancel};
 use crate::choice::{build_subset, greedy_subset, random_choice, Choice};
 use crate::error::{CoreError, Result};
 use crate::game::Game;
@@ -55,14 +56,16 @@ pub struct OptionStats {
 }
 
 /// Choose a 1-based option for the seat to move with `iterations` playouts,
-/// each played by `policy` (a script bot's name) or at random.
+/// each played by `policy` (a script bot's name) or at random; stops with
+/// [`CoreError::Cancelled`] between two playouts once `cancel` is set.
 pub fn choose(
     game: &Game,
     rng: &mut GameRng,
     iterations: u32,
     policy: Option<&str>,
+    cancel: Option<&Cancel>,
 ) -> Result<Choice> {
-    let stats = analyse(game, rng, iterations, playout_policy(game, policy))?;
+    let stats = analyse(game, rng, iterations, playout_policy(game, policy), cancel)?;
     let best = stats
         .iter()
         .enumerate()
@@ -119,12 +122,14 @@ fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str>
 /// Run the search for the seat to move and report every move it tried (in
 /// option order; an option that asks for cards once for each set tried),
 /// playouts played by `policy` (a script bot) or at random. With a single
-/// move there is nothing to search: it gets no playouts.
+/// move there is nothing to search: it gets no playouts. Stops with
+/// [`CoreError::Cancelled`] between two playouts once `cancel` is set.
 pub fn analyse(
     game: &Game,
     rng: &mut GameRng,
     iterations: u32,
     policy: Option<&str>,
+    cancel: Option<&Cancel>,
 ) -> Result<Vec<OptionStats>> {
     let (seat, _) = game
         .pending()
@@ -141,6 +146,7 @@ pub fn analyse(
         };
         let guessing = game.guessing(seat)?;
         for it in 0..iterations.max(n as u32) as usize {
+            cancel::check(cancel)?;
             let i = if it < n {
                 it
             } else {
@@ -177,8 +183,8 @@ pub fn analyse(
 /// The search's view of the pending decision for the seat to move, for a
 /// person who asks for a hint: `iterations` random playouts from what that
 /// seat has seen, with a stream drawn from the game's seed and step (the
-/// same position gets the same hint).
-pub fn hint(game: &Game, iterations: u32) -> Result<Vec<OptionStats>> {
+/// same position gets the same hint). `cancel` stops it between playouts.
+pub fn hint(game: &Game, iterations: u32, cancel: Option<&Cancel>) -> Result<Vec<OptionStats>> {
     let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -187,7 +193,13 @@ pub fn hint(game: &Game, iterations: u32) -> Result<Vec<OptionStats>> {
         game.config().seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         3000 + u64::from(seat),
     );
-    analyse(game, &mut rng, iterations, playout_policy(game, None))
+    analyse(
+        game,
+        &mut rng,
+        iterations,
+        playout_policy(game, None),
+        cancel,
+    )
 }
 
 /// Play `g` to the end, or past round `horizon` when given; the value of

@@ -258,7 +258,7 @@ fn the_search_bot_and_script_bots_choose_sets_without_listing_them() {
     if choice.index == 1 {
         g.check_choice(&choice).expect("a valid meld");
     }
-    let stats = deckhand_core::search::hint(&g, 30).expect("hint");
+    let stats = deckhand_core::search::hint(&g, 30, None).expect("hint");
     // The meld is searched as a few sets (each valid), not one per subset.
     let melds: Vec<_> = stats.iter().filter(|s| s.index == 1).collect();
     assert!(!melds.is_empty() && melds.len() <= deckhand_core::search::SAMPLED_SETS + 1);

@@ -163,3 +163,40 @@ fn a_failing_step_names_its_step_and_seat_and_leaves_the_game_as_it_was() {
     assert!(err.to_string().contains("boom"), "{err}");
     assert_eq!(game.history().len(), 2);
 }
+
+#[test]
+fn a_cancelled_runner_or_search_stops_and_leaves_the_game_as_it_was() {
+    use deckhand_core::{Cancel, CoreError};
+    let e = engine(&[]);
+    let cancel = Cancel::new();
+    // A bot whose flag is set stops before its first playout.
+    let mut bot = Bot::new(BotKind::parse("mc:50"), 1, 1);
+    bot.set_cancel(Some(cancel.clone()));
+    let mut runner = Runner::new(vec![
+        Some(Box::new(bot)),
+        Some(Box::new(Bot::new(BotKind::Random, 1, 2))),
+    ])
+    .cancel(cancel.clone());
+    let mut game = runner
+        .start(&e, GameConfig::new("high_card", 2, 1), true)
+        .expect("start");
+    // Not cancelled: the game is played to its end.
+    assert!(matches!(runner.play(&mut game), Ok(Stop::Over(_))));
+    let mut game = runner
+        .start(&e, GameConfig::new("high_card", 2, 1), true)
+        .expect("start");
+    let _ = game.take_events();
+    cancel.cancel();
+    let err = runner.play(&mut game).expect_err("cancelled");
+    assert!(matches!(err.error, CoreError::Cancelled), "{err}");
+    assert_eq!((err.step, err.seat), (1, 1));
+    assert!(game.history().is_empty());
+    // The hint's search too; once the flag is reset, it runs.
+    assert!(matches!(
+        deckhand_core::search::hint(&game, 50, Some(&cancel)),
+        Err(CoreError::Cancelled)
+    ));
+    cancel.reset();
+    assert!(deckhand_core::search::hint(&game, 50, Some(&cancel)).is_ok());
+    assert!(matches!(runner.play(&mut game), Ok(Stop::Over(_))));
+}

@@ -1168,4 +1168,31 @@ function rules.invariants(game)
   return true
 end
 
+---------------------------------------------------------------------------
+-- Scenario helpers (`deckhand lua FILE`, docs/scripting.md): the parts of a
+-- position that are not where cards lie. Each gets the game first.
+---------------------------------------------------------------------------
+
+rules.scenario = {}
+
+---Make `suit` trump now ("Blue" or "blue"). Set before the round's first
+---card, it stays: that card then sets only the lead suit, as in a round
+---already under way.
+function rules.scenario.set_trump(game, suit)
+  local want = tostring(suit):lower()
+  for _, s in ipairs(rules.SUITS) do
+    if s == want then
+      game.vars.trump = s
+      return
+    end
+  end
+  error("no suit '" .. tostring(suit) .. "' (suits: " .. table.concat(rules.SUITS, ", ") .. ")", 2)
+end
+
+---The trump suit's name now ("Blue"), or nil before the round's first card.
+function rules.scenario.trump(game)
+  local t = game.vars.trump
+  return t and suit_name(t) or nil
+end
+
 return rules

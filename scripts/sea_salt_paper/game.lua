@@ -92,6 +92,18 @@ local rules = {
   id = "sea_salt_paper",
   title = "Sea Salt & Paper",
   players = { min = 2, max = 4, default = 2 },
+  -- What the REPL's `rules` command prints (docs/sea-salt-paper.md has the rest).
+  summary = [[
+On your turn, draw two cards from the deck and keep one (the other goes on
+a discard pile), or take the top card of a discard pile. Then you may play
+duo pairs from your hand for their effects: 2 Crabs (take any card of a
+discard pile), 2 Boats (another turn), 2 Fish (the deck's top card), Shark +
+Swimmer (steal a random card). Cards score in hand and in front of you:
+pairs, collectors (shells, octopuses, penguins, sailors), multipliers and
+mermaids (one per card of your most common colours). With 7 points or more
+you may end the round: STOP (everyone scores) or LAST CHANCE (the others
+take a last turn; you win the bet if you have the most). Four mermaids win
+at once; otherwise the first to the target (40 / 35 / 30 points) wins.]],
 }
 
 ---------------------------------------------------------------------------
@@ -1228,6 +1240,99 @@ end
 ---An option in words: its text (every option of this game has one).
 function rules.describe(game, action)
   return phases.describe(game, action)
+end
+
+---------------------------------------------------------------------------
+-- Why a card is not one of your moves (rules.why_not, for the REPL). It
+-- reads only what the seat may see: its own hand and drawn cards, the tops
+-- of the discard piles, the phase. A card it cannot see is not located.
+---------------------------------------------------------------------------
+
+-- Whether `card` is in `seat`'s zone `name`.
+local function holds(game, seat, name, card)
+  local z = game:zone(name, seat)
+  for i = 1, #z do
+    if z[i] == card then return true end
+  end
+  return false
+end
+
+-- "the top of discard 1 (Crab (yellow)) or of discard 2 (...)": what may be taken.
+local function tops_text(game)
+  local tops = {}
+  for i = 1, #rules.PILES do
+    local z = pile_zone(game, i)
+    if #z > 0 then tops[#tops + 1] = rules.PILES[i] .. " (" .. card_name(game, z[#z]) .. ")" end
+  end
+  if #tops == 0 then return "" end
+  return ", or take the top card of " .. table.concat(tops, " or ")
+end
+
+-- Why a duo card of the hand makes no pair: its partner is missing.
+local function no_pair(game, seat, card)
+  local kind = game.cards[card].kind
+  local name = rules.KINDS[kind].name
+  for _, d in ipairs(rules.DUOS) do
+    local partner = d.kinds[1] == kind and d.kinds[2] or (d.kinds[2] == kind and d.kinds[1]) or nil
+    if partner then
+      local hand = game:zone("hand", seat)
+      for i = 1, #hand do
+        if hand[i] ~= card and game.cards[hand[i]].kind == partner then
+          return nil -- a pair is there: no reason to give
+        end
+      end
+      local pname = rules.KINDS[partner].name
+      if partner == kind then
+        return "a duo is a pair: " .. name .. " needs a second " .. name .. " in your hand, and you hold only one"
+      end
+      return "a duo is a pair: " .. name .. " pairs with a " .. pname .. " (" .. d.name .. "), and you hold no "
+        .. pname
+    end
+  end
+  return nil
+end
+
+---Why `seat` may not take, keep, discard or play `card` now: one sentence
+---for that seat, or nil (no reason to give; the REPL then lists the moves).
+function rules.why_not(game, seat, card)
+  local v = game.vars
+  local c = game.cards[card]
+  if c == nil then return nil end
+  if v.game_over then return "the game is over" end
+  if v.turn ~= seat then return "it is not your turn" end
+  local name = c.name
+  local phase = v.phase
+  if phase == "take" then
+    if holds(game, seat, "hand", card) then
+      return "you hold " .. name .. " already; first take a card: draw two from the deck" .. tops_text(game)
+    end
+    return "you may draw two from the deck" .. tops_text(game) .. " (only a pile's top card may be taken)"
+  elseif phase == "keep" then
+    local drawn = {}
+    local z = game:zone("drawn cards", seat)
+    for i = 1, #z do drawn[#drawn + 1] = card_name(game, z[i]) end
+    return "keep one of the cards you drew: " .. util.and_list(drawn)
+  elseif phase == "discard" then
+    local z = game:zone("drawn cards", seat)
+    return "discard the card you did not keep, " .. card_name(game, z[#z]) .. ", onto a pile"
+  elseif phase == "play" then
+    if not holds(game, seat, "hand", card) then
+      return "duo pairs are played from your hand, and you do not hold " .. name
+    end
+    local kind = rules.KINDS[c.kind]
+    if kind.category ~= "duo" then
+      return name .. " is not a duo card: it scores where it is, in your hand ("
+        .. kind.category .. " cards are never played)"
+    end
+    return no_pair(game, seat, card)
+  elseif phase == "crab_pile" then
+    return "first choose which discard pile to look through"
+  elseif phase == "crab_pick" then
+    return "take a card of " .. rules.PILES[v.crab_pile] .. ", the pile you look through"
+  elseif phase == "steal" then
+    return "first choose whom to steal from"
+  end
+  return nil
 end
 
 function rules.result(game)

@@ -89,6 +89,17 @@ local rules = {
   id = "seadogs",
   title = "SeaDogs",
   players = { min = 2, max = 6, default = 4 },
+  -- What the REPL's `rules` command prints (docs/seadogs.md has the rest).
+  summary = [[
+Sail your ship between seven islands and end the game with the most gold.
+On your turn you may attack a ship on your island, play an action card, then
+sail one or two spaces and take the island's action: at Sell, sell cargo of
+one type for gold (more icons at once pay more per icon); at a Port, take
+cargo cards; at the Temple, offer the demanded cargo for blessing cubes; at
+Action Card, draw an action card; the Whirlpool pulls a ship to you for a
+free attack. An attack is a dice roll that demands cargo, gold or gunpowder
+of the defender, who may claim to have none with a gold wager, true or a
+bluff. At the end, gold, treasure, temple cubes and sets of cargo score.]],
 }
 
 ---------------------------------------------------------------------------
@@ -1924,6 +1935,102 @@ function rules.invariants(game)
   if cubes ~= rules.CUBES then return cubes .. " blessing cubes, not " .. rules.CUBES end
   if powder ~= rules.POWDER_TOKENS then return powder .. " gunpowder tokens, not " .. rules.POWDER_TOKENS end
   return true
+end
+
+---------------------------------------------------------------------------
+-- Why a card is not one of your moves (rules.why_not, for the REPL). Kept in
+-- this one block, apart from the rules above. It reads only what the seat
+-- may see: its own hand, action card, captains and cards looked at, the
+-- Ports' face-up cards and the discard piles; a card it cannot see is never
+-- located.
+---------------------------------------------------------------------------
+
+-- Where `seat` sees `card`: the name of one of its own zones, "port" (with
+-- the Port's island), "discard", or nil (not visible to it).
+local function why_not_where(game, seat, card)
+  for _, name in ipairs({ "hand", "action", "treasure", "captain offer", "captain choice", "drawn" }) do
+    local z = game:zone(name, seat)
+    for i = 1, #z do
+      if z[i] == card then return name end
+    end
+  end
+  for island = 1, #rules.ISLANDS do
+    local p = rules.port_of(island)
+    if p then
+      local z = game:zone("port " .. p)
+      for i = 1, #z do
+        if z[i] == card then return "port", island end
+      end
+    end
+  end
+  for _, name in ipairs({ "discard", "action discard" }) do
+    local z = game:zone(name)
+    for i = 1, #z do
+      if z[i] == card then return "discard" end
+    end
+  end
+  return nil
+end
+
+-- The names of the cards of `seat`'s zone `name`, sorted, joined for a sentence.
+local function why_not_names(game, seat, name)
+  local ids = copy_array(game:zone(name, seat))
+  table.sort(ids)
+  for i = 1, #ids do ids[i] = card_name(game, ids[i]) end
+  return util.and_list(ids)
+end
+
+---Why `seat` may not use `card` now, one sentence for that seat, or nil (no
+---reason to give: the REPL then lists the moves).
+function rules.why_not(game, seat, card)
+  local v = game.vars
+  local c = game.cards[card]
+  if c == nil then return nil end
+  if v.phase == "game_over" then return "the game is over" end
+  if asked(game) ~= seat then return "it is not your turn" end
+  local name = c.name
+  local where, island = why_not_where(game, seat, card)
+  if v.phase == "captain" then
+    return "first keep one of your two captains: " .. why_not_names(game, seat, "captain offer")
+  elseif v.phase == "keep" then
+    return "first choose among the cards you are looking at"
+  elseif v.phase == "discard_down" then
+    return "first discard a cargo card from your hand (hand limit): you hold " .. why_not_names(game, seat, "hand")
+  elseif v.phase == "attack" then
+    return "first finish the attack in progress"
+  end
+  if where == nil then return "you do not hold " .. name end
+  if where == "discard" then return name .. " is in a discard pile, out of play" end
+  local here = v.ship[seat]
+  if where == "port" then
+    if island ~= here then
+      return name .. " lies at " .. rules.island_name(island) .. ": its cargo is taken there (sail to "
+        .. rules.island_name(island) .. " first)"
+    end
+    if v.phase ~= "action" then return "a Port's cargo is taken as the island's action, which is over this turn" end
+    return nil
+  end
+  if where == "hand" and c.kind == "cargo" then
+    if v.phase == "start" then
+      return "cargo is sold at Sell, offered at the Temple or traded at a Port: sail there first"
+    end
+    if v.phase == "after" then
+      return "cargo is used only in the island's action, which is over this turn"
+    end
+    local kind = rules.island_kind(here)
+    if kind == "temple" and c.cargo ~= v.demand and c.cargo ~= "wild" then
+      return "the Temple takes only " .. rules.CARGO_NAMES[v.demand] .. " now"
+    end
+    if kind ~= "sell" and kind ~= "temple" and kind ~= "port" then
+      return "there is nothing to do with cargo at " .. rules.island_name(here)
+    end
+    return nil
+  end
+  if where == "action" then
+    return "an action card is played at its moment: " .. action_text(game, card)
+  end
+  if where == "treasure" then return "Treasure cards are not played: they score at the end" end
+  return nil
 end
 
 return rules

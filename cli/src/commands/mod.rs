@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod games;
+pub mod lua;
 pub mod play;
 pub mod replay;
 pub mod setup;

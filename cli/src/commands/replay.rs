@@ -1,13 +1,12 @@
-//! `deckhand replay`: replay a saved game, step by step or to the end,
-//! showing every action and every event as an observer sees them.
+//! `deckhand replay`: replay a saved game to the end, showing every action
+//! and every event as an observer sees them, or (`--step`) walk through it
+//! at a prompt with the REPL's navigation (cli/src/repl/stepper.rs).
 
 use crate::render::{colour_enabled, Painter};
+use crate::repl::stepper::{Narrator, Stepper};
 use anyhow::{Context, Result};
 use clap::Args;
-use deckhand_core::{
-    Choice, Engine, Event, Game, HouseRuleNote, Observer, Runner, SaveFile, ScriptLibrary, Seat,
-};
-use std::io::BufRead;
+use deckhand_core::{Engine, HouseRuleNote, Runner, SaveFile, ScriptLibrary};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -15,7 +14,7 @@ use std::sync::Arc;
 pub struct ReplayArgs {
     /// A file written by `save` at the REPL.
     pub file: PathBuf,
-    /// Pause after every step (Enter: next, q: stop).
+    /// Step through the game at a prompt: Enter for the next step, `back`, `go N`, `show SEAT`, `help`.
     #[arg(long)]
     pub step: bool,
     /// Show the table after every step.
@@ -39,6 +38,20 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
         }
     }
     let engine = Engine::new(library)?;
+    if args.step {
+        let config = save.config.clone();
+        let stepper = Stepper::new(engine, config, save.actions, colour_enabled(), args.tables)
+            .with_context(|| format!("starting {}", save.config.game))?;
+        outln!(
+            "{}: {} players, seed {}, variants [{}], {} actions",
+            stepper.title(),
+            save.config.players,
+            save.config.seed,
+            save.config.variants.join(", "),
+            stepper.steps()
+        );
+        return crate::repl::step_through(stepper);
+    }
     let mut game = engine
         .new_game(save.config.clone(), true)
         .with_context(|| format!("starting {}", save.config.game))?;
@@ -51,30 +64,25 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
         save.config.variants.join(", "),
         save.actions.len()
     );
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
     // The recorded actions are applied through the runner, whose observer
-    // shows each one, its events and (with --tables) the table.
-    let mut show = Show {
+    // tells each one, its events and (with --tables) the table.
+    let mut narrator = Narrator {
         painter: &painter,
-        title: &title,
+        viewer: None,
+        lines: Vec::new(),
+        echo: true,
         tables: args.tables,
+        title: &title,
     };
-    let mut runner = Runner::new(Vec::new()).observe(&mut show);
+    let mut runner = Runner::new(Vec::new()).observe(&mut narrator);
     runner.started(&mut game)?;
     for (i, rec) in save.actions.iter().enumerate() {
         let index = game.match_action(rec).map_err(|reason| {
             anyhow::anyhow!("the log stops being legal at step {}: {reason}", i + 1)
         })?;
         runner.apply(&mut game, index)?;
-        if args.step {
-            match lines.next() {
-                Some(Ok(l)) if l.trim() == "q" => break,
-                Some(Ok(_)) => {}
-                _ => break,
-            }
-        }
     }
+    drop(runner);
     outln!("{}", painter.table(&game.view(None)?, &title, &[]));
     if game.is_over() {
         let r = game.result()?;
@@ -86,53 +94,4 @@ pub fn run(library: Arc<ScriptLibrary>, args: &ReplayArgs) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Shows a replayed game as an observer sees it: each action, its events
-/// and, when asked, the table after it.
-struct Show<'a> {
-    painter: &'a Painter,
-    title: &'a str,
-    tables: bool,
-}
-
-impl Show<'_> {
-    fn events(&self, events: &[Event]) {
-        for e in events {
-            if let Some(t) = e.text() {
-                outln!("    {}", self.painter.paint_names(t));
-            }
-        }
-    }
-}
-
-impl Observer for Show<'_> {
-    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
-        self.events(events);
-        Ok(())
-    }
-
-    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> deckhand_core::Result<()> {
-        let (_, text) = game.choice_text(choice)?;
-        outln!(
-            "{:>4}. seat {seat}: {}",
-            game.history().len() + 1,
-            self.painter.paint_names(&text)
-        );
-        Ok(())
-    }
-
-    fn step(
-        &mut self,
-        game: &Game,
-        _: Seat,
-        _: &Choice,
-        events: &[Event],
-    ) -> deckhand_core::Result<()> {
-        self.events(events);
-        if self.tables {
-            outln!("{}", self.painter.table(&game.view(None)?, self.title, &[]));
-        }
-        Ok(())
-    }
 }

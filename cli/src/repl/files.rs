@@ -1,12 +1,56 @@
 //! Saving and loading games, and reloading the scripts from disk: each
 //! either succeeds or says why in one line and keeps the current game.
 
-use super::session::{plural, Current, Session};
+use super::autosave::{ago, Found, State};
+use super::session::{plural, Current, Reloaded, Session};
 use crate::seats::{self, SeatSpec};
 use deckhand_core::{CoreError, Engine, Game, HouseRuleNote, ReplayStop, SaveFile};
 use std::path::Path;
+use std::time::SystemTime;
 
 impl Session {
+    /// The game in progress as the autosave should keep it.
+    pub fn autosave_state(&self) -> State {
+        let Some(c) = &self.current else {
+            return State::Nothing;
+        };
+        if c.game.is_over() {
+            return State::Over;
+        }
+        if c.game.history().is_empty() {
+            return State::Nothing;
+        }
+        let names: Vec<String> = c.seats.iter().map(SeatSpec::name).collect();
+        match SaveFile::of(&c.game, names) {
+            Ok(save) => State::Playing(Box::new(save)),
+            Err(_) => State::Nothing,
+        }
+    }
+
+    /// One line on an autosaved game: which game, where it stood, when.
+    pub fn describe_autosave(&self, found: &Found) -> String {
+        let cfg = &found.save.config;
+        let title = self
+            .engine
+            .rules(&cfg.game, &[])
+            .map_or_else(|_| cfg.game.clone(), |r| r.info.title.clone());
+        let variants = if cfg.variants.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", cfg.variants.join(" + "))
+        };
+        let steps = found.save.actions.len();
+        let when = found
+            .when
+            .map(|w| format!(", autosaved {}", ago(w, SystemTime::now())))
+            .unwrap_or_default();
+        format!(
+            "An unfinished game was autosaved: {title} ({} players{variants}, seed {}), \
+             at step {steps}{when}.",
+            cfg.players, cfg.seed,
+        )
+    }
+
     pub(super) fn save(&mut self, path: &str) {
         let Some(c) = &self.current else {
             return self.no_game();
@@ -26,8 +70,19 @@ impl Session {
     }
 
     pub(super) fn load(&mut self, path: &str) {
-        let read = SaveFile::read(Path::new(path)).and_then(|mut s| {
-            let notes = s.resolve_house_rules(Path::new(path))?;
+        self.load_named(Path::new(path), path);
+    }
+
+    /// Resume the game autosaved at `path`.
+    pub fn resume(&mut self, path: &Path) {
+        self.load_named(path, "the autosaved game");
+    }
+
+    /// `load`, calling the file `name` in messages.
+    fn load_named(&mut self, file: &Path, name: &str) {
+        let path = name;
+        let read = SaveFile::read(file).and_then(|mut s| {
+            let notes = s.resolve_house_rules(file)?;
             Ok((s, notes))
         });
         let (save, notes) = match read {
@@ -101,6 +156,7 @@ impl Session {
 
     /// Put a loaded or replayed game in place and carry on from it.
     fn install(&mut self, game: Game, specs: Vec<SeatSpec>) {
+        self.forget_reloads();
         self.current = Some(Current::new(game, specs, self.colour));
         self.advance();
     }
@@ -158,9 +214,7 @@ impl Session {
                     "Reloaded the scripts: all {n} move{} replayed under the new rules.",
                     plural(n)
                 ));
-                self.engine = engine;
-                self.words = self.game_words();
-                self.reinstall(game, specs);
+                self.reinstall(engine, game, specs);
             }
             Err(stop) => match *stop {
                 ReplayStop { game: None, error } => self.out.error(format!(
@@ -172,23 +226,104 @@ impl Session {
                 } => {
                     let msg = self.stop_message(&error, &actions, game.history().len());
                     self.out.warn(format!("Reloaded the scripts, but {msg}"));
-                    self.engine = engine;
-                    self.words = self.game_words();
-                    self.reinstall(game, specs);
+                    self.reinstall(engine, game, specs);
                 }
             },
         }
     }
 
-    /// After a reload: the new game with the same seats, bots and viewer.
-    fn reinstall(&mut self, game: Game, specs: Vec<SeatSpec>) {
+    /// After a reload: the new scripts, and the new game with the same
+    /// seats, bots and viewer. The game before is kept for `undo`.
+    fn reinstall(&mut self, engine: Engine, game: Game, specs: Vec<SeatSpec>) {
+        let old_engine = std::mem::replace(&mut self.engine, engine);
+        self.words = self.game_words();
         let old = self.current.take();
         let mut cur = Current::new(game, specs, self.colour);
-        if let Some(old) = old {
-            cur.bots = old.bots;
+        if let Some(old) = &old {
+            cur.bots = old.bots.clone();
             cur.last_human = old.last_human;
         }
         self.current = Some(cur);
+        if old.is_some() {
+            self.out.say(
+                "(`undo` takes the reload back: the game as it was, under the scripts loaded before.)",
+            );
+        }
         self.advance();
+        self.after_reload = None;
+        self.before_reload = old.map(|current| Reloaded {
+            engine: old_engine,
+            current,
+            at: self.history_now(),
+        });
+    }
+
+    /// The log of the game in progress (empty without one).
+    fn history_now(&self) -> Vec<deckhand_core::ActionRecord> {
+        self.current
+            .as_ref()
+            .map(|c| c.game.history().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// A new game, a load: reloads before it can no longer be undone.
+    pub(super) fn forget_reloads(&mut self) {
+        self.before_reload = None;
+        self.after_reload = None;
+    }
+
+    /// `undo` right after a reload (the game still where the reload left
+    /// it): put the game and the scripts from before the reload back, and
+    /// keep the reloaded ones for `redo`. False when there is no such reload.
+    pub(super) fn undo_reload(&mut self) -> bool {
+        let now = self.history_now();
+        if !self.before_reload.as_ref().is_some_and(|r| r.at == now) {
+            return false;
+        }
+        let Some(before) = self.before_reload.take() else {
+            return false;
+        };
+        self.after_reload = self.swap_in(before);
+        let n = self.history_now().len();
+        self.out.say(format!(
+            "Took back the reload: the game is as it was before it ({n} move{}), \
+             under the scripts loaded before (`redo` reloads again).",
+            plural(n)
+        ));
+        self.announce();
+        true
+    }
+
+    /// `redo` right after `undo` took a reload back: the reloaded game and
+    /// scripts again. False when there is no such reload.
+    pub(super) fn redo_reload(&mut self) -> bool {
+        let now = self.history_now();
+        if !self.after_reload.as_ref().is_some_and(|r| r.at == now) {
+            return false;
+        }
+        let Some(after) = self.after_reload.take() else {
+            return false;
+        };
+        self.before_reload = self.swap_in(after);
+        let n = self.history_now().len();
+        self.out.say(format!(
+            "Redid the reload: the game under the scripts reloaded ({n} move{}).",
+            plural(n)
+        ));
+        self.announce();
+        true
+    }
+
+    /// Put `side` in place; what it replaced, marked with `side`'s log.
+    fn swap_in(&mut self, side: Reloaded) -> Option<Reloaded> {
+        let at = side.current.game.history().to_vec();
+        let engine = std::mem::replace(&mut self.engine, side.engine);
+        let current = self.current.replace(side.current);
+        self.words = self.game_words();
+        current.map(|current| Reloaded {
+            engine,
+            current,
+            at,
+        })
     }
 }

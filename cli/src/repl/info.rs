@@ -2,7 +2,7 @@
 //! `hint`.
 
 use super::session::Session;
-use deckhand_core::RulesInfo;
+use deckhand_core::{CoreError, RulesInfo};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -33,8 +33,13 @@ impl Session {
         if decision.options.len() == 1 {
             return self.out.say("Only one legal move: nothing to weigh.");
         }
-        let stats = match deckhand_core::search::hint(&c.game, playouts) {
+        let stats = match deckhand_core::search::hint(&c.game, playouts, Some(&self.cancel)) {
             Ok(s) => s,
+            Err(CoreError::Cancelled) => {
+                return self
+                    .out
+                    .error("hint interrupted (Ctrl-C): nothing was played, the game is as it was")
+            }
             Err(e) => return self.out.error(format!("the search failed: {e}")),
         };
         let mut ranked = stats.clone();

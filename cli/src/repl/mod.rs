@@ -11,12 +11,14 @@
 //! - [`session`]: the REPL's state, starting games, seats, dispatching commands;
 //! - [`turns`]: moves, the bots' moves, the end of a game, undo/redo;
 //! - [`files`]: save, load and reload;
-//! - [`info`]: games, options, log, the Lua prompt and hints.
+//! - [`info`]: games, options, log, the Lua prompt and hints;
+//! - [`autosave`]: the game in progress kept on disk, offered back after a crash.
 //!
 //! The REPL knows no particular game: everything it shows comes from the
 //! rules through the core's API.
 
 mod autopass;
+mod autosave;
 mod cards;
 mod choose;
 mod complete;
@@ -26,11 +28,14 @@ mod parse;
 mod registry;
 pub use registry::edit_distance;
 mod session;
+pub mod stepper;
 mod turns;
 
+use crate::interrupt;
 use crate::render::colour_enabled;
 use crate::seats::SeatSpec;
 use anyhow::Result;
+use autosave::Autosave;
 use complete::ReplHelper;
 use deckhand_core::{GameConfig, ScriptLibrary};
 use rustyline::config::Config;
@@ -49,16 +54,10 @@ const DEFAULT_PLAYERS: u32 = 4;
 /// The bot at the seats other than yours (the game's first bot if it has none by this name).
 const DEFAULT_BOT: &str = "greedy";
 
-/// Where the history is kept: `$XDG_DATA_HOME/deckhand/history`, else
-/// `~/.local/share/deckhand/history`.
+/// Where the history is kept: `history` in the data folder
+/// ([`autosave::data_dir`]).
 fn history_path() -> Option<PathBuf> {
-    let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?)
-            .join(".local")
-            .join("share"),
-    };
-    Some(base.join("deckhand").join("history"))
+    autosave::data_dir().map(|d| d.join("history"))
 }
 
 /// Clear the screen and the scrollback, cursor home.
@@ -79,13 +78,7 @@ fn print(lines: Vec<String>) {
 /// default game (you at seat 1, bots elsewhere); with a game, starts that.
 pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>)>) -> Result<()> {
     let mut session = Session::new(library, colour_enabled())?;
-    match start {
-        None => session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT),
-        Some((cfg, seats)) => session
-            .try_start(cfg, seats, None)
-            .map_err(anyhow::Error::msg)?,
-    }
-    print(session.take_output());
+    session.set_cancel(interrupt::flag());
 
     let config = Config::builder()
         .completion_type(CompletionType::List)
@@ -100,6 +93,55 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
+
+    // A person at a terminal gets an autosave (piped input does not).
+    let mut autosave = if std::io::stdin().is_terminal() {
+        Autosave::new()
+    } else {
+        None
+    };
+    let found = autosave.as_ref().and_then(Autosave::found);
+    // Bots may move first (a search bot at seat 1): Ctrl-C stops them too.
+    let catch = interrupt::CtrlC::catch();
+    match (start, found) {
+        (None, Some(found)) => {
+            print(vec![session.describe_autosave(&found)]);
+            // Enter or y: resume; n: discard; Ctrl-C or Ctrl-D: neither
+            // (the autosave stays until this session's game has a move).
+            let answer = editor
+                .readline("Resume it? [Y/n] ")
+                .map(|a| a.trim().to_ascii_lowercase());
+            match (answer, autosave.as_mut()) {
+                (Ok(a), Some(file)) if !a.starts_with('n') => session.resume(file.path()),
+                (Ok(_), Some(file)) => {
+                    file.remove();
+                    print(vec!["It was discarded.".into()]);
+                    session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT);
+                }
+                _ => {
+                    print(vec![
+                        "Not resumed: it stays until this game has a move.".into()
+                    ]);
+                    session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT);
+                }
+            }
+        }
+        (None, None) => session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT),
+        (Some((cfg, seats)), found) => {
+            session
+                .try_start(cfg, seats, None)
+                .map_err(anyhow::Error::msg)?;
+            if found.is_some() {
+                print(vec![
+                    "(An unfinished game is autosaved: `deckhand` with no arguments offers to \
+                     resume it; it is replaced once this game has a move.)"
+                        .into(),
+                ]);
+            }
+        }
+    }
+    drop(catch);
+    print(session.take_output());
 
     let mut lua_mode = false;
     loop {
@@ -129,6 +171,7 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
                     print(vec!["Back to the deckhand prompt.".into()]);
                     continue;
                 }
+                leave(autosave.as_mut());
                 break;
             }
             // A line that is not UTF-8 (bytes piped in from a file, a
@@ -153,7 +196,16 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
             print(session.take_output());
             continue;
         }
+        // Ctrl-C while the command runs stops it (a long hint, bots
+        // searching) rather than the process.
+        let catch = interrupt::CtrlC::catch();
         let flow = session.handle_line(&line);
+        drop(catch);
+        if let Some(a) = autosave.as_mut() {
+            if let Some(problem) = a.update(session.autosave_state()) {
+                session.say(problem);
+            }
+        }
         let (mut lines, handoff) = session.take_output_handoff();
         if let Some((at, seat)) = handoff.filter(|_| std::io::stdin().is_terminal()) {
             // Hot-seat: the next person's hand only after the last one
@@ -172,7 +224,10 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         match flow {
             Flow::Continue => {}
             Flow::LuaPrompt => lua_mode = true,
-            Flow::Quit => break,
+            Flow::Quit => {
+                leave(autosave.as_mut());
+                break;
+            }
         }
     }
     if let Some(h) = &history {
@@ -183,6 +238,43 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
     }
     print(vec!["Bye.".into()]);
     Ok(())
+}
+
+/// `replay --step`: the stepper's prompt, read with the REPL's line
+/// editor (history, Ctrl-C clears the line) until `quit` or Ctrl-D.
+pub fn step_through(mut stepper: stepper::Stepper) -> Result<()> {
+    print(stepper.take_output());
+    let mut editor: Editor<(), DefaultHistory> = Editor::new()?;
+    loop {
+        let line = match editor.readline(&stepper.prompt()) {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => {
+                print(vec!["(Ctrl-C: type `quit` or press Ctrl-D to leave)".into()]);
+                continue;
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                print(vec![format!("cannot read the terminal: {e}")]);
+                break;
+            }
+        };
+        if !line.trim().is_empty() {
+            let _ = editor.add_history_entry(line.as_str());
+        }
+        let go_on = stepper.handle_line(&line);
+        print(stepper.take_output());
+        if !go_on {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Leaving on purpose (`quit`, Ctrl-D): the autosave is not needed.
+fn leave(autosave: Option<&mut Autosave>) {
+    if let Some(a) = autosave {
+        a.remove();
+    }
 }
 
 #[cfg(test)]

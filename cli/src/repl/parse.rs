@@ -33,6 +33,8 @@ pub enum ReplInput {
     Undo(usize),
     /// Play again what undo took back, this many times.
     Redo(usize),
+    /// Let the bots play on (after Ctrl-C stopped them).
+    Continue,
     /// List the moves made so far.
     Log,
     /// Save to a file.
@@ -200,6 +202,7 @@ pub fn parse(line: &str) -> Result<ReplInput, ParseError> {
         }
         "undo" => count(rest).map(ReplInput::Undo).map_err(bad),
         "redo" => count(rest).map(ReplInput::Redo).map_err(bad),
+        "continue" => no_args(ReplInput::Continue),
         "log" => no_args(ReplInput::Log),
         "save" | "load" => {
             let path = unquote(rest);

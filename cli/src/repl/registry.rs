@@ -93,7 +93,8 @@ Example:
 cards it cannot see are dealt at random in each playout), and list the legal
 moves with how each did: the share of playouts won, or the rules'
 evaluation at the end of the round. The best is marked. Nothing is played.
-PLAYOUTS (default 400) trades time for accuracy.
+PLAYOUTS (default 400) trades time for accuracy; Ctrl-C stops a long one
+and gives the prompt back.
 Examples:
   hint
   hint 2000",
@@ -140,6 +141,7 @@ Examples:
         summary: "take back your last move (and the bot moves after it)",
         help: "Go back to your previous decision: your last move is taken back, and so are
 the bot moves made after it. `undo N` goes back N of your decisions.
+Right after a `reload`, `undo` takes the reload back instead.
 Random bots may choose differently when they play again.
 Examples:
   undo
@@ -155,6 +157,18 @@ times with `redo N`). Making a different move forgets what could be redone.
 Examples:
   redo
   redo 2",
+    },
+    CommandInfo {
+        name: "continue",
+        aliases: &["go"],
+        args: "",
+        summary: "let the bots play on after Ctrl-C stopped them",
+        help: "Ctrl-C while a bot thinks (a search bot with many playouts) stops it and
+gives the prompt back, the game as it stood before that bot's move.
+`continue` lets the bots play on from there; `undo` takes your move back
+instead.
+Example:
+  continue",
     },
     CommandInfo {
         name: "log",
@@ -198,7 +212,9 @@ Example:
 game's moves under the new rules. If a move is no longer legal, it says at
 which step and why, and the game continues from the last legal step. If a
 script is broken, the current game is kept as it was. Games started with
-`new` afterwards use the reread scripts too.
+`new` afterwards use the reread scripts too. `undo` right after a reload
+takes it back (the game as it was, under the scripts loaded before), and
+`redo` then reloads again.
 Example:
   reload",
     },
@@ -286,7 +302,13 @@ Example:
 
 /// The command a word names (name or alias, case-insensitive).
 pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
-    COMMANDS.iter().find(|c| c.answers_to(word))
+    lookup_in(COMMANDS, word)
+}
+
+/// The command of `table` a word names (another prompt's commands, such
+/// as `replay --step`'s).
+pub fn lookup_in(table: &'static [CommandInfo], word: &str) -> Option<&'static CommandInfo> {
+    table.iter().find(|c| c.answers_to(word))
 }
 
 /// Every name and alias.
@@ -299,12 +321,17 @@ pub fn all_names() -> impl Iterator<Item = &'static str> {
 
 /// The command name closest to a mistyped word, if any is close enough.
 pub fn closest(word: &str) -> Option<&'static str> {
+    closest_in(COMMANDS, word)
+}
+
+/// The name in `table` closest to a mistyped word, if any is close enough.
+pub fn closest_in(table: &'static [CommandInfo], word: &str) -> Option<&'static str> {
     let w = word.to_ascii_lowercase();
     if w.is_empty() {
         return None;
     }
     // A prefix of exactly one command name is the best guess.
-    let prefixed: Vec<&CommandInfo> = COMMANDS.iter().filter(|c| c.name.starts_with(&w)).collect();
+    let prefixed: Vec<&CommandInfo> = table.iter().filter(|c| c.name.starts_with(&w)).collect();
     if let [one] = prefixed.as_slice() {
         return Some(one.name);
     }
@@ -314,7 +341,7 @@ pub fn closest(word: &str) -> Option<&'static str> {
         _ => 3,
     };
     let w = w.as_str();
-    COMMANDS
+    table
         .iter()
         .flat_map(|c| {
             std::iter::once(c.name)
@@ -356,15 +383,21 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The text of `help`: every command with its synopsis and summary.
 pub fn overview() -> String {
-    let mut lines = vec!["Commands (`help COMMAND` for details and examples):".to_string()];
-    for c in COMMANDS {
-        lines.push(format!("  {:<10} {}", c.name, c.summary));
-    }
+    let mut lines = vec![list_of(COMMANDS)];
     lines.push(String::new());
     lines.push("To play, type a move's number or its text (a card name, a unique prefix);".into());
     lines.push(
         "bots move for the other seats. Tab completes commands, games, options and moves.".into(),
     );
+    lines.join("\n")
+}
+
+/// Every command of `table` with its summary, under a heading.
+pub fn list_of(table: &[CommandInfo]) -> String {
+    let mut lines = vec!["Commands (`help COMMAND` for details and examples):".to_string()];
+    for c in table {
+        lines.push(format!("  {:<10} {}", c.name, c.summary));
+    }
     lines.join("\n")
 }
 

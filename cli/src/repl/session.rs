@@ -19,8 +19,8 @@ use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
 use deckhand_core::lua::PromptEnv;
 use deckhand_core::{
-    secret_text, Bot, BotKind, Choice, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
-    ScriptLibrary, Seat,
+    secret_text, Bot, BotKind, Cancel, Choice, CoreError, Engine, Event, Game, GameConfig,
+    RulesInfo, ScriptLibrary, Seat,
 };
 use serde_json::Value;
 use std::sync::Arc;
@@ -396,6 +396,24 @@ pub struct Session {
     /// The lines of a Lua chunk typed at the `lua` prompt that is not
     /// finished yet (a `function` without its `end`).
     pub(super) lua_pending: String,
+    /// Set by Ctrl-C while a command runs: the search and the bots stop
+    /// at their next check and the command says it was interrupted.
+    pub(super) cancel: Cancel,
+    /// The game (and scripts) as they were before the last `reload`, for
+    /// `undo` right after it.
+    pub(super) before_reload: Option<Reloaded>,
+    /// The game (and scripts) that `undo` of a reload put aside, for `redo`.
+    pub(super) after_reload: Option<Reloaded>,
+}
+
+/// One side of a `reload`: the scripts and the game under them, and the
+/// game's log at that moment (`undo` and `redo` of the reload apply only
+/// while the game stands there).
+pub(super) struct Reloaded {
+    pub engine: Engine,
+    pub current: Current,
+    /// The log of the game that replaced this one, when it did.
+    pub at: Vec<deckhand_core::ActionRecord>,
 }
 
 impl Session {
@@ -415,9 +433,22 @@ impl Session {
             colour,
             words: Vec::new(),
             lua_pending: String::new(),
+            cancel: Cancel::new(),
+            before_reload: None,
+            after_reload: None,
         };
         s.words = s.game_words();
         Ok(s)
+    }
+
+    /// Add a line to the output (a message of the loop's own).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.out.say(text);
+    }
+
+    /// Share the flag that Ctrl-C sets while a command runs.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// The lines to print since the last call.
@@ -539,6 +570,7 @@ impl Session {
             ReplInput::AutoPass(words) => self.autopass(&words),
             ReplInput::Undo(n) => self.undo(n),
             ReplInput::Redo(n) => self.redo(n),
+            ReplInput::Continue => self.continue_bots(),
             ReplInput::Log => self.log(),
             ReplInput::Save(path) => self.save(&path),
             ReplInput::Load(path) => self.load(&path),
@@ -653,6 +685,7 @@ impl Session {
             cfgv.players,
             seats_text.join(", ")
         ));
+        self.forget_reloads();
         self.current = Some(cur);
         self.advance();
         Ok(())

@@ -788,3 +788,81 @@ fn lua_tables_print_as_lua() {
     let again = f.type_line(&format!("lua {out}"));
     assert_eq!(again, out);
 }
+
+#[test]
+fn undo_right_after_a_reload_takes_it_back_and_redo_reloads_again() {
+    let mut f = started();
+    f.type_line("1");
+    f.type_line("1");
+    let before = (f.type_line("show"), f.type_line("log"));
+    // Deal one card fewer: the log stops being legal, later moves are cut.
+    let text = HIGH_CARD.replace(
+        "options = { hand = { default = 3",
+        "options = { hand = { default = 2",
+    );
+    std::fs::write(f.script(), &text).expect("write");
+    let out = f.type_line("reload");
+    assert!(out.contains("the log stops being legal at step"), "{out}");
+    assert!(out.contains("`undo` takes the reload back"), "{out}");
+    let after = (f.type_line("show"), f.type_line("log"));
+    assert!(f.history_len() < 6);
+    let cut = f.history_len();
+
+    let out = f.type_line("undo");
+    assert!(out.contains("Took back the reload"), "{out}");
+    assert_eq!(f.history_len(), 6);
+    assert_eq!((f.type_line("show"), f.type_line("log")), before);
+
+    let out = f.type_line("redo");
+    assert!(out.contains("Redid the reload"), "{out}");
+    assert_eq!(f.history_len(), cut);
+    assert_eq!((f.type_line("show"), f.type_line("log")), after);
+
+    // Once a move is made after the reload, undo takes moves back again.
+    let out = f.type_line("1");
+    assert!(f.history_len() > cut, "{out}");
+    let out = f.type_line("undo");
+    assert!(out.contains("Took back your last move"), "{out}");
+    assert_eq!(f.history_len(), cut);
+}
+
+#[test]
+fn the_autosave_follows_the_game_and_goes_when_it_ends() {
+    use super::autosave::Autosave;
+    let mut f = started();
+    let path = f.dir.path().join("data").join("autosave.json");
+    let mut autosave = Autosave::at(path.clone());
+    // A game without moves is not worth keeping.
+    assert!(autosave.update(f.session.autosave_state()).is_none());
+    assert!(!path.exists());
+    f.type_line("1");
+    assert!(autosave.update(f.session.autosave_state()).is_none());
+    let found = autosave.found().expect("an autosave");
+    assert_eq!(found.save.actions.len(), f.history_len());
+    assert_eq!(found.save.config.seed, 5);
+    // Each change is written; a command that changes nothing leaves it.
+    f.type_line("1");
+    autosave.update(f.session.autosave_state());
+    assert_eq!(
+        autosave.found().map(|s| s.save.actions.len()),
+        Some(f.history_len())
+    );
+    // (Removed behind its back: an unchanged game is not written again.)
+    std::fs::remove_file(&path).expect("remove");
+    f.type_line("show");
+    autosave.update(f.session.autosave_state());
+    assert!(!path.exists());
+    f.type_line("undo");
+    autosave.update(f.session.autosave_state());
+    assert!(path.exists());
+    // The game ends: nothing to resume.
+    for _ in 0..50 {
+        if f.session.game().is_some_and(|g| g.is_over()) {
+            break;
+        }
+        f.type_line("1");
+    }
+    assert!(f.session.game().is_some_and(|g| g.is_over()));
+    autosave.update(f.session.autosave_state());
+    assert!(!path.exists());
+}

@@ -8,7 +8,7 @@ use super::session::{label, option_text, plural, say_events, Output, Session};
 use crate::render::Painter;
 use crate::seats::SeatSpec;
 use deckhand_core::{
-    Choice, Chooser, Choosing, Event, Game, Observer, Runner, Seat, StepError, Stop,
+    Choice, Chooser, Choosing, CoreError, Event, Game, Observer, Runner, Seat, StepError, Stop,
 };
 use std::cell::Cell;
 use std::rc::Rc;
@@ -253,19 +253,24 @@ impl Session {
         };
         c.events(&mut self.out);
         // The bots are the runner's choosers; a person's seat has none, so
-        // play stops there.
+        // play stops there. Ctrl-C stops them between two steps, or a
+        // search bot between two playouts.
+        let cancel = self.cancel.clone();
         let choosers = c
             .bots
             .iter_mut()
             .map(|bot| {
                 bot.as_mut().map(|bot| {
+                    bot.set_cancel(Some(cancel.clone()));
                     Box::new(Choosing(move |g: &Game| bot.choose(g))) as Box<dyn Chooser>
                 })
             })
             .collect();
         let mut printer = Printer::new(&mut self.out, &c.seats, &c.painter);
         let auto = printer.auto.clone();
-        let mut runner = Runner::new(choosers).observe(&mut printer);
+        let mut runner = Runner::new(choosers)
+            .observe(&mut printer)
+            .cancel(self.cancel.clone());
         // A person asked in a window they auto-pass passes without a
         // question; their next turn ends an "until my turn".
         let played = loop {
@@ -301,7 +306,14 @@ impl Session {
         let text = std::mem::take(&mut printer.text);
         if let Err(e) = played {
             let seat = e.seat;
-            let msg = if e.choosing {
+            let msg = if matches!(e.error, CoreError::Cancelled) {
+                format!(
+                    "interrupted (Ctrl-C) while {} was choosing; the game is as it stood before \
+                     that move. Type `continue` to let the bots play on, `undo` to take your \
+                     move back, or `seats {seat}=random` for a quicker bot.",
+                    c.label(seat)
+                )
+            } else if e.choosing {
                 format!(
                     "the bot at {} could not choose: {} (try `seats {seat}=random`, `undo`, or fix the script and `reload`)",
                     c.label(seat),
@@ -403,6 +415,9 @@ impl Session {
     }
 
     pub(super) fn undo(&mut self, count: usize) {
+        if self.undo_reload() {
+            return;
+        }
         let Some(c) = self.current.as_mut() else {
             return self.no_game();
         };
@@ -442,7 +457,25 @@ impl Session {
         self.announce();
     }
 
+    /// `continue`: let the bots play on after Ctrl-C stopped them.
+    pub(super) fn continue_bots(&mut self) {
+        let Some(c) = self.current.as_ref() else {
+            return self.no_game();
+        };
+        match c.game.pending() {
+            None => self.out.error("the game is over: type `new` to play again"),
+            Some((seat, _)) if c.is_human(seat) => self.out.error(format!(
+                "it is {}'s turn: play a move (type `moves` to list them)",
+                c.label(seat)
+            )),
+            Some(_) => self.advance(),
+        }
+    }
+
     pub(super) fn redo(&mut self, count: usize) {
+        if self.redo_reload() {
+            return;
+        }
         let Some(c) = self.current.as_mut() else {
             return self.no_game();
         };

@@ -239,6 +239,38 @@ impl Host {
         self.eval_in(code, &env, game)
     }
 
+    /// Run a scenario file's text (`chunk_name` names it in error
+    /// messages) with full access to `game`, the scenario helpers of the
+    /// prelude as `scenario`, and `data` (read-only: the text of each data
+    /// file the user named) as `data`. What it prints is kept as output.
+    pub fn run_scenario(
+        &self,
+        text: &str,
+        chunk_name: &str,
+        game: &Table,
+        data: &std::collections::BTreeMap<String, String>,
+    ) -> Result<()> {
+        self.arm();
+        self.env_base.reset.call::<()>(())?;
+        let env = self.new_env()?;
+        env.raw_set("game", game.clone())?;
+        env.raw_set("deckhand", self.read_only(&self.prelude)?)?;
+        let helpers: Table = self
+            .prelude
+            .get::<Function>("scenario")?
+            .call(game.clone())?;
+        env.raw_set("scenario", helpers)?;
+        let files = self.lua.create_table()?;
+        for (name, text) in data {
+            files.raw_set(name.as_str(), text.as_str())?;
+        }
+        env.raw_set("data", self.read_only(&files)?)?;
+        let chunk = sandbox::load_text(&self.lua, text, &format!("@{chunk_name}"), Some(&env))?;
+        self.arm();
+        chunk.call::<()>(())?;
+        Ok(())
+    }
+
     /// A new environment for a Lua prompt: the globals its lines define
     /// persist from one line to the next (reading an undefined one is
     /// still an error).
