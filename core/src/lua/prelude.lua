@@ -1031,9 +1031,11 @@ function M.scenario(game)
     return out
   end
 
-  -- scenario.play(move): play a move given by its number, its text or the
-  -- name of the card it plays (case does not matter); returns its text.
-  function S.play(move)
+  -- scenario.play(move [, cards]): play a move given by its number, its
+  -- text or the name of the card it plays (case does not matter); for a
+  -- move that asks for a set of cards, `cards` names them (names or ids;
+  -- the rules' check must accept them). Returns the move's text.
+  function S.play(move, cards)
     local d = decision()
     if d == nil then error("the game is over: there is no move to play", 2) end
     local index
@@ -1056,8 +1058,34 @@ function M.scenario(game)
       error("seat " .. d.seat .. " has no move '" .. tostring(move) .. "' (its moves: "
         .. tconcat(S.moves(), ", ") .. ")", 2)
     end
-    local text = describe_option(game, d.options[index])
-    game.rules.apply(game, d.seat, d.options[index])
+    local o, c = choose_of(game, index)
+    local value = d.options[index]
+    if o ~= nil then
+      if type(cards) ~= "table" then
+        error("move " .. index .. " asks for a set of cards: scenario.play(move, { cards... })", 2)
+      end
+      local picks, taken = {}, {}
+      for _, want in ipairs(cards) do
+        local found
+        for p = 1, #c.from do
+          local id = c.from[p]
+          if not taken[p] and (id == want or (type(want) == "string"
+              and lower(game.cards[id].name) == lower(want))) then
+            found = p
+            break
+          end
+        end
+        if not found then error("move " .. index .. " offers no card '" .. tostring(want) .. "'", 2) end
+        taken[found] = true
+        picks[#picks + 1] = found
+      end
+      tsort(picks)
+      local why = verdict(game, d.seat, o, c, cards_at(c, picks), false)
+      if why then error("not these cards: " .. why, 2) end
+      value = chosen(game, index, picks)
+    end
+    local text = describe_option(game, value)
+    game.rules.apply(game, d.seat, value)
     refresh(game)
     return text
   end
