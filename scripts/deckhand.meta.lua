@@ -42,12 +42,15 @@
 ---What a rule function asks of a seat: which seat chooses and among what.
 ---Each option is a plain value (number, string or table of those). An option
 ---that plays or moves a card should carry it in a `card` field (or a `cards`
----list): the trace then includes the card's properties. An option table with
+---list): the trace then names the card. An option table with
 ---a `secret` field is known only to the seat that chooses it: `secret = "text"`
 ---is what the other seats are told instead (the REPL prints that), `secret =
 ---true` tells them only that a secret choice was made.
+---`kind` names the kind of decision for traces ("play", "pass",
+---"choose_leader" ...; default "choose"; lib/phases.lua gives the phase's name).
 ---@class Decision
 ---@field seat Seat
+---@field kind? string
 ---@field prompt string
 ---@field options any[]
 
@@ -129,7 +132,7 @@ function Game:deal(from, to, n) end
 function Game:random(lo, hi) end
 
 ---Record a script event in the log and the trace. `data.text`, when given,
----is what the REPL prints; `data.to`, when given, makes the event private to that seat.
+---is what the REPL prints (traces leave it out: they record facts); `data.to`, when given, makes the event private to that seat.
 ---@param kind string  snake_case, e.g. "trick_won", "trump_changed", "round_scored"
 ---@param data? table  plain data
 function Game:event(kind, data) end

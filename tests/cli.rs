@@ -110,7 +110,7 @@ fn sim_results_do_not_depend_on_threads_or_the_instruction_count() {
 }
 
 #[test]
-fn sim_trace_is_json_lines_that_check_out() {
+fn sim_trace_is_json_lines_of_the_compact_format() {
     let dir = tempfile::tempdir().expect("tmp");
     let trace = dir.path().join("t.jsonl");
     let o = deckhand(&[
@@ -131,50 +131,28 @@ fn sim_trace_is_json_lines_that_check_out() {
         .collect();
     let count = |t: &str| records.iter().filter(|r| r["type"] == t).count();
     assert_eq!(count("start"), 3);
-    assert!(records
-        .iter()
-        .filter(|r| r["type"] == "start")
-        .all(|r| r["format"] == 3));
     assert_eq!(count("end"), 3);
-    assert!(count("decision") > 100 && count("move") > 100);
-    // Every hand is sorted after each deal: 4 hands a round.
-    let rounds = records
-        .iter()
-        .filter(|r| r["type"] == "event" && r["name"] == "round_started")
-        .count();
-    assert!(rounds >= 3);
-    assert_eq!(count("sort"), 4 * rounds);
-    // Each game starts by placing its 40 cards, each once, in step 0.
-    let places: Vec<&serde_json::Value> = records.iter().filter(|r| r["type"] == "place").collect();
-    assert_eq!(places.len(), 3 * 40);
-    for game in 0..3 {
-        let mut ids: Vec<u64> = places
-            .iter()
-            .filter(|p| p["game"] == game && p["step"] == 0)
-            .filter_map(|p| p["card"]["id"].as_u64())
-            .collect();
-        ids.sort_unstable();
-        assert_eq!(ids, (1..=40).collect::<Vec<u64>>(), "game {game}");
+    for start in records.iter().filter(|r| r["type"] == "start") {
+        assert_eq!(start["format"], 4);
+        assert_eq!(start["level"], "full");
+        assert_eq!(start["cards"].as_array().map(Vec::len), Some(40));
     }
-    // Every decision lists its options with their cards and the chosen one.
-    for d in records.iter().filter(|r| r["type"] == "decision") {
-        let opts = d["options"].as_array().expect("options");
-        let chosen = d["chosen"].as_u64().expect("chosen") as usize;
-        assert!(chosen >= 1 && chosen <= opts.len());
-        assert!(opts
-            .iter()
-            .all(|o| o["card"]["suit"].is_string() && o["card"]["value"].is_number()));
+    // One line per decision, each with its kind, options and choice.
+    let steps: Vec<&serde_json::Value> = records.iter().filter(|r| r.get("s").is_some()).collect();
+    assert!(steps.len() > 100);
+    // Each game's first decision names its kind; later ones only a change.
+    assert_eq!(steps[0]["k"], "play");
+    for s in &steps {
+        assert!(s.get("k").is_none() || s["k"] == "play");
+        let n = s["oc"].as_array().expect("options as cards").len() as u64;
+        assert!((1..=n).contains(&s["c"].as_u64().expect("chosen")));
     }
-    // Moves carry the whole card and named zones with their owners.
-    let m = records
+    // The rules' events are in the steps' effects, without their words.
+    let events: Vec<&serde_json::Value> = steps
         .iter()
-        .find(|r| r["type"] == "move")
-        .expect("a move");
-    assert!(
-        m["card"]["name"].is_string()
-            && m["from"]["zone"].is_string()
-            && m["to"].get("owner").is_some()
-    );
+        .flat_map(|s| s["e"].as_array().expect("effects"))
+        .filter(|e| e[0] == "event")
+        .collect();
     for name in [
         "trick_won",
         "trump_changed",
@@ -182,13 +160,9 @@ fn sim_trace_is_json_lines_that_check_out() {
         "vp_awarded",
         "game_over",
     ] {
-        assert!(
-            records
-                .iter()
-                .any(|r| r["type"] == "event" && r["name"] == name),
-            "no {name} event"
-        );
+        assert!(events.iter().any(|e| e[1] == name), "no {name} event");
     }
+    assert!(events.iter().all(|e| e[2].get("text").is_none()));
 }
 
 #[test]
@@ -277,12 +251,11 @@ fn watching_a_bot_game_prints_events_and_the_result() {
 
 /// Check Seas of Strife games from a trace alone: tricks per seat from the
 /// trick_won events, penalties from those tricks (and, with Happy Faces,
-/// from the Face cards in them, read from the cards' properties in the move
-/// records), the final scores from the penalties, and every leader choice
+/// from the Face cards in them, read from the card table of the start
+/// record), the final scores from the penalties, and every leader choice
 /// made by the taker and followed by the chosen seat's lead.
 fn check_strife_trace(path: &std::path::Path, games: usize, happy: bool) {
     use serde_json::Value;
-    use std::collections::HashMap;
     let body = std::fs::read_to_string(path).expect("trace");
     let records: Vec<Value> = body
         .lines()
@@ -290,81 +263,96 @@ fn check_strife_trace(path: &std::path::Path, games: usize, happy: bool) {
         .collect();
     let mut checked = 0;
     let mut choices = 0;
-    for game in 0..games {
-        let recs: Vec<&Value> = records.iter().filter(|r| r["game"] == game).collect();
+    // The records of each game: from its start to its end.
+    let mut by_game: Vec<Vec<&Value>> = Vec::new();
+    for r in &records {
+        if r["type"] == "start" {
+            by_game.push(Vec::new());
+        }
+        by_game.last_mut().expect("a start first").push(r);
+    }
+    assert_eq!(by_game.len(), games);
+    for (game, recs) in by_game.iter().enumerate() {
         let start = recs.first().expect("start");
         let end = recs.last().expect("end");
         assert_eq!(start["type"], "start");
         assert_eq!(end["type"], "end");
         let seats = start["players"].as_u64().expect("players") as usize;
-        let mut face: HashMap<u64, bool> = HashMap::new();
+        // Whether each card (by id, from 1) is a Face card.
+        let props = start["card_props"].as_array().expect("card_props");
+        let face_col = props
+            .iter()
+            .position(|p| p == "face")
+            .expect("a face property");
+        let face: Vec<bool> = std::iter::once(false)
+            .chain(
+                start["cards"]
+                    .as_array()
+                    .expect("cards")
+                    .iter()
+                    .map(|row| row[face_col] == Value::Bool(true)),
+            )
+            .collect();
         let mut tricks = vec![0i64; seats];
         let mut faces = vec![0i64; seats];
         let mut totals = vec![0i64; seats];
         let mut trick_events = 0;
         let mut chooser: Option<u64> = None;
         let mut next_leader: Option<u64> = None;
-        for r in &recs {
-            match r["type"].as_str() {
-                Some("move") => {
-                    face.insert(
-                        r["card"]["id"].as_u64().expect("id"),
-                        r["card"]["face"] == Value::Bool(true),
-                    );
+        for r in recs.iter().filter(|r| r.get("s").is_some()) {
+            if let Some(s) = next_leader.take() {
+                assert_eq!(r["p"].as_u64(), Some(s), "the chosen seat leads");
+            }
+            if let Some(c) = chooser {
+                assert_eq!(r["p"].as_u64(), Some(c), "the taker chooses");
+                assert_eq!(r["k"], "choose_leader");
+                assert!(r["o"]
+                    .as_array()
+                    .expect("options")
+                    .iter()
+                    .all(|o| o["seat"].is_u64()));
+            }
+            for e in r["e"].as_array().expect("effects") {
+                if e[0] != "event" {
+                    continue;
                 }
-                Some("decision") => {
-                    if let Some(s) = next_leader.take() {
-                        assert_eq!(r["seat"].as_u64(), Some(s), "the chosen seat leads");
-                    }
-                    if let Some(c) = chooser {
-                        assert_eq!(r["seat"].as_u64(), Some(c), "the taker chooses");
-                        assert!(r["options"]
-                            .as_array()
-                            .expect("options")
-                            .iter()
-                            .all(|o| o["action"]["seat"].is_u64()));
-                    }
-                }
-                Some("event") => {
-                    let d = &r["data"];
-                    match r["name"].as_str() {
-                        Some("trick_won") => {
-                            trick_events += 1;
-                            let w = d["winner"].as_u64().expect("winner") as usize;
-                            tricks[w - 1] += 1;
-                            for c in d["cards"].as_array().expect("cards") {
-                                if face[&c.as_u64().expect("id")] {
-                                    faces[w - 1] += 1;
-                                }
-                            }
-                            if d["chooses"] == Value::Bool(true) {
-                                chooser = Some(w as u64);
+                let d = &e[2];
+                match e[1].as_str() {
+                    Some("trick_won") => {
+                        trick_events += 1;
+                        let w = d["winner"].as_u64().expect("winner") as usize;
+                        tricks[w - 1] += 1;
+                        for c in d["cards"].as_array().expect("cards") {
+                            if face[c.as_u64().expect("id") as usize] {
+                                faces[w - 1] += 1;
                             }
                         }
-                        Some("leader_chosen") => {
-                            assert_eq!(d["chooser"].as_u64(), chooser.take());
-                            next_leader = d["seat"].as_u64();
-                            choices += 1;
+                        if d["chooses"] == Value::Bool(true) {
+                            chooser = Some(w as u64);
                         }
-                        Some("round_scored") => {
-                            let p: Vec<i64> =
-                                serde_json::from_value(d["penalties"].clone()).expect("penalties");
-                            for s in 0..seats {
-                                let expect = if happy {
-                                    (tricks[s] - faces[s]).max(0)
-                                } else {
-                                    tricks[s]
-                                };
-                                assert_eq!(p[s], expect, "game {game} seat {}", s + 1);
-                                totals[s] += p[s];
-                            }
-                            tricks = vec![0; seats];
-                            faces = vec![0; seats];
-                        }
-                        _ => {}
                     }
+                    Some("leader_chosen") => {
+                        assert_eq!(d["chooser"].as_u64(), chooser.take());
+                        next_leader = d["seat"].as_u64();
+                        choices += 1;
+                    }
+                    Some("round_scored") => {
+                        let p: Vec<i64> =
+                            serde_json::from_value(d["penalties"].clone()).expect("penalties");
+                        for s in 0..seats {
+                            let expect = if happy {
+                                (tricks[s] - faces[s]).max(0)
+                            } else {
+                                tricks[s]
+                            };
+                            assert_eq!(p[s], expect, "game {game} seat {}", s + 1);
+                            totals[s] += p[s];
+                        }
+                        tricks = vec![0; seats];
+                        faces = vec![0; seats];
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         assert!(trick_events > 0);
@@ -513,9 +501,10 @@ fn a_failing_game_keeps_the_trace_up_to_its_failing_step() {
     assert_eq!(records[0]["type"], "start");
     let last = records.last().expect("records");
     assert_eq!(
-        last["type"], "decision",
-        "the failing decision is the last record"
+        last["failed"], true,
+        "the failing decision is the last record: {last}"
     );
+    assert!(last["s"].as_u64().is_some_and(|s| s > 1) && last.get("e").is_none());
     assert!(
         records.iter().all(|r| r["type"] != "end"),
         "the game never ended"

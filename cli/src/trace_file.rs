@@ -3,6 +3,12 @@
 //! the order of the games as soon as every earlier batch is written, so
 //! that a long run holds only the batches that finished early, not the
 //! whole trace, in memory.
+//!
+//! A file whose name ends in `.gz` is gzipped: each batch is compressed on
+//! its own worker thread into one gzip member, and the members are written
+//! one after the other. A file of several members is one gzip file
+//! (`zcat`, `gzip -d`, Python's `gzip` and flate2's `MultiGzDecoder` read
+//! it whole).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -14,6 +20,7 @@ use std::sync::Mutex;
 /// batch (written up to its failing step) nothing more is.
 pub struct TraceFile {
     inner: Mutex<Inner>,
+    gzip: bool,
 }
 
 struct Inner {
@@ -28,9 +35,27 @@ struct Inner {
     error: Option<std::io::Error>,
 }
 
+impl Inner {
+    /// Write the next batch.
+    fn write(&mut self, records: &[u8], failed: bool) {
+        if let Err(e) = self.out.write_all(records) {
+            self.error = Some(e);
+            self.closed = true;
+        }
+        self.next += 1;
+        if failed {
+            self.closed = true;
+        }
+    }
+}
+
 impl TraceFile {
+    /// Create (or truncate) the file at `path`; gzipped when its name ends
+    /// in `.gz`.
     pub fn create(path: &Path) -> std::io::Result<TraceFile> {
+        let gzip = path.extension().is_some_and(|e| e == "gz");
         Ok(TraceFile {
+            gzip,
             inner: Mutex::new(Inner {
                 out: BufWriter::new(File::create(path)?),
                 next: 0,
@@ -41,30 +66,49 @@ impl TraceFile {
         })
     }
 
-    /// Hand over batch `k`'s records; `failed`: the batch stopped at an error.
-    pub fn put(&self, k: usize, records: Vec<u8>, failed: bool) {
+    /// Hand over batch `k`'s records; `failed`: the batch stopped at an
+    /// error. `records` is left empty, with its capacity, for the caller's
+    /// next batch: a batch written at once (the next in order) is written
+    /// from it, a batch that must wait for an earlier one is kept.
+    pub fn put(&self, k: usize, records: &mut Vec<u8>, failed: bool) {
+        // Compressed before taking the lock, on the caller's thread.
+        let compressed = if self.gzip {
+            match gzip(records) {
+                Ok(bytes) => Some(bytes),
+                Err(e) => {
+                    let mut t = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+                    t.error.get_or_insert(e);
+                    t.closed = true;
+                    return;
+                }
+            }
+        } else {
+            None
+        };
         let mut t = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         if t.closed {
+            records.clear();
             return;
         }
-        t.waiting.insert(k, (records, failed));
-        loop {
+        if t.next == k {
+            // The next batch in order: written from the caller's buffer.
+            t.write(compressed.as_deref().unwrap_or(records), failed);
+            records.clear();
+        } else {
+            let kept = compressed.unwrap_or_else(|| std::mem::take(records));
+            records.clear();
+            t.waiting.insert(k, (kept, failed));
+        }
+        // Then every waiting batch that is now next.
+        while !t.closed {
             let next = t.next;
             let Some((records, failed)) = t.waiting.remove(&next) else {
                 break;
             };
-            if let Err(e) = t.out.write_all(&records) {
-                t.error = Some(e);
-                t.closed = true;
-            }
-            t.next += 1;
-            if failed {
-                t.closed = true;
-            }
-            if t.closed {
-                t.waiting.clear();
-                break;
-            }
+            t.write(&records, failed);
+        }
+        if t.closed {
+            t.waiting.clear();
         }
     }
 
@@ -78,6 +122,15 @@ impl TraceFile {
     }
 }
 
+/// `bytes` as one gzip member. The fast level: a simulation writes tens of
+/// megabytes a second, and traces compress well at any level.
+fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    use flate2::{write::GzEncoder, Compression};
+    let mut enc = GzEncoder::new(Vec::with_capacity(bytes.len() / 6), Compression::fast());
+    enc.write_all(bytes)?;
+    enc.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,7 +140,7 @@ mod tests {
         let path = dir.path().join("t.jsonl");
         let f = TraceFile::create(&path).expect("create");
         for &(k, text, failed) in batches {
-            f.put(k, text.as_bytes().to_vec(), failed);
+            f.put(k, &mut text.as_bytes().to_vec(), failed);
         }
         f.finish().expect("finish");
         std::fs::read_to_string(&path).expect("read")
@@ -104,6 +157,39 @@ mod tests {
             ]),
             "abcd"
         );
+    }
+
+    #[test]
+    fn the_callers_buffer_comes_back_empty_whether_written_or_kept() {
+        for gzip in [false, true] {
+            let dir = tempfile::tempdir().expect("tmp");
+            let path = dir.path().join(if gzip { "t.jsonl.gz" } else { "t.jsonl" });
+            let f = TraceFile::create(&path).expect("create");
+            let mut buffer = b"later\n".to_vec();
+            f.put(1, &mut buffer, false);
+            assert!(buffer.is_empty(), "kept for later (gzip: {gzip})");
+            buffer.extend_from_slice(b"first\n");
+            f.put(0, &mut buffer, false);
+            assert!(buffer.is_empty(), "written at once (gzip: {gzip})");
+        }
+    }
+
+    #[test]
+    fn a_gz_file_is_gzipped_and_reads_back_whole() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().expect("tmp");
+        let path = dir.path().join("t.jsonl.gz");
+        let f = TraceFile::create(&path).expect("create");
+        f.put(1, &mut b"second\n".to_vec(), false);
+        f.put(0, &mut b"first\n".to_vec(), false);
+        f.finish().expect("finish");
+        let bytes = std::fs::read(&path).expect("read");
+        assert_eq!(&bytes[..2], &[0x1f, 0x8b], "a gzip file");
+        let mut text = String::new();
+        flate2::read::MultiGzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .expect("gunzip");
+        assert_eq!(text, "first\nsecond\n");
     }
 
     #[test]

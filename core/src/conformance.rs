@@ -648,21 +648,62 @@ impl Watch {
         Ok(())
     }
 
-    /// The trace records of the step that are meant for one seat (script
+    /// Each seat's trace of the step ([`TraceWriter::for_seat`]) names
+    /// only cards that seat may know: the cards of its moves and shuffles,
+    /// and those its events name (unless they show them on purpose).
+    fn check_seat_traces(&self, game: &Game, events: &[Event], known: &Known) -> Result<()> {
+        for seat in 1..=self.players {
+            let mut trace = TraceWriter::new(Vec::new()).for_seat(seat);
+            let effects = game.with_table(|t| trace.effects(t, events))??;
+            for effect in effects.as_array().into_iter().flatten() {
+                let at = |i: usize| effect.get(i).cloned().unwrap_or(Json::Null);
+                let mut ids = Vec::new();
+                let listed = |v: Json, ids: &mut Vec<u32>| {
+                    ids.extend(
+                        v.as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(Json::as_u64)
+                            .map(|c| c as u32),
+                    )
+                };
+                match effect.get(0).and_then(Json::as_str) {
+                    Some("place") | Some("shuffle") => listed(at(2), &mut ids),
+                    Some("move") | Some("under") | Some("draw") | Some("deal") => {
+                        listed(at(3), &mut ids)
+                    }
+                    Some("event") if !reveals(&at(2)) => ids_in(&at(2), &mut ids),
+                    _ => {}
+                }
+                if let Some(id) = ids.iter().find(|&&id| id != 0 && !known.knows(seat, id)) {
+                    return Err(secrecy(format!(
+                        "seat {seat}'s trace names {} it may not see: {effect}",
+                        card_label(game, *id)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The trace's events of the step that are meant for one seat (script
     /// events with `to`) name only cards that seat may see.
     fn check_trace(&self, game: &Game, events: &[Event], known: &Known) -> Result<()> {
         if events.is_empty() {
             return Ok(());
         }
+        self.check_seat_traces(game, events, known)?;
         let mut trace = TraceWriter::new(Vec::new());
-        trace.events(game, 0, events)?;
-        let text = String::from_utf8_lossy(&trace.into_inner()).into_owned();
-        for line in text.lines() {
-            let record: Json = serde_json::from_str(line)?;
-            let Some(to) = record.get("to").and_then(Json::as_u64) else {
+        let effects = game.with_table(|t| trace.effects(t, events))??;
+        for effect in effects.as_array().into_iter().flatten() {
+            // ["event", name, data, to]: a private event.
+            if effect.get(0).and_then(Json::as_str) != Some("event") {
+                continue;
+            }
+            let Some(to) = effect.get(3).and_then(Json::as_u64) else {
                 continue;
             };
-            let data = record.get("data").cloned().unwrap_or(Json::Null);
+            let data = effect.get(2).cloned().unwrap_or(Json::Null);
             if reveals(&data) {
                 continue;
             }
@@ -670,7 +711,7 @@ impl Watch {
             ids_in(&data, &mut ids);
             if let Some(id) = ids.iter().find(|&&id| !known.knows(to as Seat, id)) {
                 return Err(secrecy(format!(
-                    "the trace record for seat {to} names {} it may not see: {line}",
+                    "the trace's event for seat {to} names {} it may not see: {effect}",
                     card_label(game, *id)
                 )));
             }

@@ -98,6 +98,9 @@ pub fn secret_text(action: &Json) -> Option<String> {
     crate::meta::OptionMeta::of(action).secret
 }
 
+/// The kind of a decision whose rules name none.
+pub const DEFAULT_KIND: &str = "choose";
+
 /// The pending decision: which seat chooses, and among what.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DecisionView {
@@ -160,9 +163,15 @@ pub struct Game {
     pending: Option<(Seat, usize)>,
     /// What else the step protocol told of the pending decision.
     shape: Shape,
+    /// The number of the pending decision's kind (see
+    /// [`Game::decision_kind`]).
+    pending_kind: i64,
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
     logging: bool,
+    /// Whether the history keeps the value of each chosen option (when
+    /// logging; see [`Game::keep_action_values`]).
+    action_values: bool,
     /// Set when a step failed and the game could not be put back as it was
     /// (the Lua state may be half-changed): why. Only the log is usable.
     broken: Option<String>,
@@ -178,15 +187,17 @@ struct Shape {
 }
 
 /// The answer of the prelude's `refresh` and `step`: seat, option count,
-/// whether an option asks for cards, the pass option of a window (0: none).
-type Stepped = (Option<Seat>, usize, bool, usize);
+/// the number of the decision's kind, whether an option asks for cards,
+/// the pass option of a window (0: none).
+type Stepped = (Option<Seat>, usize, i64, bool, usize);
 
-fn shape_of(s: &Stepped) -> (Option<(Seat, usize)>, Shape) {
+fn shape_of(s: &Stepped) -> (Option<(Seat, usize)>, i64, Shape) {
     (
         s.0.map(|seat| (seat, s.1)),
+        s.2,
         Shape {
-            subsets: s.2,
-            pass: (s.3 > 0).then_some(s.3),
+            subsets: s.3,
+            pass: (s.4 > 0).then_some(s.4),
         },
     )
 }
@@ -235,7 +246,7 @@ impl Game {
             let stepped: Stepped = host.entry.refresh.call(state.clone())?;
             (state, stepped)
         };
-        let (pending, shape) = shape_of(&stepped);
+        let (pending, pending_kind, shape) = shape_of(&stepped);
         Ok(Game {
             host,
             rules,
@@ -245,10 +256,12 @@ impl Game {
             table,
             token,
             pending,
+            pending_kind,
             shape,
             history: Vec::new(),
             redo: Vec::new(),
             logging,
+            action_values: logging,
             broken: None,
         })
     }
@@ -382,12 +395,25 @@ impl Game {
         let f = &self.host.entry.card_defs;
         let _in_play = self.enter();
         let v: Value = f.call((self.state.clone(), from))?;
-        let defs: Vec<serde_json::Map<String, Json>> =
-            self.host.lua().from_value(v).map_err(|e| {
-                CoreError::Script(format!(
-                    "card properties must be plain data (numbers, strings, booleans, tables): {e}"
-                ))
-            })?;
+        let not_data = |e: String| {
+            CoreError::Script(format!(
+                "card properties must be plain data (numbers, strings, booleans, tables): {e}"
+            ))
+        };
+        // Converted directly (a trace asks for every game's cards).
+        let json = crate::lua::json_text::to_value(&v).map_err(|e| not_data(e.to_string()))?;
+        let defs: Vec<serde_json::Map<String, Json>> = match json {
+            // No new card with properties: an empty list.
+            Json::Array(a) => a
+                .into_iter()
+                .map(|d| match d {
+                    Json::Object(m) => Ok(m),
+                    Json::Array(a) if a.is_empty() => Ok(serde_json::Map::new()),
+                    other => Err(not_data(format!("a card is {other}"))),
+                })
+                .collect::<Result<_>>()?,
+            other => return Err(not_data(format!("the cards are {other}"))),
+        };
         self.table_mut()?.add_definitions(defs);
         Ok(())
     }
@@ -402,6 +428,30 @@ impl Game {
 
     fn decision_table(&self) -> Result<Option<LuaTable>> {
         Ok(self.state.raw_get::<Option<LuaTable>>("_decision")?)
+    }
+
+    /// The value of option `index` (1-based) of the pending decision, as
+    /// the Lua value the rules gave (for a writer that converts it itself).
+    /// The value the rules apply for `choice`, as Lua holds it (see
+    /// [`Game::chosen_value`]).
+    pub fn chosen_lua_value(&self, choice: &Choice) -> Result<Value> {
+        match &choice.picks {
+            None => self.option_lua_value(choice.index),
+            Some(picks) => {
+                self.usable()?;
+                let _in_play = self.enter();
+                Ok(self.host.entry.chosen.call((
+                    self.state.clone(),
+                    choice.index,
+                    picks.clone(),
+                ))?)
+            }
+        }
+    }
+
+    pub fn option_lua_value(&self, index: usize) -> Result<Value> {
+        self.usable()?;
+        self.option_value(index)
     }
 
     fn option_value(&self, index: usize) -> Result<Value> {
@@ -423,6 +473,60 @@ impl Game {
         (1..=n)
             .map(|i| Ok(self.host.lua().from_value(self.option_value(i)?)?))
             .collect()
+    }
+
+    /// The options of the pending decision as the Lua values the rules
+    /// gave (one lookup for all; empty once the game is over). For a
+    /// writer that converts them itself ([`crate::lua::json_text`]).
+    pub fn option_lua_values(&self) -> Result<Vec<Value>> {
+        self.usable()?;
+        let Some((_, n)) = self.pending else {
+            return Ok(Vec::new());
+        };
+        let d = self
+            .decision_table()?
+            .ok_or_else(|| CoreError::Rule("no pending decision".into()))?;
+        let opts: LuaTable = d.get("options")?;
+        (1..=n).map(|i| Ok(opts.raw_get(i)?)).collect()
+    }
+
+    /// The cards of the pending decision's options when every option is
+    /// exactly `{card = N}` (a card to play), in option order; `None`
+    /// otherwise, or once the game is over. One call into the scripts.
+    pub fn option_cards(&self) -> Result<Option<Vec<i64>>> {
+        self.usable()?;
+        if self.pending.is_none() {
+            return Ok(None);
+        }
+        let cards: mlua::Variadic<i64> = self.host.entry.option_cards.call(self.state.clone())?;
+        Ok((!cards.is_empty()).then(|| cards.to_vec()))
+    }
+
+    /// The kind of the pending decision, as the rules name it (its `kind`
+    /// field: `"play"`, `"pass"`, `"choose_leader"` ...; the games shipped
+    /// name each by its phase), else `"choose"`; `None` once the game is
+    /// over.
+    pub fn decision_kind(&self) -> Result<Option<String>> {
+        self.usable()?;
+        if self.pending.is_none() {
+            return Ok(None);
+        }
+        let named = match usize::try_from(self.pending_kind) {
+            Ok(0) => {
+                // One kind too many to number: read from the decision.
+                let kind: Option<Value> = self
+                    .decision_table()?
+                    .map(|d| d.raw_get("kind"))
+                    .transpose()?;
+                match kind {
+                    Some(Value::String(s)) => Some(s.to_string_lossy()),
+                    _ => None,
+                }
+            }
+            Ok(id) => self.host.kind_name(id)?,
+            Err(_) => None,
+        };
+        Ok(Some(named.unwrap_or_else(|| DEFAULT_KIND.to_string())))
     }
 
     /// The pending decision with every option in words.
@@ -572,6 +676,15 @@ impl Game {
         ))?)
     }
 
+    /// Whether the history keeps the value of each chosen option, besides
+    /// its index (on by default when logging: saves and replay by value
+    /// need it). A game that will never be saved or replayed by value, and
+    /// whose observers read the options themselves (a full trace), turns
+    /// it off to save converting each chosen option.
+    pub fn keep_action_values(&mut self, on: bool) {
+        self.action_values = on && self.logging;
+    }
+
     /// Apply option `index` (1-based) of the pending decision (an ordinary
     /// option; see [`Game::apply_choice`] for one that asks for cards).
     pub fn apply(&mut self, index: usize) -> Result<()> {
@@ -645,7 +758,7 @@ impl Game {
                 "there is no option {index}: choose 1 to {n}"
             )));
         }
-        let action = if self.logging {
+        let action = if self.logging && self.action_values {
             self.chosen_value(choice)?
         } else {
             Json::Null
@@ -664,8 +777,9 @@ impl Game {
                 }
             }
         };
-        let (pending, shape) = shape_of(&stepped?);
+        let (pending, kind, shape) = shape_of(&stepped?);
         self.pending = pending;
+        self.pending_kind = kind;
         self.shape = shape;
         self.history.push(ActionRecord {
             seat,
@@ -698,8 +812,10 @@ impl Game {
         match fresh {
             Ok(game) => {
                 let redo = std::mem::take(&mut self.redo);
+                let action_values = self.action_values;
                 *self = game;
                 self.redo = redo;
+                self.action_values = action_values && self.logging;
                 if !self.logging {
                     self.table_mut()?.logging = false;
                 }
@@ -825,6 +941,7 @@ impl Game {
         self.token = fresh.token;
         self.pending = fresh.pending;
         self.shape = fresh.shape;
+        self.pending_kind = fresh.pending_kind;
         self.history = fresh.history;
         Ok(())
     }
@@ -875,9 +992,11 @@ impl Game {
             token,
             pending: self.pending,
             shape: self.shape,
+            pending_kind: self.pending_kind,
             history: Vec::new(),
             redo: Vec::new(),
             logging: false,
+            action_values: false,
             broken: None,
         })
     }
@@ -1170,7 +1289,7 @@ impl Game {
             self.host.arm();
             self.host.entry.refresh.call(self.state.clone())?
         };
-        (self.pending, self.shape) = shape_of(&stepped);
+        (self.pending, self.pending_kind, self.shape) = shape_of(&stepped);
         self.history.clear();
         self.redo.clear();
         Ok(())

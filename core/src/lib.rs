@@ -42,7 +42,7 @@ pub use config::GameConfig;
 pub use conformance::{Checks, Failure, Report, Suite};
 pub use engine::{Engine, ReplayStop};
 pub use error::{CoreError, Result};
-pub use event::{Event, EventKind};
+pub use event::{Event, EventKind, MoveHow};
 pub use game::{
     secret_text, ActionRecord, DecisionView, Game, GameResult, Guessing, OptionView, SeatView,
     ZoneView,
@@ -52,5 +52,5 @@ pub use meta::{EventMeta, OptionMeta};
 pub use rules::{GameEntry, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use runner::{Chooser, Choosing, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};
-pub use trace::{GameTrace, TraceWriter};
+pub use trace::{GameTrace, TraceLevel, TraceWriter};
 pub use zone::{Seat, Visibility};

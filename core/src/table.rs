@@ -4,7 +4,7 @@
 
 use crate::card::{CardDef, CardId};
 use crate::error::{CoreError, Result};
-use crate::event::{Event, EventKind};
+use crate::event::{Event, EventKind, MoveHow};
 use crate::knowledge::{self, Knowledge};
 use crate::rng::GameRng;
 use crate::zone::{Seat, Sight, Visibility, Zone, ZoneId};
@@ -194,12 +194,31 @@ impl Table {
         to: ZoneId,
         bottom: bool,
     ) -> Result<()> {
+        self.move_card_as(card, from, to, bottom, MoveHow::Move)
+    }
+
+    /// [`Table::move_card`], saying what moved it (a draw must take the
+    /// top card of `from`).
+    pub fn move_card_as(
+        &mut self,
+        card: CardId,
+        from: ZoneId,
+        to: ZoneId,
+        bottom: bool,
+        how: MoveHow,
+    ) -> Result<()> {
         let all = knowledge::all_seats(self.seats);
         let (src, dst) = (self.zone(from)?, self.zone(to)?);
         let pos = src.cards.iter().rposition(|&c| c == card).ok_or_else(|| {
             CoreError::Rule(format!("card {card} is not in zone '{}'", src.label()))
         })?;
         let was_top = pos + 1 == src.cards.len();
+        if how == MoveHow::Draw && !was_top {
+            return Err(CoreError::Rule(format!(
+                "card {card} is not the top card of zone '{}': it cannot be drawn",
+                src.label()
+            )));
+        }
         let (left, seen) = (
             knowledge::sees_departure(src, was_top, all),
             knowledge::sees_arrival(dst, all),
@@ -213,7 +232,13 @@ impl Table {
             dst.cards.push(card);
         }
         if self.logging {
-            self.push(EventKind::Move { card, from, to });
+            self.push(EventKind::Move {
+                card,
+                from,
+                to,
+                how,
+                bottom,
+            });
         }
         Ok(())
     }
@@ -233,7 +258,13 @@ impl Table {
         }
         if self.logging {
             for &card in &cards {
-                self.push(EventKind::Move { card, from, to });
+                self.push(EventKind::Move {
+                    card,
+                    from,
+                    to,
+                    how: MoveHow::All,
+                    bottom: false,
+                });
             }
         }
         self.zone_mut(to)?.cards.extend(cards);
@@ -276,7 +307,13 @@ impl Table {
                     .ok_or_else(|| CoreError::Rule("deal: ran out of cards".into()))?;
                 self.zone_mut(z)?.cards.push(card);
                 if self.logging {
-                    self.push(EventKind::Move { card, from, to: z });
+                    self.push(EventKind::Move {
+                        card,
+                        from,
+                        to: z,
+                        how: MoveHow::Deal,
+                        bottom: false,
+                    });
                 }
             }
         }
@@ -395,7 +432,10 @@ impl Table {
         let order = cards.clone();
         self.zone_mut(zone)?.cards = cards;
         if self.logging {
-            self.push(EventKind::Shuffle { zone });
+            self.push(EventKind::Shuffle {
+                zone,
+                order: order.clone(),
+            });
         }
         Ok(order)
     }

@@ -6,7 +6,7 @@
 use deckhand_core::conformance::Suite;
 use deckhand_core::{
     ActionRecord, Bot, BotKind, Choice, CoreError, Engine, Game, GameConfig, MemorySource, Runner,
-    SaveFile, ScriptLibrary, TraceWriter,
+    SaveFile, ScriptLibrary, TraceLevel, TraceWriter,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -287,7 +287,7 @@ fn the_search_bot_and_script_bots_choose_sets_without_listing_them() {
 #[test]
 fn traces_record_the_picks_and_the_window_kind() {
     let e = engine();
-    let mut trace = TraceWriter::new(Vec::new());
+    let mut trace = TraceWriter::with_level(Vec::new(), TraceLevel::Full);
     for seed in 1..=6 {
         Runner::random(3, seed)
             .observe(trace.game(seed))
@@ -298,30 +298,26 @@ fn traces_record_the_picks_and_the_window_kind() {
     let decisions: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).expect("json"))
-        .filter(|r: &serde_json::Value| r["type"] == "decision")
+        .filter(|r: &serde_json::Value| r.get("c").is_some())
         .collect();
     let mut picks = 0;
     let mut windows = 0;
     for d in &decisions {
-        let chosen = d["chosen"].as_u64().expect("chosen") as usize;
-        let option = &d["options"][chosen - 1]["action"];
-        // `picks` exactly when the option chosen asks for cards.
-        assert_eq!(
-            d.get("picks").is_some(),
-            option.get("choose").is_some(),
-            "{d}"
-        );
-        if let Some(p) = d.get("picks").and_then(|p| p.as_array()) {
+        let chosen = d["c"].as_u64().expect("chosen") as usize;
+        let option = &d["o"][chosen - 1];
+        // `pk` exactly when the option chosen asks for cards.
+        assert_eq!(d.get("pk").is_some(), option.get("choose").is_some(), "{d}");
+        if let Some(p) = d.get("pk").and_then(|p| p.as_array()) {
             picks += 1;
             let n = option["choose"]["from"].as_array().expect("from").len() as u64;
             assert!(p
                 .iter()
                 .all(|x| x.as_u64().is_some_and(|x| (1..=n).contains(&x))));
         }
-        if let Some(kind) = d.get("window") {
+        if let Some(kind) = d.get("w") {
             windows += 1;
             assert!(kind == "meld" || kind == "veto", "{d}");
-            assert_eq!(d["options"][0]["action"]["pass"], serde_json::json!(true));
+            assert_eq!(d["o"][0]["pass"], serde_json::json!(true));
         }
     }
     assert!(picks >= 18, "{picks} choices of cards in 6 games");

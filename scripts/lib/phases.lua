@@ -18,6 +18,9 @@ Phases. `game.vars.phase` names what the seat to act must decide now ("take",
     -- Apply the option chosen (one of those listed), then everything
     -- automatic up to the next decision (optional, see Moves).
     apply = function(game, seat, action) ... end,
+    -- The decision's kind, written in traces (optional; default: the
+    -- phase's name, here "keep").
+    kind = "keep",
   }
 
 Moves. When options say what they do with an `act` field ({ act = "draw" },
@@ -87,7 +90,8 @@ function phases.current(rules, game, name)
 end
 
 ---The decision of the current phase (or of the phase `name`):
----{ seat = ..., prompt = ..., options = ... }. `into` (optional) is a table
+---{ seat = ..., kind = ..., prompt = ..., options = ... }. `kind` is the
+---phase's `kind`, else its name (traces record it: "play", "pass" ...). `into` (optional) is a table
 ---to fill and return instead of a new one, for a game that reuses one
 ---decision table to allocate less (Sea Change): the phase's options then
 ---receive the previous list, `into.options`, as a third argument, which
@@ -98,6 +102,7 @@ end
 ---@param into Decision?
 ---@return Decision
 function phases.decision(rules, game, name, into)
+  name = name or game.vars.phase
   local phase = phases.current(rules, game, name)
   local seat
   if phase.seat then seat = phase.seat(game) else seat = game.vars.turn end
@@ -106,6 +111,7 @@ function phases.decision(rules, game, name, into)
   local prompt = phase.prompt
   if type(prompt) == "function" then prompt = prompt(game, seat, options) end
   d.seat, d.prompt, d.options = seat, prompt, options
+  d.kind = phase.kind or name
   return d
 end
 

@@ -478,7 +478,21 @@ function rules.change_trump(game, who, card, sea_change)
             .. suit_name(old) .. " → " .. suit_name(c.suit),
         })
       end
+    elseif game.logging then
+      -- A Sea Change into the suit that is already trump changes nothing;
+      -- recorded so that a trace tells it from a card that is no Sea Change.
+      game:event("trump_kept", {
+        suit = c.suit, seat = who, card = card, reason = "sea_change_into_trump",
+        text = "Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name .. ": "
+          .. suit_name(c.suit) .. " stays trump",
+      })
     end
+  elseif sea_change and game.logging then
+    -- The solo AI's Sea Change, with option solo_ai_sea_change off.
+    game:event("trump_kept", {
+      suit = v.trump, seat = who, card = card, reason = "solo_ai_sea_change_off",
+      text = "The AI's " .. c.name .. " changes nothing (solo_ai_sea_change is off)",
+    })
   end
 end
 
@@ -532,6 +546,9 @@ function rules.finish_trick(game)
   local v = game.vars
   local i, winner, wcard = T:resolve(game, resolver)
   local pts = rules.cards_points(game, T:cards(game))
+  -- Who played each card (0 = the solo AI), for the event: copied before
+  -- the trick is collected, which reuses the list.
+  local players = game.logging and copy_array(T:players(game)) or nil
   -- The event lists the cards; without events the trick is collected
   -- without copying it.
   local cards = T:collect(game, winner, game.logging)
@@ -542,7 +559,7 @@ function rules.finish_trick(game)
   end
   if game.logging then
     game:event("trick_won", {
-      winner = winner, cards = cards, points = pts, card = wcard,
+      winner = winner, cards = cards, players = players, points = pts, card = wcard,
       text = "Trick won by " .. who_name(winner, v.solo) .. " with " .. card_name(game, wcard)
         .. " (" .. names(game, cards) .. "): " .. pts .. " point" .. ((pts == 1 or pts == -1) and "" or "s"),
     })
@@ -627,10 +644,16 @@ function rules.end_round(game)
       text = text .. "; the " .. suit_name(trump) .. " 0 (" .. rules.TRUMP_ZERO_POINTS .. " points) went to "
         .. who_name(zero, v.solo)
     end
+    -- The cards each seat collected this round (`ai_collected`: the solo
+    -- AI's), from which the points are counted.
+    local collected = {}
+    for s = 1, n do collected[s] = copy_array(T:won_zone(game, s)) end
     game:event("round_scored", {
       round = v.round, points = copy_array(points), ai_points = summary.ai_points,
       side_points = summary.side_points and copy_array(summary.side_points) or nil,
-      trump = trump, zero_holder = zero, text = text,
+      trump = trump, zero_holder = zero, collected = collected,
+      reveal = true, -- the won cards are counted openly at the round's end
+      ai_collected = v.solo and copy_array(T:won_zone(game, AI)) or nil, text = text,
     })
   end
 
@@ -674,8 +697,8 @@ function rules.award_vp(game, points)
       text = table.concat(parts, ", ") .. " +1 VP (" .. rules.vp_text(game) .. ")",
     })
   end
-  local winners = rules.game_winners(game)
-  if winners then rules.end_game(game, winners) end
+  local winners, decided_by = rules.game_winners(game)
+  if winners then rules.end_game(game, winners, decided_by) end
 end
 
 ---Solo round end ("Solo play"): you win the round with more points than the
@@ -698,16 +721,19 @@ function rules.award_solo(game, you, ai, has_needed)
   end
   local target = v.targets[1]
   if v.vp[1] >= target then
-    rules.end_game(game, { 1 })
+    rules.end_game(game, { 1 }, "target")
   elseif v.ai_vp >= target then
-    rules.end_game(game, {})
+    rules.end_game(game, {}, "target")
   end
 end
 
 ---The winning sides when the game is over, else nil ("Game end"). Several
 ---sides at their target at once: the one holding the trump 0 wins; else the
 ---one that collected the fewest cards this round; still tied: option
----final_tie ("shared" win, or "play_on" another round).
+---final_tie ("shared" win, or "play_on" another round). The second value
+---says what decided (for the game_over event): "target" (one side reached
+---it), "most_vp" (several did, one by more), "trump_zero", "fewest_cards"
+---or "shared".
 function rules.game_winners(game)
   local v = game.vars
   local sides = rules.sides(game)
@@ -723,14 +749,20 @@ function rules.game_winners(game)
     end
   end
   if #cand == 0 then return nil end
-  if #cand == 1 then return cand end
+  if #cand == 1 then
+    local at_target = 0
+    for t = 1, #sides do
+      if v.vp[t] >= v.targets[t] then at_target = at_target + 1 end
+    end
+    return cand, (at_target > 1) and "most_vp" or "target"
+  end
   -- Tie-break 1: "the player who collected the 0 in the trump suit wins".
   local summary = v.last_round
   local zero = summary and summary.zero_holder
   if zero ~= nil and zero ~= AI then
     local zs = rules.side_of(game, zero)
     for _, t in ipairs(cand) do
-      if t == zs then return { t } end
+      if t == zs then return { t }, "trump_zero" end
     end
   end
   -- Tie-break 2: "whoever has collected the fewest cards this round wins".
@@ -741,11 +773,12 @@ function rules.game_winners(game)
     return c
   end, true)
   if #out > 1 and game.options.final_tie == "play_on" then return nil end
-  return out
+  return out, (#out > 1) and "shared" or "fewest_cards"
 end
 
----End the game with these winning sides (solo: {1} or {}).
-function rules.end_game(game, sides)
+---End the game with these winning sides (solo: {1} or {}); `decided_by`:
+---what decided the winners (see rules.game_winners), for the event.
+function rules.end_game(game, sides, decided_by)
   local v = game.vars
   local winners = {}
   for _, t in ipairs(sides) do
@@ -769,6 +802,9 @@ function rules.end_game(game, sides)
     winners = copy_array(winners), vp = copy_array(v.vp), ai_vp = v.ai_vp,
     scores = rules.result(game).scores,
     points = v.last_round and copy_array(v.last_round.points) or nil,
+    -- Why the game ended (a side reached its VP target: the only way it
+    -- ends) and what decided between the sides that did.
+    ended_by = "target_vp", decided_by = decided_by,
     text = text,
   })
 end

@@ -659,8 +659,8 @@ function rules.score_round(game)
       text = head .. ". " .. table.concat(parts, ", ") .. ". Scores: " .. rules.scores_text(game),
     })
   end
-  local winners = rules.game_winners(game)
-  if winners then return rules.end_game(game, winners) end
+  local winners, decided_by = rules.game_winners(game)
+  if winners then return rules.end_game(game, winners, nil, "target", decided_by) end
   rules.round_over(game, game:next_seat(v.call.seat))
 end
 
@@ -683,11 +683,12 @@ function rules.game_winners(game)
   local n = game.seats
   local tied, best = util.best(util.range(n), function(s) return v.scores[s] end)
   if best < v.target then return nil end
-  if #tied == 1 then return tied end
+  -- The second value says what decided, for the game_over event.
+  if #tied == 1 then return tied, "most_points" end
   if game.options.tie_break == "last_round_points" and v.last_round and v.last_round.gained then
     local gained = v.last_round.gained
     tied = util.best(tied, function(s) return gained[s] or 0 end)
-    if #tied == 1 then return tied end
+    if #tied == 1 then return tied, "last_round_points" end
   end
   -- "In case of a tie, the one who went last in the last round wins": the
   -- latest in turn order from the round's first player.
@@ -696,10 +697,14 @@ function rules.game_winners(game)
     local p = (s - v.first) % n
     if p > pos then last, pos = s, p end
   end
-  return { last }
+  return { last }, "last_in_turn_order"
 end
 
-function rules.end_game(game, winners, why)
+---End the game. `why`: words for the event's text; `ended_by`: why it
+---ended ("target": a score reached the target, "mermaids": the four
+---mermaids placed); `decided_by`: what decided between tied seats (see
+---rules.game_winners). Both are recorded in the game_over event.
+function rules.end_game(game, winners, why, ended_by, decided_by)
   local v = game.vars
   v.winners = copy_array(winners)
   v.game_over = true
@@ -710,6 +715,7 @@ function rules.end_game(game, winners, why)
     for i, s in ipairs(winners) do w[i] = who(s) end
     game:event("game_over", {
       winners = copy_array(winners), scores = copy_array(v.scores),
+      ended_by = ended_by, decided_by = decided_by,
       text = table.concat(w, " and ") .. " wins the game" .. (why and (" " .. why) or "")
         .. " (" .. rules.scores_text(game) .. ")",
     })
@@ -735,7 +741,7 @@ function rules.check_mermaids(game, seat)
     if h[1] ~= duos then game:move(h[2], h[1], duos) end
   end
   v.mermaid_win = seat
-  rules.end_game(game, { seat }, "by placing the " .. rules.MERMAIDS_TO_WIN .. " mermaids")
+  rules.end_game(game, { seat }, "by placing the " .. rules.MERMAIDS_TO_WIN .. " mermaids", "mermaids")
   return true
 end
 

@@ -1570,7 +1570,11 @@ function rules.end_game(game)
       game:event("treasures_revealed", { seat = s, cards = copy_array(game:zone("treasure", s)), reveal = true,
         text = who(s) .. " reveals " .. (#game:zone("treasure", s) > 0 and util.names(game, game:zone("treasure", s)) or "no treasure") })
     end
+    -- ended_by: "bank" (the last gold was paid out) or "treasure_deck"
+    -- (its last card was taken); tie_break: the index of the tie-break in
+    -- rules.TIE_BREAKS that decided, nil when the scores did.
     game:event("game_over", { winners = copy_array(winners), scores = copy_array(totals), tie_break = by,
+      ended_by = v.bank <= 0 and "bank" or "treasure_deck",
       text = "Game over (" .. why .. "): " .. table.concat(parts, "; ") .. ". " .. table.concat(w, " and ")
         .. (#w == 1 and " wins" or " share the win")
         .. ((by and #w > 1) and " (still tied after every tie-break)" or "")

@@ -530,8 +530,11 @@ function rules.end_game(game, winners)
     for i, s in ipairs(winners) do parts[i] = who_name(s) end
     local sc = {}
     for s = 1, game.seats do sc[s] = who_name(s) .. " " .. v.scores[s] end
+    -- The game ends only when a score reaches the end score; the fewest
+    -- penalty points win, several tied on fewest share the win.
     game:event("game_over", {
       winners = copy_array(winners), scores = copy_array(v.scores), rounds = v.round,
+      ended_by = "end_score", decided_by = (#winners > 1) and "shared" or "fewest_points",
       text = table.concat(parts, " and ") .. ((#winners > 1) and " share the win" or " wins the game")
         .. " (penalty points: " .. table.concat(sc, ", ") .. ")",
     })

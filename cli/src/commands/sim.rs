@@ -11,7 +11,7 @@ use clap::Args;
 use deckhand_core::lua::Limits;
 use deckhand_core::{
     Choice, Chooser, Choosing, Engine, Event, Game, GameConfig, GameResult, Observer, Runner,
-    ScriptLibrary, Seat, Stop, TraceWriter,
+    ScriptLibrary, Seat, Stop, TraceLevel, TraceWriter,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -45,9 +45,20 @@ pub struct SimArgs {
     /// Print the statistics as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write a JSON Lines trace of every game to FILE (see docs/trace.md).
+    /// Write a JSON Lines trace of every game to FILE, gzipped when FILE
+    /// ends in .gz (see docs/trace.md).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// How much the trace holds: events (the rules' events and results),
+    /// decisions (and every choice made) or full (everything: enough to
+    /// check every rule).
+    #[arg(long, value_name = "LEVEL", default_value = "full", value_parser = parse_trace_level)]
+    pub trace_level: TraceLevel,
+    /// Write the trace one seat may know instead of everything: the cards it
+    /// cannot see written as 0, other seats' options and choices left out
+    /// (see docs/trace.md).
+    #[arg(long, value_name = "SEAT")]
+    pub trace_seat: Option<u32>,
     /// Count every Lua instruction against the per-step budget, so that a
     /// step that never ends fails with its script file and line (the JIT
     /// compiler is then off: about a third slower). Without it a watchdog
@@ -62,6 +73,13 @@ pub struct SimArgs {
     /// Worker threads (default: one per core; at most 256).
     #[arg(long, short = 'j')]
     pub threads: Option<usize>,
+}
+
+fn parse_trace_level(s: &str) -> std::result::Result<TraceLevel, String> {
+    TraceLevel::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = TraceLevel::ALL.iter().map(|l| l.name()).collect();
+        format!("'{s}': the trace levels are {}", names.join(", "))
+    })
 }
 
 /// Per-seat statistics.
@@ -182,6 +200,9 @@ pub fn play_one(
     let mut game = engine
         .new_game(cfg, trace.is_some())
         .with_context(|| format!("game {index} (seed {seed}), setup"))?;
+    if let Some(t) = &trace {
+        t.prepare(&mut game);
+    }
     let seats = seats::bots(specs, seed)
         .into_iter()
         .map(|bot| {
@@ -303,6 +324,11 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let fill = |_: &_| SeatSpec::Bot(deckhand_core::BotKind::Random);
     let (cfg, specs) = setup::game_config(&engine, &game_args, fill)?;
     let rules = engine.rules_of(&cfg)?;
+    if let Some(seat) = args.trace_seat {
+        if !(1..=cfg.players).contains(&seat) {
+            bail!("--trace-seat {seat}: the seats are 1 to {}", cfg.players);
+        }
+    }
     if specs.contains(&SeatSpec::Human) {
         bail!("sim needs bots at every seat (got 'human')");
     }
@@ -329,8 +355,8 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
     let n = args.games;
     // Batches small enough to balance the threads; with a trace, small
     // enough that the records a batch holds in memory stay a few megabytes
-    // (a 4-player Sea Change game writes about 360 KB).
-    let max_batch = if args.trace.is_some() { 16 } else { 500 };
+    // (a 4-player Sea Change game writes about 30 KB).
+    let max_batch = if args.trace.is_some() { 64 } else { 500 };
     let chunk = (n / (threads as u64 * 8)).clamp(1, max_batch);
     // Batch k holds the games k * chunk .. (k + 1) * chunk (the last one
     // fewer), computed when taken: nothing is allocated per game.
@@ -371,6 +397,8 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
         });
         let mut all = Totals::default();
         let mut first_error: Option<(usize, anyhow::Error)> = None;
+        // The trace records of this thread's batch, one buffer reused.
+        let mut buffer = Vec::new();
         while !failed.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= batches {
@@ -379,7 +407,13 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
             let (a, b) = batch(k);
             let k = usize::try_from(k).unwrap_or(usize::MAX);
             let mut totals = Totals::default();
-            let mut tw = tracing.then(|| TraceWriter::new(Vec::new()));
+            let mut tw = tracing.then(|| {
+                let w = TraceWriter::with_level(std::mem::take(&mut buffer), args.trace_level);
+                match args.trace_seat {
+                    Some(seat) => w.for_seat(seat),
+                    None => w,
+                }
+            });
             let mut play_batch = || -> Result<()> {
                 let (engine, worker) = made.as_ref().map_err(|e| anyhow!("{e}"))?;
                 for i in a..b {
@@ -407,7 +441,9 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
                 failed.store(true, Ordering::Relaxed);
             }
             if let (Some(f), Some(tw)) = (&trace_file, tw) {
-                f.put(k, tw.into_inner(), error.is_some());
+                // The buffer comes back empty, for the next batch.
+                buffer = tw.into_inner();
+                f.put(k, &mut buffer, error.is_some());
             }
             all = all.merge(totals);
             if let Some(e) = error {

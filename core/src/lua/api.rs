@@ -9,6 +9,7 @@
 //! that the game object a script uses is that game.
 
 use crate::error::CoreError;
+use crate::event::MoveHow;
 use crate::rng::GameRng;
 use crate::table::Table;
 use crate::zone::Visibility;
@@ -154,23 +155,16 @@ fn rule_err(e: CoreError) -> mlua::Error {
     mlua::Error::runtime(e.to_string())
 }
 
-/// How script data becomes JSON: an empty Lua table is an empty list (a
-/// script's `winners = {}` reads as `[]`, which is what it means far more
-/// often than an empty map).
-fn data_options() -> mlua::serde::DeserializeOptions {
-    mlua::serde::DeserializeOptions::new().encode_empty_tables_as_array(true)
-}
-
 /// Convert a Lua value to plain JSON data, with a message naming what was bad.
-/// An empty table at the top is an empty object (event data, variables).
-pub fn to_json(lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
-    let json = lua
-        .from_value_with::<Json>(v, data_options())
-        .map_err(|e| {
-            mlua::Error::runtime(format!(
-                "{what} must be plain data (numbers, strings, booleans, tables): {e}"
-            ))
-        })?;
+/// An empty Lua table is an empty list (a script's `winners = {}` reads as
+/// `[]`, which is what it means far more often than an empty map), except
+/// at the top, where it is an empty object (event data, variables).
+pub fn to_json(_lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
+    let json = super::json_text::to_value(&v).map_err(|e| {
+        mlua::Error::runtime(format!(
+            "{what} must be plain data (numbers, strings, booleans, tables): {e}"
+        ))
+    })?;
     Ok(match json {
         Json::Array(a) if a.is_empty() => Json::Object(Default::default()),
         other => other,
@@ -213,8 +207,10 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "move",
         lua.create_function(
-            move |lua, (token, card, from, to, bottom): (Token, u32, u32, u32, bool)| {
-                p.with(lua, token, |t| t.move_card(card, from, to, bottom))
+            move |lua,
+                  (token, card, from, to, bottom, draw): (Token, u32, u32, u32, bool, bool)| {
+                let how = if draw { MoveHow::Draw } else { MoveHow::Move };
+                p.with(lua, token, |t| t.move_card_as(card, from, to, bottom, how))
             },
         )?,
     )?;

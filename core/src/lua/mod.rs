@@ -2,6 +2,7 @@
 //! functions of the step protocol cached (one Lua call per decision).
 
 mod api;
+pub mod json_text;
 mod sandbox;
 
 pub use api::to_json;
@@ -34,6 +35,8 @@ pub(crate) struct Entries {
     pub chosen: Function,
     pub step_subset: Function,
     pub build: Function,
+    pub kind_name: Function,
+    pub option_cards: Function,
     pub compose: Function,
     pub info: Function,
     pub describe: Function,
@@ -67,6 +70,8 @@ impl Entries {
             chosen: f("chosen")?,
             step_subset: f("step_subset")?,
             build: f("build")?,
+            kind_name: f("kind_name")?,
+            option_cards: f("option_cards")?,
             compose: f("compose")?,
             info: f("info")?,
             describe: f("describe")?,
@@ -101,9 +106,26 @@ pub struct Host {
     pub(crate) prelude: Table,
     /// The prelude's entry points, looked up once per VM.
     pub(crate) entry: Entries,
+    /// The names of decision kinds by number, as the prelude numbered them
+    /// (fetched once each).
+    kind_names: RefCell<Vec<Option<String>>>,
 }
 
 impl Host {
+    /// The name of decision kind number `id` (as numbered by the prelude).
+    pub(crate) fn kind_name(&self, id: usize) -> Result<Option<String>> {
+        if let Some(Some(name)) = self.kind_names.borrow().get(id) {
+            return Ok(Some(name.clone()));
+        }
+        let name: Option<String> = self.entry.kind_name.call(id)?;
+        let mut names = self.kind_names.borrow_mut();
+        if names.len() <= id {
+            names.resize(id + 1, None);
+        }
+        names[id] = name.clone();
+        Ok(name)
+    }
+
     /// A new VM over `library`.
     pub fn new(library: Arc<ScriptLibrary>, limits: Limits) -> Result<Host> {
         let (lua, budget, output, env_base) = sandbox::new_vm(library.clone(), limits)?;
@@ -124,6 +146,7 @@ impl Host {
             output,
             env_base,
             in_play,
+            kind_names: RefCell::default(),
         })
     }
 

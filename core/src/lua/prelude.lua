@@ -113,9 +113,10 @@ function Game:place(card, zone)
   if zone.sorted then zone.sorted = nil end
 end
 
-function Game:move(card, from, to, where)
+-- `draw` (set by move_top only): the card is the top of `from`, drawn.
+local function move(self, card, from, to, where, draw)
   local bottom = where == "bottom"
-  core_move(self._core, card, from.id, to.id, bottom)
+  core_move(self._core, card, from.id, to.id, bottom, draw == true)
   local n = #from
   if from[n] == card then
     from[n] = nil
@@ -128,10 +129,16 @@ function Game:move(card, from, to, where)
   if to.sorted then to.sorted = nil end
 end
 
+function Game:move(card, from, to, where)
+  move(self, card, from, to, where, false)
+end
+
+-- Draw: the top card of `from` onto `to` (the trace tells a draw from a
+-- move of a card the rules named).
 function Game:move_top(from, to)
   local card = from[#from]
   if card == nil then return nil end
-  self:move(card, from, to)
+  move(self, card, from, to, nil, true)
   return card
 end
 
@@ -455,10 +462,50 @@ local SEATS = setmetatable({}, {
 -- (nil at the first): the rules may fill that table again and return it, so
 -- that a decision allocates nothing. Nothing reads a decision once the next
 -- one is asked for.
+-- Decision kinds by number: a step returns the number of its decision's
+-- kind (a number crosses to the core for free, a string does not), and the
+-- core asks the name of each number once (M.kind_name). -1: the decision
+-- names no kind; 0: one of too many kinds to number (the core reads it).
+local KIND_IDS, KIND_NAMES = {}, {}
+local MAX_KINDS = 1000
+local function kind_id(kind)
+  if type(kind) ~= "string" then return -1 end
+  local id = KIND_IDS[kind]
+  if id ~= nil then return id end
+  if #KIND_NAMES >= MAX_KINDS then return 0 end
+  id = #KIND_NAMES + 1
+  KIND_NAMES[id], KIND_IDS[kind] = kind, id
+  return id
+end
+
+function M.kind_name(id)
+  return KIND_NAMES[id]
+end
+
+-- The cards of the pending decision's options when every option is
+-- exactly { card = N } (a card to play), as multiple values; nothing
+-- otherwise. One call instead of reading every option from the core.
+function M.option_cards(game)
+  local d = game._decision
+  local opts = d and d.options
+  if type(opts) ~= "table" then return end
+  local n = #opts
+  if n > 200 then return end -- too many values to return at once
+  local out = {}
+  for i = 1, n do
+    local o = opts[i]
+    if type(o) ~= "table" then return end
+    local c = rawget(o, "card")
+    if type(c) ~= "number" or c % 1 ~= 0 or next(o, next(o)) ~= nil then return end
+    out[i] = c
+  end
+  return unpack(out, 1, n)
+end
+
 local function refresh(game)
   local d = game.rules.decision(game, game._decision)
   game._decision = d
-  if d == nil then return nil, 0, false, 0 end
+  if d == nil then return nil, 0, -1, false, 0 end
   local opts = d.options
   if not SEATS[game.seats][d.seat] then
     error("decision: `seat` must be a seat number 1.." .. game.seats .. ", got " .. tostring(d.seat), 0)
@@ -481,7 +528,7 @@ local function refresh(game)
     error("decision for seat " .. d.seat .. ": a window (`window` = its kind, a string) "
       .. "needs an option with `pass = true`", 0)
   end
-  return d.seat, n, subsets, pass
+  return d.seat, n, kind_id(d.kind), subsets, pass
 end
 
 -- `game.logging` (public, read-only for scripts): true when the events the
@@ -1121,7 +1168,7 @@ end
 -- The entry points the host calls: each starts a new call for the guards
 -- (no nesting of C calls, not aborted) before it runs.
 local reset = core.reset
-for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "describe", "bot",
+for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "option_cards", "describe", "bot",
     "subset", "check", "chosen", "step_subset", "build",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
     "set_zones", "mirrors" }) do
