@@ -292,3 +292,18 @@ fn greedy_games_mix_attacks_with_sales_the_temple_and_action_cards() {
     assert!(per_game("action_drawn") >= 2.0, "{count:?}");
     assert!(per_game("blessed") >= 1.0, "{count:?}");
 }
+
+#[test]
+fn the_greedy_bot_is_the_one_seated_by_default() {
+    // `play` and the REPL fill the seats with the first bot in name order:
+    // the bots measured against it are named after it.
+    let info = engine()
+        .rules_of(&GameConfig::new("seadogs", 4, 1))
+        .expect("rules")
+        .info
+        .clone();
+    assert_eq!(
+        info.bots,
+        ["greedy", "greedy_always_claim", "greedy_never_call"]
+    );
+}

@@ -8,7 +8,8 @@
   mix FILE       FILE a trace of `deckhand sim ... --trace FILE`: per game,
                  the mean number of attacks (Whirlpool attacks included),
                  sales, temple offerings, action cards drawn and played,
-                 claims and calls, with a 95 % interval of the mean
+                 claims and calls, rounds and decisions, with a 95 %
+                 interval of the mean
                  (normal approximation: mean +- 1.96 s / sqrt(n)).
 
 Used for the tables of docs/seadogs.md; the commands are given there.
@@ -70,6 +71,7 @@ def mix(path):
             counts = per_game.setdefault(g, {})
             if r.get("type") == "end":
                 counts["rounds"] = r.get("rounds", 0)
+                counts["decisions"] = r.get("steps", 0)
             if r.get("type") != "event":
                 continue
             name = r.get("name")
@@ -78,7 +80,7 @@ def mix(path):
                     counts[label] = counts.get(label, 0) + 1
     n = len(per_game)
     print(f"{n} games; per game, mean [95 % interval, normal approximation]")
-    for label in [e[0] for e in EVENTS] + ["rounds"]:
+    for label in [e[0] for e in EVENTS] + ["rounds", "decisions"]:
         xs = [c.get(label, 0) for c in per_game.values()]
         m = sum(xs) / n
         sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0

@@ -48,13 +48,19 @@ impl GameRng {
         }
     }
 
-    /// A uniform integer in `lo..=hi`; `lo` when `hi < lo`.
+    /// A uniform integer in `lo..=hi`; `lo` when `hi < lo`. Any two `i64`
+    /// bounds are fine (a script may ask for the widest range): the span is
+    /// worked out in unsigned arithmetic, where it always fits.
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
         if hi <= lo {
             return lo;
         }
-        let span = (hi - lo) as u64 + 1;
-        lo + self.below(span) as i64
+        let gap = hi.wrapping_sub(lo) as u64;
+        let offset = match gap.checked_add(1) {
+            Some(span) => self.below(span),
+            None => self.next_u64(),
+        };
+        lo.wrapping_add(offset as i64)
     }
 
     /// Fisher-Yates shuffle, from the last element down.
@@ -89,6 +95,26 @@ mod tests {
             seen[r.below(6) as usize] += 1;
         }
         assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+    }
+
+    #[test]
+    fn range_takes_any_bounds() {
+        let mut r = GameRng::from_seed(2);
+        for (lo, hi) in [
+            (i64::MIN, i64::MAX),
+            (i64::MIN, 0),
+            (-1, i64::MAX),
+            (3, 3),
+            (5, 1),
+        ] {
+            for _ in 0..50 {
+                let x = r.range(lo, hi);
+                assert!(x >= lo && (x <= hi || hi < lo), "{x} in {lo}..={hi}");
+            }
+        }
+        // Small ranges draw exactly as before (the golden vectors hold).
+        let (mut a, mut b) = (GameRng::from_seed(9), GameRng::from_seed(9));
+        assert_eq!(a.range(-3, 10), -3 + b.below(14) as i64);
     }
 
     #[test]

@@ -804,6 +804,7 @@ const MIXER_VARIANT: &str = r#"
 return { id = "mixer", title = "Mixing bot", game = "high_card",
   modify = function(R)
     R.bots.mixer = function(view, d) return view:random(1, #d.options) end
+    R.bots.wide = function(view, d) view:random(-2^63, 2^62); return 1 end
     R.status = function(view) return { tostring(view:random(1, 6)) } end
   end }
 "#;
@@ -843,6 +844,13 @@ fn a_script_bot_draws_from_its_own_stream_and_never_the_games() {
         .index;
     assert_eq!(a.view(None).expect("view"), b.view(None).expect("view"));
     a.apply(i).expect("apply");
+    // The widest bounds a script can write are drawn from, not a crash.
+    assert_eq!(
+        Bot::new(BotKind::parse("wide"), 7, seat)
+            .choose(&a)
+            .expect("choice"),
+        1
+    );
     // Outside a bot's decision a view has no stream: a clear error.
     let err = a
         .status_lines(1)

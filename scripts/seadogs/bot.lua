@@ -30,9 +30,11 @@ What it does:
              the claimant's record (vars.claims): the share of its claims
              called that were lies, no more than the chance that its hand
              (by its size) holds the item
-  always_claim   greedy, but answers every demand with a claim of the largest
-                 wager it may place
-  never_call     greedy, but never calls a claim
+  greedy_always_claim  greedy, but answers every demand with a claim of
+                       the largest wager it may place
+  greedy_never_call    greedy, but never calls a claim
+(Their names start with "greedy": `play` and the REPL seat the first bot in
+name order by default, which must stay the greedy bot.)
 ]]
 
 return function(rules)
@@ -474,7 +476,7 @@ return function(rules)
 
   ---Greedy, but every demand it may answer with a claim is answered with
   ---the largest wager.
-  local function always_claim(view, decision)
+  local function greedy_always_claim(view, decision)
     if attack_stage(view) == "respond" then
       local bi, bw = nil, 0
       for i, o in ipairs(decision.options) do
@@ -486,7 +488,7 @@ return function(rules)
   end
 
   ---Greedy, but it never calls a claim.
-  local function never_call(view, decision)
+  local function greedy_never_call(view, decision)
     if attack_stage(view) == "call" then return index_of(decision.options, "pass") or 1 end
     return greedy_choice(view, decision)
   end
@@ -496,7 +498,7 @@ return function(rules)
   rules.playout_bot = "greedy"
   rules.bots = {
     greedy = safe_bot(greedy_choice),
-    always_claim = safe_bot(always_claim),
-    never_call = safe_bot(never_call),
+    greedy_always_claim = safe_bot(greedy_always_claim),
+    greedy_never_call = safe_bot(greedy_never_call),
   }
 end
