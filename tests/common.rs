@@ -236,7 +236,13 @@ impl Observer for Invariants {
         g.check_invariants()
     }
 
-    fn step(&mut self, g: &Game, _: u32, _: usize, _: &[Event]) -> deckhand_core::Result<()> {
+    fn step(
+        &mut self,
+        g: &Game,
+        _: u32,
+        _: &deckhand_core::Choice,
+        _: &[Event],
+    ) -> deckhand_core::Result<()> {
         g.check_invariants()
     }
 }
@@ -251,7 +257,13 @@ impl Observer for Collect {
         Ok(())
     }
 
-    fn step(&mut self, _: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+    fn step(
+        &mut self,
+        _: &Game,
+        _: u32,
+        _: &deckhand_core::Choice,
+        events: &[Event],
+    ) -> deckhand_core::Result<()> {
         self.0.extend_from_slice(events);
         Ok(())
     }

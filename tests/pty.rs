@@ -135,14 +135,51 @@ impl Repl {
         format!("{before}{needle}{after}")
     }
 
-    /// Answer every question of seat 1 with its first option ("1") until
-    /// the game is over; returns how many moves that took. Fails after
-    /// `max` moves.
+    /// Play the first option: "1", or when it asks for cards, with its
+    /// first card, else its first two, and so on, until the rules accept.
+    pub fn play_first_option(&mut self) {
+        self.send("1");
+        let (before, found) = self
+            .p
+            .exp_any(vec![
+                rexpect::ReadUntil::String("seat 1 (you): ".into()),
+                rexpect::ReadUntil::String("asks for cards".into()),
+            ])
+            .expect("a move or a question of cards");
+        self.seen.push_str(&from_bytes(&before));
+        self.seen.push_str(&found);
+        if found.contains("seat 1 (you): ") {
+            return;
+        }
+        for k in 1..=40 {
+            self.expect("seat 1> ");
+            let cards: Vec<String> = (1..=k).map(|i| i.to_string()).collect();
+            self.send(&format!("1 {}", cards.join(" ")));
+            let (before, found) = self
+                .p
+                .exp_any(vec![
+                    rexpect::ReadUntil::String("seat 1 (you): ".into()),
+                    rexpect::ReadUntil::String("not these cards".into()),
+                    rexpect::ReadUntil::String("there is no card".into()),
+                ])
+                .expect("a move or a refusal");
+            self.seen.push_str(&from_bytes(&before));
+            self.seen.push_str(&found);
+            assert!(!found.contains("there is no card"), "{}", self.seen);
+            if found.contains("seat 1 (you): ") {
+                return;
+            }
+        }
+        panic!("no set of the first cards was accepted:\n{}", self.seen);
+    }
+
+    /// Answer every question of seat 1 with its first option
+    /// ([`Repl::play_first_option`]) until the game is over; returns how
+    /// many moves that took. Fails after `max` moves.
     pub fn play_first_options_to_the_end(&mut self, max: usize) -> usize {
         let mut moves = 0;
         loop {
-            self.send("1");
-            self.expect("seat 1 (you): ");
+            self.play_first_option();
             moves += 1;
             assert!(moves < max, "the game did not end after {moves} moves");
             let (before, found) = self

@@ -21,7 +21,13 @@ struct Checks {
 }
 
 impl Observer for Checks {
-    fn step(&mut self, g: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+    fn step(
+        &mut self,
+        g: &Game,
+        _: u32,
+        _: &deckhand_core::Choice,
+        events: &[Event],
+    ) -> deckhand_core::Result<()> {
         let label = &self.label;
         g.check_invariants().expect("invariants");
         assert_eq!(g.cards().expect("cards").len(), 58);

@@ -12,7 +12,7 @@
 mod common;
 
 use common::{choose, engine, has_option, script_events};
-use deckhand_core::{EventKind, Game, GameConfig};
+use deckhand_core::{Choice, EventKind, Game, GameConfig};
 use serde_json::{json, Value};
 
 /// Lua helpers for arranging a position.
@@ -106,17 +106,65 @@ fn eval_num(g: &Game, code: &str) -> i64 {
         .unwrap_or_else(|_| panic!("not a number: {out} ({code})"))
 }
 
-/// The first sale of `n` cards offered.
-fn sale_of(g: &Game, n: usize) -> deckhand_core::OptionView {
+/// A Sell option offered: its index, cargo type, whether it spends the
+/// Black Market, and the cards it lets the seller choose among.
+struct SellOption {
+    index: usize,
+    cargo: String,
+    market: bool,
+    from: Vec<u32>,
+}
+
+/// The Sell options of the pending decision (a sale is one choice of cards).
+fn sell_options(g: &Game) -> Vec<SellOption> {
     g.decision()
         .expect("decision")
-        .expect("pending")
-        .options
+        .map(|d| d.options)
+        .unwrap_or_default()
         .into_iter()
-        .find(|o| {
-            o.action["act"] == "sell" && o.action["cards"].as_array().map(|a| a.len()) == Some(n)
+        .filter(|o| o.action["act"] == "sell")
+        .map(|o| SellOption {
+            index: o.index,
+            cargo: o.action["cargo"].as_str().unwrap_or_default().to_string(),
+            market: o.action["market"] == json!(true),
+            from: deckhand_core::OptionMeta::of(&o.action)
+                .choose
+                .expect("a sale asks for cards")
+                .from,
         })
-        .unwrap_or_else(|| panic!("no sale of {n} cards"))
+        .collect()
+}
+
+/// The sale of the cards named (a name given twice takes two cards) with
+/// the option of type `cargo` (`market`: spending the Black Market); `None`
+/// when no such option offers them all.
+fn sale_as(g: &Game, cargo: &str, names: &[&str], market: bool) -> Option<Choice> {
+    let o = sell_options(g)
+        .into_iter()
+        .find(|o| o.cargo == cargo && o.market == market)?;
+    let mut picks = Vec::new();
+    for name in names {
+        let p = (1..=o.from.len())
+            .find(|&p| !picks.contains(&p) && g.card(o.from[p - 1]).expect("card").name == *name)?;
+        picks.push(p);
+    }
+    Some(Choice::subset(o.index, picks))
+}
+
+/// Whether the rules accept selling the cards named as `cargo`.
+fn can_sell(g: &Game, cargo: &str, names: &[&str], market: bool) -> bool {
+    sale_as(g, cargo, names, market).is_some_and(|c| g.check_choice(&c).is_ok())
+}
+
+/// The sale of every card the first Sell option offers.
+fn sale_of_all(g: &Game) -> Choice {
+    let o = sell_options(g).into_iter().next().expect("a Sell option");
+    Choice::subset(o.index, (1..=o.from.len()).collect())
+}
+
+/// A choice in words, as the log shows it.
+fn choice_text(g: &Game, c: &Choice) -> String {
+    g.choice_text(c).expect("text").1
 }
 
 fn option_texts(g: &Game) -> Vec<String> {
@@ -338,15 +386,18 @@ fn selling_one_type_pays_by_the_table_from_the_bank_and_maps_draw_treasure() {
         "clear(); hand(1, {'rum:3', 'rum:2:map', 'rum:2', 'tea:2', 'wild'}); turn(1, 'action', 1); v.bank = 30",
     );
     // The biggest rum sale: 3 + 2 + 2 + wild = 8 icons -> 8 gold.
-    let d = g.decision().expect("d").expect("d");
-    let best = d
-        .options
-        .iter()
-        .filter(|o| o.action["act"] == "sell")
-        .max_by_key(|o| o.action["cards"].as_array().map(|a| a.len()).unwrap_or(0))
-        .expect("a sale")
-        .clone();
-    g.apply(best.index).expect("apply");
+    let best = sale_as(
+        &g,
+        "rum",
+        &["Rum x3", "Rum x2 (map)", "Rum x2", "Wild"],
+        false,
+    )
+    .expect("the Rum option offers every rum card and the wild");
+    assert_eq!(
+        choice_text(&g, &best),
+        "Sell Rum x3, Rum x2 (map), Rum x2, Wild (8 icons: 8 gold)"
+    );
+    g.apply_choice(&best).expect("apply");
     let v = vars(&g);
     assert_eq!(v["gold"][0], json!(3 + 8));
     assert_eq!(v["bank"], json!(22));
@@ -364,11 +415,9 @@ fn without_the_wild_option_wilds_do_not_sell() {
         cfg(3).option("wild_in_sale", false),
         "clear(); hand(1, {'rum:2', 'wild'}); turn(1, 'action', 1)",
     );
-    for o in g.decision().expect("d").expect("d").options {
-        if o.action["act"] == "sell" {
-            assert_eq!(o.action["cards"].as_array().expect("c").len(), 1);
-        }
-    }
+    let options = sell_options(&g);
+    assert_eq!(options.len(), 1);
+    assert_eq!(options[0].from.len(), 1, "the rum card alone, not the wild");
 }
 
 #[test]
@@ -806,7 +855,7 @@ fn the_merchant_earns_one_more_for_four_icons() {
             cfg(3),
             &format!("clear(); {extra} hand(1, {{'rum:2', 'rum:2:map'}}); turn(1, 'action', 1); v.bank = 30"),
         );
-        sale_of(&g, 2).text
+        choice_text(&g, &sale_of_all(&g))
     };
     assert!(sale_text("captain(1, 'The Merchant');").contains("4 gold"));
     assert!(sale_text("").contains("3 gold"));
@@ -941,8 +990,7 @@ fn the_cartographer_draws_two_treasures_and_keeps_one() {
         cfg(3),
         "clear(); captain(1, 'The Cartographer'); hand(1, {'rum:1:map', 'rum:1'}); turn(1, 'action', 1)",
     );
-    let sale = sale_of(&g, 2).index;
-    g.apply(sale).expect("sell");
+    g.apply_choice(&sale_of_all(&g)).expect("sell");
     let d = g.decision().expect("d").expect("d");
     assert_eq!(d.options.len(), 2);
     g.apply(1).expect("keep");
@@ -1110,21 +1158,14 @@ fn black_market_sells_wilds_as_two_icons() {
         cfg(3),
         "clear(); action(1, 'Black Market'); hand(1, {'rum:2', 'wild', 'wild'}); turn(1, 'action', 1); v.bank = 30",
     );
-    let sale = g
-        .decision()
-        .expect("d")
-        .expect("d")
-        .options
-        .iter()
-        .find(|o| {
-            o.action["act"] == "sell"
-                && o.action["cargo"] == "rum"
-                && o.action["cards"].as_array().map(|a| a.len()) == Some(3)
-        })
-        .expect("sale")
-        .clone();
-    assert!(sale.text.contains("6 icons"), "{}", sale.text);
-    g.apply(sale.index).expect("sell");
+    let sale = sale_as(&g, "rum", &["Rum x2", "Wild", "Wild"], true).expect("sale");
+    let text = choice_text(&g, &sale);
+    assert!(text.contains("6 icons"), "{text}");
+    // Without the Black Market the wilds do not sell (by default).
+    let plain = sale_as(&g, "rum", &["Rum x2"], false).expect("plain sale");
+    assert!(g.check_choice(&plain).is_ok());
+    assert!(sale_as(&g, "rum", &["Rum x2", "Wild"], false).is_none());
+    g.apply_choice(&sale).expect("sell");
     assert_eq!(gold(&g)[0], 3 + 5);
 }
 
@@ -1188,8 +1229,7 @@ fn the_game_ends_at_the_end_of_the_turn_the_bank_empties() {
         cfg(3),
         "clear(); hand(1, {'rum:3', 'rum:2', 'rum:2'}); turn(1, 'action', 1); v.bank = 2; v.ship[2] = 1",
     );
-    let sale = sale_of(&g, 3).index;
-    g.apply(sale).expect("sell");
+    g.apply_choice(&sale_of_all(&g)).expect("sell");
     assert_eq!(vars(&g)["bank"], json!(0));
     assert_eq!(gold(&g)[0], 5, "the bank pays what it has");
     assert!(
@@ -1204,8 +1244,7 @@ fn the_game_ends_at_the_end_of_the_turn_the_bank_empties() {
         cfg(3).option("game_end", "immediately"),
         "clear(); hand(1, {'rum:3', 'rum:2'}); turn(1, 'action', 1); v.bank = 2",
     );
-    let sale = sale_of(&g, 2).index;
-    g.apply(sale).expect("sell");
+    g.apply_choice(&sale_of_all(&g)).expect("sell");
     assert!(g.is_over(), "the game ends at once");
 }
 
@@ -1215,15 +1254,14 @@ fn a_sale_the_bank_cannot_pay_is_refused_with_no_sale() {
         cfg(3).option("bank_short", "no_sale"),
         "clear(); hand(1, {'rum:3', 'rum:2', 'rum:2'}); turn(1, 'action', 1); v.bank = 2",
     );
-    for o in g.decision().expect("d").expect("d").options {
-        if o.action["act"] == "sell" {
-            assert!(
-                o.action["cards"].as_array().expect("c").len() < 3,
-                "{}",
-                o.text
-            );
-        }
-    }
+    // All three (6 icons, 5 gold) is more than the bank holds: refused
+    // with the reason; two of them (5 icons, 3 gold) too; one (3 icons, 2
+    // gold) is a sale.
+    let all = sale_as(&g, "rum", &["Rum x3", "Rum x2", "Rum x2"], false).expect("offered");
+    let err = g.check_choice(&all).expect_err("the bank cannot pay");
+    assert_eq!(err.to_string(), "the bank has only 2 gold");
+    assert!(!can_sell(&g, "rum", &["Rum x3", "Rum x2"], false));
+    assert!(can_sell(&g, "rum", &["Rum x3"], false));
 }
 
 #[test]
@@ -1233,8 +1271,7 @@ fn the_game_ends_when_the_treasure_deck_is_empty() {
         "clear(); hand(1, {'rum:1:map', 'rum:1'}); turn(1, 'action', 1);
          local t = game:zone('treasures'); while #t > 1 do game:move(t[1], t, game:zone('treasure', 2)) end",
     );
-    let sale = sale_of(&g, 2).index;
-    g.apply(sale).expect("sell");
+    g.apply_choice(&sale_of_all(&g)).expect("sell");
     assert!(!g.is_over());
     choose(&mut g, 1, json!({"act": "end"}));
     assert!(g.is_over());
@@ -1382,7 +1419,7 @@ fn with_treasure_gain_port_a_map_card_is_handed_in_at_a_port() {
         cfg(3).option("treasure_gain", "port"),
         "clear(); hand(1, {'rum:1:map', 'rum:1'}); turn(1, 'action', 1)",
     );
-    g.apply(sale_of(&g, 2).index).expect("sell");
+    g.apply_choice(&sale_of_all(&g)).expect("sell");
     let tz = g
         .with_table(|t| t.find_zone("treasure", Some(1)).map(|z| z.cards.len()))
         .expect("t")
@@ -1408,33 +1445,6 @@ fn a_hand_limit_makes_the_player_discard_at_the_end_of_the_turn() {
 // Review: choices the rulebook leaves to the player, and what the options say
 // ---------------------------------------------------------------------------
 
-/// The card lists of the Sell options, as sorted card names.
-fn sale_names(g: &Game) -> Vec<Vec<String>> {
-    let d = g.decision().expect("d").expect("d");
-    let cards = g.cards().expect("cards");
-    let name = |id: u64| {
-        cards
-            .iter()
-            .find(|c| u64::from(c.id) == id)
-            .map(|c| c.name.clone())
-            .expect("a card")
-    };
-    d.options
-        .iter()
-        .filter(|o| o.action["act"] == "sell")
-        .map(|o| {
-            let mut v: Vec<String> = o.action["cards"]
-                .as_array()
-                .expect("cards")
-                .iter()
-                .map(|c| name(c.as_u64().expect("id")))
-                .collect();
-            v.sort();
-            v
-        })
-        .collect()
-}
-
 #[test]
 fn a_sale_may_keep_any_card_of_the_type_sold() {
     // "discard any number of cards of a single cargo type": the player may
@@ -1444,39 +1454,26 @@ fn a_sale_may_keep_any_card_of_the_type_sold() {
         cfg(3),
         "clear(); hand(1, {'rum:3', 'rum:1', 'rum:1:map', 'tea:2'}); turn(1, 'action', 1)",
     );
-    let sales = sale_names(&g);
-    let has = |want: &[&str]| {
-        let mut w: Vec<String> = want.iter().map(|s| s.to_string()).collect();
-        w.sort();
-        sales.contains(&w)
-    };
-    assert!(has(&["Rum x1", "Rum x1 (map)"]), "{sales:?}");
-    assert!(
-        has(&["Rum x3", "Rum x1"]),
-        "keeping the map card: {sales:?}"
-    );
-    assert!(has(&["Rum x3", "Rum x1 (map)"]), "{sales:?}");
-    // Adding a plain one-icon card to "Rum x3, Rum x1 (map)" (4 icons, 3
-    // gold) earns nothing (5 icons, 3 gold): that sale is not listed.
-    assert!(!has(&["Rum x3", "Rum x1", "Rum x1 (map)"]), "{sales:?}");
-    // Cards of one kind are alike: no sale is listed twice.
-    let mut unique = sales.clone();
-    unique.sort();
-    unique.dedup();
-    assert_eq!(unique.len(), sales.len(), "{sales:?}");
-    // A wild that adds no gold is not offered: Rum x2 alone (1 gold), not
-    // Rum x2 with the wild (3 icons, 1 gold).
+    let has = |want: &[&str]| can_sell(&g, "rum", want, false);
+    assert!(has(&["Rum x1", "Rum x1 (map)"]));
+    assert!(has(&["Rum x3", "Rum x1"]), "keeping the map card");
+    assert!(has(&["Rum x3", "Rum x1 (map)"]));
+    // A card that adds no gold may be sold too: the choice is the seller's.
+    assert!(has(&["Rum x3", "Rum x1", "Rum x1 (map)"]));
+    // One choice per type: the Rum option offers the rum cards only.
+    assert!(sale_as(&g, "rum", &["Rum x3", "Tea x2"], false).is_none());
+    assert!(can_sell(&g, "tea", &["Tea x2"], false));
+    // A sale must be worth something: a lone plain one-icon card is not.
+    let lone = sale_as(&g, "rum", &["Rum x1"], false).expect("offered");
+    let err = g.check_choice(&lone).expect_err("no gold");
+    assert_eq!(err.to_string(), "these cards are worth no gold (1 icon)");
+    // A wild joins no sale by default.
     let g2 = scenario(
         cfg(3),
         "clear(); hand(1, {'rum:2', 'wild'}); turn(1, 'action', 1)",
     );
-    assert_eq!(sale_names(&g2), vec![vec!["Rum x2".to_string()]]);
-    // Every sale is worth some gold and holds a single type.
-    for s in &sales {
-        let tea = s.iter().any(|n| n.starts_with("Tea"));
-        let rum = s.iter().any(|n| n.starts_with("Rum"));
-        assert!(tea != rum, "{s:?}");
-    }
+    assert!(can_sell(&g2, "rum", &["Rum x2"], false));
+    assert!(sale_as(&g2, "rum", &["Rum x2", "Wild"], false).is_none());
 }
 
 #[test]
@@ -1629,12 +1626,11 @@ fn a_sale_the_bank_cannot_pay_in_full_says_so() {
         cfg(3),
         "clear(); hand(1, {'rum:3', 'rum:2', 'rum:1'}); turn(1, 'action', 1); v.bank = 2",
     );
-    let texts = option_texts(&g);
-    assert!(
-        texts
-            .iter()
-            .any(|t| t == "Sell Rum x3, Rum x2, Rum x1 (6 icons: 5 gold, the bank has only 2)"),
-        "{texts:?}"
+    let sale = sale_of_all(&g);
+    assert!(g.check_choice(&sale).is_ok());
+    assert_eq!(
+        choice_text(&g, &sale),
+        "Sell Rum x3, Rum x2, Rum x1 (6 icons: 5 gold, the bank has only 2)"
     );
 }
 
@@ -1760,15 +1756,14 @@ fn a_lone_map_card_sells_for_no_gold_and_brings_a_treasure_card() {
         cfg(2),
         "clear(); hand(1, {'rum:1:map', 'spice:1', 'tea:1'}); turn(1, 'action', 1); v.bank = 20",
     );
-    assert_eq!(
-        sale_names(&g),
-        vec![vec!["Rum x1 (map)".to_string()]],
-        "{:?}",
-        option_texts(&g)
-    );
-    let sale = sale_of(&g, 1);
-    assert!(sale.text.contains("1 icons: 0 gold"), "{}", sale.text);
-    g.apply(sale.index).expect("sell");
+    let options = sell_options(&g);
+    assert_eq!(options.len(), 1, "{:?}", option_texts(&g));
+    assert_eq!(options[0].cargo, "rum");
+    assert!(!can_sell(&g, "spice", &["Spice x1"], false));
+    let sale = sale_as(&g, "rum", &["Rum x1 (map)"], false).expect("the map card");
+    let text = choice_text(&g, &sale);
+    assert!(text.contains("1 icons: 0 gold"), "{text}");
+    g.apply_choice(&sale).expect("sell");
     assert_eq!(gold(&g)[0], 3, "no gold");
     let treasures = g
         .with_table(|t| t.find_zone("treasure", Some(1)).map(|z| z.cards.len()))
@@ -1781,7 +1776,7 @@ fn a_lone_map_card_sells_for_no_gold_and_brings_a_treasure_card() {
         cfg(2).option("treasure_gain", "port"),
         "clear(); hand(1, {'rum:1:map', 'spice:1', 'tea:1'}); turn(1, 'action', 1); v.bank = 20",
     );
-    assert!(sale_names(&g).is_empty(), "{:?}", option_texts(&g));
+    assert!(sell_options(&g).is_empty(), "{:?}", option_texts(&g));
 }
 
 #[test]
@@ -1793,16 +1788,19 @@ fn wilds_are_not_sold_unless_the_option_allows_it() {
         eval_json(&eval(&g, "return game.options.wild_in_sale")),
         json!(false)
     );
-    for s in sale_names(&g) {
-        assert!(!s.contains(&"Wild".to_string()), "{s:?}");
+    for o in sell_options(&g) {
+        for id in o.from {
+            assert_ne!(g.card(id).expect("card").name, "Wild");
+        }
     }
     // wild_in_sale=true: the wild is one more Rum icon (Rum x3 and the
     // Wild: 4 icons, 3 gold).
     let g = scenario(cfg(3).option("wild_in_sale", true), lua);
-    let sales = sale_names(&g);
-    assert!(
-        sales.contains(&vec!["Rum x3".into(), "Wild".into()]),
-        "{sales:?}"
+    let sale = sale_as(&g, "rum", &["Rum x3", "Wild"], false).expect("offered");
+    assert!(g.check_choice(&sale).is_ok());
+    assert_eq!(
+        choice_text(&g, &sale),
+        "Sell Rum x3, Wild (4 icons: 3 gold)"
     );
 }
 
@@ -1982,26 +1980,20 @@ fn holding_the_black_market_a_sale_may_keep_the_card() {
         cfg(3).option("wild_in_sale", true),
         "clear(); action(1, 'Black Market'); hand(1, {'tea:1', 'wild'}); turn(1, 'action', 1); v.bank = 30",
     );
-    let d = g.decision().expect("d").expect("d");
-    let keep = d
-        .options
-        .iter()
-        .find(|o| {
-            o.action["act"] == "sell" && o.action["cards"].as_array().map(Vec::len) == Some(2)
-        })
-        .expect("a sale of both keeping the card")
-        .clone();
-    assert!(keep.action.get("market").is_none(), "{:?}", keep.action);
-    assert_eq!(keep.text, "Sell Tea x1, Wild (2 icons: 1 gold)");
-    // With the card: the Wild alone is 2 icons (the Tea adds no gold).
-    let texts = option_texts(&g);
-    assert!(
-        texts
-            .iter()
-            .any(|t| t == "Sell Wild as Tea (2 icons: 1 gold) with Black Market"),
-        "{texts:?}"
+    let keep = sale_as(&g, "tea", &["Tea x1", "Wild"], false).expect("keeping the card");
+    assert!(g.check_choice(&keep).is_ok());
+    assert_eq!(
+        choice_text(&g, &keep),
+        "Sell Tea x1, Wild (2 icons: 1 gold)"
     );
-    g.apply(keep.index).expect("sell");
+    // With the card: the Wild alone is 2 icons.
+    let spend = sale_as(&g, "tea", &["Wild"], true).expect("with the card");
+    assert!(g.check_choice(&spend).is_ok());
+    assert_eq!(
+        choice_text(&g, &spend),
+        "Sell Wild as Tea (2 icons: 1 gold) with Black Market"
+    );
+    g.apply_choice(&keep).expect("sell");
     assert_eq!(gold(&g)[0], 4);
     assert_eq!(
         eval_num(&g, "return #game:zone('action', 1)"),
@@ -2014,17 +2006,68 @@ fn holding_the_black_market_a_sale_may_keep_the_card() {
         cfg(3),
         "clear(); action(1, 'Black Market'); hand(1, {'tea:2', 'wild'}); turn(1, 'action', 1); v.bank = 30",
     );
-    let texts = option_texts(&g);
-    assert!(
-        texts.iter().any(|t| t == "Sell Tea x2 (2 icons: 1 gold)"),
-        "{texts:?}"
+    let plain = sale_as(&g, "tea", &["Tea x2"], false).expect("plain");
+    assert_eq!(choice_text(&g, &plain), "Sell Tea x2 (2 icons: 1 gold)");
+    assert!(sale_as(&g, "tea", &["Tea x2", "Wild"], false).is_none());
+    let spend = sale_as(&g, "tea", &["Tea x2", "Wild"], true).expect("spending");
+    assert!(g.check_choice(&spend).is_ok());
+    assert_eq!(
+        choice_text(&g, &spend),
+        "Sell Tea x2, Wild (4 icons: 3 gold) with Black Market"
     );
-    assert!(
-        texts
-            .iter()
-            .any(|t| t == "Sell Tea x2, Wild (4 icons: 3 gold) with Black Market"),
-        "{texts:?}"
+    // With the Black Market, a sale sells a wild (else it would spend the
+    // card for nothing).
+    let none = sale_as(&g, "tea", &["Tea x2"], true).expect("offered");
+    let err = g.check_choice(&none).expect_err("no wild");
+    assert_eq!(err.to_string(), "a sale with the Black Market sells a wild");
+}
+
+#[test]
+fn any_time_cards_are_played_in_a_window_at_the_end_of_every_turn() {
+    // P2 holds the Spyglass, P3 Fair Winds, P4 no action card. When P1 ends
+    // its turn, P2 then P3 are asked (holding an action card is public);
+    // P4 is passed without a question.
+    let lua = "clear(); action(2, 'Spyglass'); action(3, 'Fair Winds'); hand(1, {'rum:2'}); \
+               turn(1, 'after', 2)";
+    let mut g = scenario(cfg(4), lua);
+    choose(&mut g, 1, json!({"act": "end"}));
+    let d = g.decision().expect("d").expect("pending");
+    assert_eq!(d.seat, 2);
+    assert_eq!(d.window.as_deref(), Some("turn_end"));
+    assert_eq!(g.window_pass(), Some(1));
+    assert_eq!(d.prompt, "End of P1's turn: play an action card, or pass");
+    assert!(has_option(
+        &g,
+        json!({"act": "play", "action": "spyglass", "seat": 1})
+    ));
+    g.take_events();
+    choose(
+        &mut g,
+        2,
+        json!({"act": "play", "action": "spyglass", "seat": 1}),
     );
+    let events = g.take_events();
+    let shown = events
+        .iter()
+        .find(|e| matches!(&e.kind, EventKind::Script { name, .. } if name == "hand_shown"))
+        .expect("hand shown");
+    assert!(g.event_visible_to(shown, 2));
+    assert!(!g.event_visible_to(shown, 3));
+    // P3 holds a card it cannot play now: asked all the same, it can only pass.
+    let d = g.decision().expect("d").expect("pending");
+    assert_eq!(d.seat, 3);
+    assert_eq!(d.options.len(), 1);
+    assert_eq!(d.window.as_deref(), Some("turn_end"));
+    choose(&mut g, 3, json!({"pass": true}));
+    // Everyone else passed without a question: P2's turn begins.
+    assert_eq!(vars(&g)["turn"], json!(2));
+    assert!(g.window_pass().is_none());
+    assert!(vars(&g)["windows"].is_null());
+    // Option any_time=own: no window, the next turn at once.
+    let mut g = scenario(cfg(4).option("any_time", "own"), lua);
+    choose(&mut g, 1, json!({"act": "end"}));
+    assert_eq!(vars(&g)["turn"], json!(2));
+    assert!(g.window_pass().is_none());
 }
 
 /// The option the greedy bot picks for the seat to move, with the bot's
@@ -2033,7 +2076,8 @@ fn greedy_pick(g: &Game, seed: u64) -> Value {
     let seat = g.pending().expect("pending").0;
     let i = deckhand_core::Bot::new(deckhand_core::BotKind::parse("greedy"), seed, seat)
         .choose(g)
-        .expect("choice");
+        .expect("choice")
+        .index;
     g.decision().expect("d").expect("d").options[i - 1]
         .action
         .clone()

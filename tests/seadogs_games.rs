@@ -40,7 +40,13 @@ struct Checks {
 }
 
 impl Observer for Checks {
-    fn step(&mut self, g: &Game, _: u32, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+    fn step(
+        &mut self,
+        g: &Game,
+        _: u32,
+        _: &deckhand_core::Choice,
+        events: &[Event],
+    ) -> deckhand_core::Result<()> {
         let (label, n) = (&self.label, self.n);
         g.check_invariants().expect("invariants");
         let v = g.vars().expect("vars");
@@ -254,7 +260,7 @@ fn greedy_games_mix_attacks_with_sales_the_temple_and_action_cards() {
             &mut self,
             _: &Game,
             _: u32,
-            _: usize,
+            _: &deckhand_core::Choice,
             events: &[Event],
         ) -> deckhand_core::Result<()> {
             for ev in events {

@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use deckhand_core::{Bot, BotKind, EventKind, Game, GameConfig, Runner};
+use deckhand_core::{Bot, BotKind, Choice, EventKind, Game, GameConfig, Runner};
 use serde_json::{json, Value};
 
 fn cfg(players: u32) -> GameConfig {
@@ -765,7 +765,8 @@ fn under_happy_faces_the_greedy_bot_takes_a_trick_full_of_face_cards() {
         play(&mut g, 3, "Gray 29");
         let i = Bot::new(BotKind::parse("greedy"), 1, 4)
             .choose(&g)
-            .expect("bot");
+            .expect("bot")
+            .index;
         let d = g.decision().expect("decision").expect("pending");
         assert_eq!(d.options.len(), 2, "both cards follow a suit of the trick");
         let chosen = &d.options[i - 1].text;
@@ -839,27 +840,33 @@ fn passing_hides_the_cards_until_every_seat_has_chosen_then_moves_them_left() {
         .collect();
     let mut passed: Vec<Vec<u32>> = vec![vec![]; 4];
     for seat in 1..=4u32 {
-        for k in 0..2 {
-            let d = g.decision().expect("d").expect("pending");
-            assert_eq!(d.seat, seat, "seat {seat} passes its card {k}");
-            assert_eq!(d.options.len(), 15 - k, "any card of the hand");
-            let target = seat % 4 + 1;
-            assert!(d.prompt.contains(&format!("P{target}")), "{}", d.prompt);
-            assert!(d.options[0].text.starts_with("Pass "));
-            // A secret choice: the other seats are told only that a card
-            // was chosen, not which.
-            assert!(
-                d.options
-                    .iter()
-                    .all(|o| o.secret().as_deref() == Some("chooses a card to pass")),
-                "{:?}",
-                d.options[0]
-            );
-            // The last option: a high card.
-            let o = d.options.last().expect("option").clone();
-            passed[seat as usize - 1].push(o.action["card"].as_u64().expect("card") as u32);
-            g.apply(o.index).expect("apply");
-        }
+        // One decision: a set of exactly 2 of the hand's 15 cards.
+        let d = g.decision().expect("d").expect("pending");
+        assert_eq!(d.seat, seat, "seat {seat} passes");
+        assert_eq!(d.options.len(), 1, "one choice of cards");
+        let spec = g.subset(1).expect("subset").expect("asks for cards");
+        assert_eq!((spec.from.len(), spec.min, spec.max), (15, 2, 2));
+        let target = seat % 4 + 1;
+        assert!(d.prompt.contains(&format!("P{target}")), "{}", d.prompt);
+        assert_eq!(d.options[0].text, "Pass");
+        // A secret choice: the other seats are told only that cards were
+        // chosen, not which.
+        assert_eq!(
+            d.options[0].secret().as_deref(),
+            Some("chooses cards to pass")
+        );
+        // A wrong count is refused with the rules' words.
+        let err = g
+            .apply_choice(&Choice::subset(1, vec![15]))
+            .expect_err("one card");
+        assert_eq!(err.to_string(), "choose exactly 2 cards");
+        // The last two: high cards.
+        passed[seat as usize - 1] = vec![spec.from[13], spec.from[14]];
+        g.apply_choice(&Choice::subset(1, vec![14, 15]))
+            .expect("apply");
+        let rec = g.history().last().expect("recorded").clone();
+        let text = g.describe(&rec.action).expect("text");
+        assert!(text.starts_with("Pass ") && text.contains(", "), "{text}");
         // Seat's own pass zone is visible to it, not to the next seat.
         let mine = zone_cards(&g, Some(seat), "pass", seat);
         if seat < 4 {

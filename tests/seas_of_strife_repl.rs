@@ -32,8 +32,9 @@ fn passing_asks_the_person_shows_a_sorted_hand_and_keeps_the_bots_passes_secret(
     let mut r = Repl::start();
     r.send("new seas_of_strife players=4 seats=human,greedy,greedy,greedy variant=passing seed=3");
     r.expect("New game of Seas of Strife (4 players, variants passing, seed 3)");
-    // Round 1: the person passes first, 1 seat to the left, one card at a time.
-    r.expect("Choose a card to pass to P2 (1 of 2)");
+    // Round 1: the person passes first, 1 seat to the left, both cards in
+    // one choice.
+    r.expect("Choose 2 cards to pass to P2");
     r.expect("seat 1> ");
     r.send("show");
     r.expect("── Seas of Strife");
@@ -47,30 +48,34 @@ fn passing_asks_the_person_shows_a_sorted_hand_and_keeps_the_bots_passes_secret(
     let mut sorted = hand.clone();
     sorted.sort_unstable();
     assert_eq!(hand, sorted, "the hand is shown sorted:\n{table}");
-    r.send("1");
-    r.expect("seat 1 (you): Pass ");
-    r.expect("Choose a card to pass to P2 (2 of 2)");
+    r.send("1 1 1");
+    r.expect("card 1 is named twice");
     r.expect("seat 1> ");
-    r.send("1");
+    r.send("pass 1");
+    r.expect("not these cards: choose exactly 2 cards");
+    r.expect("seat 1> ");
+    r.send("pass 1 2");
     r.expect("seat 1 (you): Pass ");
     // The bots' choices are announced without their cards; the person is
     // told what P4 passed to them.
     for bot in 2..=4 {
-        r.expect(&format!("seat {bot} (greedy): chooses a card to pass"));
+        r.expect(&format!("seat {bot} (greedy): chooses cards to pass"));
     }
     r.expect("P4 passes you ");
     r.expect("Cards passed 1 seat to the left");
     // Play the round out (option 1 every time) until round 2's pass, which
     // goes 2 seats to the left.
     let mut moves = 0;
-    while !r.seen.contains("Choose a card to pass to P3 (1 of 2)") {
+    loop {
         r.expect("seat 1> ");
+        if r.seen.contains("Choose 2 cards to pass to P3") {
+            break;
+        }
         r.send("1");
         moves += 1;
         assert!(moves < 40, "round 2 never came:\n{}", r.seen);
         r.expect("seat 1 (you): ");
     }
-    r.expect("seat 1> ");
     r.send("show");
     let table = r.expect("seat 1> ");
     let hand = hand_values(&table);

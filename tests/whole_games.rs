@@ -379,7 +379,12 @@ impl Same<'_> {
 }
 
 impl Observer for Same<'_> {
-    fn decision(&mut self, a: &Game, _: u32, _: usize) -> deckhand_core::Result<()> {
+    fn decision(
+        &mut self,
+        a: &Game,
+        _: u32,
+        _: &deckhand_core::Choice,
+    ) -> deckhand_core::Result<()> {
         self.compare(a);
         let step = a.history().len();
         let da = a.decision().expect("decision").map(|d| d.options);
@@ -388,7 +393,13 @@ impl Observer for Same<'_> {
         Ok(())
     }
 
-    fn step(&mut self, _: &Game, _: u32, choice: usize, _: &[Event]) -> deckhand_core::Result<()> {
-        self.other.apply(choice)
+    fn step(
+        &mut self,
+        _: &Game,
+        _: u32,
+        choice: &deckhand_core::Choice,
+        _: &[Event],
+    ) -> deckhand_core::Result<()> {
+        self.other.apply_choice(choice)
     }
 }

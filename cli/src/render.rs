@@ -336,12 +336,20 @@ impl Painter {
     }
 
     /// The numbered legal options.
-    pub fn options(&self, d: &DecisionView) -> String {
+    /// `notes` are lines shown under an option, by option index (the
+    /// cards of an option that asks for a set of them).
+    pub fn options(&self, d: &DecisionView, notes: &[(usize, String)]) -> String {
         let mut out = format!("{} (seat {}):\n", d.prompt, d.seat);
         let items: Vec<String> = d
             .options
             .iter()
-            .map(|o| format!("{:>3}) {}", o.index, self.paint_names(&o.text)))
+            .map(|o| {
+                let mut line = format!("{:>3}) {}", o.index, self.paint_names(&o.text));
+                for (_, note) in notes.iter().filter(|(i, _)| *i == o.index) {
+                    line.push_str(&format!("\n     {}", self.paint_names(note)));
+                }
+                line
+            })
             .collect();
         out.push_str(&items.join("\n"));
         out

@@ -5,9 +5,15 @@
 //! and a script bot to play out with (`mc:500:greedy`). Any other name is a
 //! bot of the game's script
 //! (`rules.bots[name]`), which decides from the seat's view only.
+//!
+//! For an option that asks for a set of cards the random bot builds one
+//! card by card, and in a reaction window it passes 9 times in 10 (see
+//! [`crate::choice`]); the `mc` search tries a few sets of each such option
+//! ([`crate::search`]).
 
 use crate::budget::Budget;
 use crate::cancel::Cancel;
+use crate::choice::Choice;
 use crate::error::{CoreError, Result};
 use crate::game::Game;
 use crate::rng::GameRng;
@@ -164,14 +170,16 @@ impl Bot {
         GameRng::derived(mixed, 1000 + u64::from(self.seat))
     }
 
-    /// Pick a 1-based option index for the seat to move.
-    pub fn choose(&mut self, game: &Game) -> Result<usize> {
-        let (_, n) = game
-            .pending()
-            .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    /// What the seat to move chooses: an option and, for one that asks
+    /// for cards, the set (see [`crate::choice`] for how the random bot
+    /// builds one and how often it passes in a reaction window).
+    pub fn choose(&mut self, game: &Game) -> Result<Choice> {
+        if game.pending().is_none() {
+            return Err(CoreError::Rule("the game is over".into()));
+        }
         let mut rng = self.rng(game.history().len() + 1);
         match &self.kind {
-            BotKind::Random => Ok(rng.below(n as u64) as usize + 1),
+            BotKind::Random => crate::choice::random_choice(game, &mut rng),
             BotKind::Search {
                 method: SearchMethod::Mc,
                 budget,

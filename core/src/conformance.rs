@@ -32,6 +32,7 @@
 //! and step ([`Failure`]).
 
 use crate::bot::{Bot, BotKind};
+use crate::choice::Choice;
 use crate::config::GameConfig;
 use crate::engine::Engine;
 use crate::error::{CoreError, Result};
@@ -364,7 +365,10 @@ fn same_game(
 ) -> std::result::Result<(), String> {
     let mine = game.history();
     let same = |a: &ActionRecord, b: &ActionRecord| {
-        a.seat == b.seat && a.index == b.index && (!values || a.action == b.action)
+        a.seat == b.seat
+            && a.index == b.index
+            && a.picks == b.picks
+            && (!values || a.action == b.action)
     };
     if let Some(i) = (0..mine.len().min(history.len())).find(|&i| !same(&mine[i], &history[i])) {
         return Err(format!(
@@ -821,7 +825,7 @@ impl Observer for Watch {
         self.after_step(game, events)
     }
 
-    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> Result<()> {
+    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> Result<()> {
         let options = game.option_values()?;
         let may = self
             .before
@@ -841,14 +845,12 @@ impl Observer for Watch {
                 )));
             }
         }
-        self.chosen = options
-            .into_iter()
-            .nth(choice.wrapping_sub(1))
-            .map(|o| (seat, o));
+        // What the rules apply: the option, or the option with its cards.
+        self.chosen = Some((seat, game.chosen_value(choice)?));
         Ok(())
     }
 
-    fn step(&mut self, game: &Game, _: Seat, _: usize, events: &[Event]) -> Result<()> {
+    fn step(&mut self, game: &Game, _: Seat, _: &Choice, events: &[Event]) -> Result<()> {
         self.after_step(game, events)?;
         let step = game.history().len();
         if self.guesses_every > 0 && step.is_multiple_of(self.guesses_every) && !game.is_over() {

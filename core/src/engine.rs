@@ -168,7 +168,7 @@ impl Engine {
             let step = i + 1;
             let result = game
                 .match_action(rec)
-                .and_then(|index| game.apply(index).map_err(|e| e.to_string()));
+                .and_then(|choice| game.apply_choice(&choice).map_err(|e| e.to_string()));
             if let Err(reason) = result {
                 game.take_events();
                 return Err(Box::new(ReplayStop {

@@ -4,6 +4,7 @@
 //! the game exactly as it was before the step.
 
 use crate::card::CardDef;
+pub use crate::choice::{Choice, SubsetSpec};
 use crate::config::GameConfig;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind};
@@ -19,8 +20,6 @@ use std::cell::{Ref, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-/// One applied action: who chose, which option (1-based) and, when
-/// recorded, the option's value (used to replay under edited rules).
 /// What a seat's guesses at the hidden cards must respect (see
 /// [`Game::guessing`]).
 #[derive(Debug, Clone, Default)]
@@ -41,12 +40,29 @@ impl Guessing {
     }
 }
 
+/// One applied action: who chose, which option (1-based), for an option
+/// that asks for cards the positions of the chosen ones (`picks`, absent
+/// otherwise: a record with a plain index is an ordinary option) and, when
+/// recorded, the value the rules applied (used to replay under edited
+/// rules).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ActionRecord {
     pub seat: Seat,
     pub index: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picks: Option<Vec<usize>>,
     #[serde(default)]
     pub action: Json,
+}
+
+impl ActionRecord {
+    /// The choice this record made.
+    pub fn choice(&self) -> Choice {
+        Choice {
+            index: self.index,
+            picks: self.picks.clone(),
+        }
+    }
 }
 
 /// One legal option of the pending decision.
@@ -91,6 +107,9 @@ pub struct DecisionView {
     pub seat: Seat,
     pub prompt: String,
     pub options: Vec<OptionView>,
+    /// In a reaction window, its kind (the decision's `window` field).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<String>,
 }
 
 /// What one zone shows to a viewer.
@@ -142,6 +161,8 @@ pub struct Game {
     /// What the Lua game object (`game._core`) names this game by.
     token: Token,
     pending: Option<(Seat, usize)>,
+    /// What else the step protocol told of the pending decision.
+    shape: Shape,
     /// The number of the pending decision's kind (see
     /// [`Game::decision_kind`]).
     pending_kind: i64,
@@ -154,6 +175,31 @@ pub struct Game {
     /// Set when a step failed and the game could not be put back as it was
     /// (the Lua state may be half-changed): why. Only the log is usable.
     broken: Option<String>,
+}
+
+/// What the step protocol tells of a decision besides its seat and size:
+/// whether an option asks for cards, and in a reaction window, which
+/// option passes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Shape {
+    subsets: bool,
+    pass: Option<usize>,
+}
+
+/// The answer of the prelude's `refresh` and `step`: seat, option count,
+/// the number of the decision's kind, whether an option asks for cards,
+/// the pass option of a window (0: none).
+type Stepped = (Option<Seat>, usize, i64, bool, usize);
+
+fn shape_of(s: &Stepped) -> (Option<(Seat, usize)>, i64, Shape) {
+    (
+        s.0.map(|seat| (seat, s.1)),
+        s.2,
+        Shape {
+            subsets: s.3,
+            pass: (s.4 > 0).then_some(s.4),
+        },
+    )
 }
 
 fn lua_opts() -> SerializeOptions {
@@ -186,7 +232,7 @@ impl Game {
         )));
         let token = host.new_token();
         let opts = lua.to_value_with(&options, lua_opts())?;
-        let (state, seat, n, kind) = {
+        let (state, stepped) = {
             let _in_play = host.enter(token, &table);
             host.arm();
             let state: LuaTable = host.entry.new_game.call((
@@ -197,10 +243,10 @@ impl Game {
                 logging,
             ))?;
             host.arm();
-            let (seat, n, kind): (Option<Seat>, usize, i64) =
-                host.entry.refresh.call(state.clone())?;
-            (state, seat, n, kind)
+            let stepped: Stepped = host.entry.refresh.call(state.clone())?;
+            (state, stepped)
         };
+        let (pending, pending_kind, shape) = shape_of(&stepped);
         Ok(Game {
             host,
             rules,
@@ -209,8 +255,9 @@ impl Game {
             state,
             table,
             token,
-            pending: seat.map(|s| (s, n)),
-            pending_kind: kind,
+            pending,
+            pending_kind,
+            shape,
             history: Vec::new(),
             redo: Vec::new(),
             logging,
@@ -254,6 +301,28 @@ impl Game {
     /// Who must choose now and among how many options; `None` once the game is over.
     pub fn pending(&self) -> Option<(Seat, usize)> {
         self.pending
+    }
+
+    /// Whether an option of the pending decision asks for a set of cards
+    /// (see [`Game::subset`]).
+    pub fn has_subsets(&self) -> bool {
+        self.shape.subsets
+    }
+
+    /// In a reaction window, the option that passes.
+    pub fn window_pass(&self) -> Option<usize> {
+        self.shape.pass
+    }
+
+    /// In a reaction window, its kind (the decision's `window` field).
+    pub fn window(&self) -> Result<Option<String>> {
+        if self.shape.pass.is_none() {
+            return Ok(None);
+        }
+        let Some(d) = self.decision_table()? else {
+            return Ok(None);
+        };
+        Ok(d.get::<Option<String>>("window")?)
     }
 
     /// Whether the game is over.
@@ -363,6 +432,23 @@ impl Game {
 
     /// The value of option `index` (1-based) of the pending decision, as
     /// the Lua value the rules gave (for a writer that converts it itself).
+    /// The value the rules apply for `choice`, as Lua holds it (see
+    /// [`Game::chosen_value`]).
+    pub fn chosen_lua_value(&self, choice: &Choice) -> Result<Value> {
+        match &choice.picks {
+            None => self.option_lua_value(choice.index),
+            Some(picks) => {
+                self.usable()?;
+                let _in_play = self.enter();
+                Ok(self.host.entry.chosen.call((
+                    self.state.clone(),
+                    choice.index,
+                    picks.clone(),
+                ))?)
+            }
+        }
+    }
+
     pub fn option_lua_value(&self, index: usize) -> Result<Value> {
         self.usable()?;
         self.option_value(index)
@@ -475,7 +561,119 @@ impl Game {
             seat,
             prompt: prompt.unwrap_or_else(|| "Choose".into()),
             options,
+            window: self.window()?,
         }))
+    }
+
+    /// What option `index` of the pending decision offers when it asks for
+    /// a set of cards (its `choose` field); `None` for an ordinary option.
+    pub fn subset(&self, index: usize) -> Result<Option<SubsetSpec>> {
+        self.usable()?;
+        if !self.shape.subsets {
+            return Ok(None);
+        }
+        let _in_play = self.enter();
+        let (from, min, max, scored): (Option<Vec<u32>>, usize, usize, bool) =
+            self.host.entry.subset.call((self.state.clone(), index))?;
+        Ok(from.map(|from| SubsetSpec {
+            from,
+            min,
+            max,
+            scored,
+        }))
+    }
+
+    /// Whether `choice` may be applied now: the option exists, it asks for
+    /// cards exactly when the choice gives some, and the rules accept the
+    /// set (its bounds and `rules.choices[check].valid`). The error says
+    /// why not, in the rules' words.
+    pub fn check_choice(&self, choice: &Choice) -> Result<()> {
+        self.usable()?;
+        let (_, n) = self
+            .pending
+            .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        let index = choice.index;
+        if index == 0 || index > n {
+            return Err(CoreError::Invalid(format!(
+                "there is no option {index}: choose 1 to {n}"
+            )));
+        }
+        let asks = self.subset(index)?.is_some();
+        match (&choice.picks, asks) {
+            (None, false) => Ok(()),
+            (None, true) => Err(CoreError::Invalid(format!(
+                "option {index} asks for a set of cards: give them too"
+            ))),
+            (Some(_), false) => Err(CoreError::Invalid(format!(
+                "option {index} does not ask for cards"
+            ))),
+            (Some(picks), true) => {
+                if picks.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(CoreError::Invalid(
+                        "each card may be chosen once (positions in ascending order)".into(),
+                    ));
+                }
+                let why: Option<String> = {
+                    let _in_play = self.enter();
+                    self.host
+                        .entry
+                        .check
+                        .call((self.state.clone(), index, picks.clone()))?
+                };
+                match why {
+                    None => Ok(()),
+                    Some(why) => Err(CoreError::Rule(why)),
+                }
+            }
+        }
+    }
+
+    /// The value the rules apply for `choice`: the option's value, or for
+    /// a set of cards, the option without `choose` and with the chosen
+    /// `cards`.
+    pub fn chosen_value(&self, choice: &Choice) -> Result<Json> {
+        let v = match &choice.picks {
+            None => self.option_value(choice.index)?,
+            Some(picks) => {
+                let _in_play = self.enter();
+                self.host.entry.chosen.call::<Value>((
+                    self.state.clone(),
+                    choice.index,
+                    picks.clone(),
+                ))?
+            }
+        };
+        Ok(self.host.lua().from_value(v)?)
+    }
+
+    /// The value the rules apply for `choice` and its text
+    /// (`rules.describe`), for front ends that show a move.
+    pub fn choice_text(&self, choice: &Choice) -> Result<(Json, String)> {
+        let action = self.chosen_value(choice)?;
+        let text = self.describe(&action)?;
+        Ok((action, text))
+    }
+
+    /// Build a set for option `index` card by card in the rules (see
+    /// [`crate::choice`]): the positions of `order` in turn, up to `target`
+    /// cards (`greedy`: by the rules' score). `None` when the set built is
+    /// not a valid choice.
+    pub fn build_subset(
+        &self,
+        index: usize,
+        order: &[usize],
+        target: usize,
+        greedy: bool,
+    ) -> Result<Option<Vec<usize>>> {
+        self.usable()?;
+        let _in_play = self.enter();
+        Ok(self.host.entry.build.call((
+            self.state.clone(),
+            index,
+            order.to_vec(),
+            target,
+            greedy,
+        ))?)
     }
 
     /// Whether the history keeps the value of each chosen option, besides
@@ -487,18 +685,28 @@ impl Game {
         self.action_values = on && self.logging;
     }
 
-    /// Apply option `index` (1-based) of the pending decision.
+    /// Apply option `index` (1-based) of the pending decision (an ordinary
+    /// option; see [`Game::apply_choice`] for one that asks for cards).
     pub fn apply(&mut self, index: usize) -> Result<()> {
-        self.apply_inner(index)?;
+        self.apply_choice(&Choice::option(index))
+    }
+
+    /// Apply `choice` to the pending decision, once the rules accept it
+    /// ([`Game::check_choice`]: a refused set changes nothing).
+    pub fn apply_choice(&mut self, choice: &Choice) -> Result<()> {
+        if choice.picks.is_some() || self.shape.subsets {
+            self.check_choice(choice)?;
+        }
+        self.apply_inner(choice)?;
         self.redo.clear();
         Ok(())
     }
 
     /// Apply a step; on a script error, put the game back exactly as it was
     /// before the step (see [`Game::restore`]).
-    fn apply_inner(&mut self, index: usize) -> Result<()> {
+    fn apply_inner(&mut self, choice: &Choice) -> Result<()> {
         self.usable()?;
-        let Err(err) = self.step_raw(index) else {
+        let Err(err) = self.step_raw(choice) else {
             return Ok(());
         };
         self.collect_after(&err);
@@ -506,7 +714,7 @@ impl Game {
             Err(CoreError::Script(msg))
                 if !self.is_broken() && crate::lua::lacks_position(&msg) =>
             {
-                self.locate(index, msg)
+                self.locate(choice, msg)
             }
             other => other,
         }
@@ -523,10 +731,10 @@ impl Game {
     /// out-of-memory error has none): run it again noting the script's
     /// position finely, to say where it failed, then put the game back as
     /// it was (the step is deterministic: it fails the same way again).
-    fn locate(&mut self, index: usize, msg: String) -> Result<()> {
+    fn locate(&mut self, choice: &Choice, msg: String) -> Result<()> {
         let host = self.host.clone();
         let steps = self.history.len();
-        let again = host.with_fine_positions(|| self.step_raw(index));
+        let again = host.with_fine_positions(|| self.step_raw(choice));
         self.history.truncate(steps);
         let msg = match (&again, crate::lua::last_position()) {
             (Err(_), Some(at)) => crate::lua::with_position(&msg, &at),
@@ -540,35 +748,43 @@ impl Game {
 
     /// Run one step of the rules, with no rollback: on an error the Lua
     /// state may be half-changed.
-    fn step_raw(&mut self, index: usize) -> Result<()> {
+    fn step_raw(&mut self, choice: &Choice) -> Result<()> {
         let (seat, n) = self
             .pending
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        let index = choice.index;
         if index == 0 || index > n {
             return Err(CoreError::Invalid(format!(
                 "there is no option {index}: choose 1 to {n}"
             )));
         }
         let action = if self.logging && self.action_values {
-            let v = self.option_value(index)?;
-            self.host.lua().from_value(v)?
+            self.chosen_value(choice)?
         } else {
             Json::Null
         };
         self.table_mut()?.step = self.history.len() + 1;
         let stepped = {
             let _in_play = self.enter();
-            self.host
-                .entry
-                .step
-                .call::<(Option<Seat>, usize, i64)>((self.state.clone(), index))
+            let state = self.state.clone();
+            match &choice.picks {
+                None => self.host.entry.step.call::<Stepped>((state, index)),
+                Some(picks) => {
+                    self.host
+                        .entry
+                        .step_subset
+                        .call::<Stepped>((state, index, picks.clone()))
+                }
+            }
         };
-        let (s, n, kind) = stepped?;
-        self.pending = s.map(|s| (s, n));
+        let (pending, kind, shape) = shape_of(&stepped?);
+        self.pending = pending;
         self.pending_kind = kind;
+        self.shape = shape;
         self.history.push(ActionRecord {
             seat,
             index,
+            picks: choice.picks.clone(),
             action,
         });
         Ok(())
@@ -621,14 +837,15 @@ impl Game {
         let rec = ActionRecord {
             seat: self.pending.map(|p| p.0).unwrap_or(0),
             index: 0,
+            picks: None,
             action: action.clone(),
         };
-        let index = self.match_action(&rec).map_err(CoreError::Invalid)?;
-        self.apply(index)
+        let choice = self.match_action(&rec).map_err(CoreError::Invalid)?;
+        self.apply_choice(&choice)
     }
 
-    /// The option index that a recorded action stands for now.
-    pub fn match_action(&self, rec: &ActionRecord) -> std::result::Result<usize, String> {
+    /// The choice that a recorded action stands for now.
+    pub fn match_action(&self, rec: &ActionRecord) -> std::result::Result<Choice, String> {
         let (seat, n) = self.pending.ok_or("the game is already over")?;
         if rec.seat != 0 && rec.seat != seat {
             return Err(format!(
@@ -638,7 +855,7 @@ impl Game {
         }
         if rec.action.is_null() {
             return if rec.index >= 1 && rec.index <= n {
-                Ok(rec.index)
+                Ok(rec.choice())
             } else {
                 Err(format!("option {} does not exist (1..{n})", rec.index))
             };
@@ -646,7 +863,10 @@ impl Game {
         let d = self.decision().map_err(|e| e.to_string())?;
         let d = d.ok_or("no pending decision")?;
         if let Some(o) = d.options.iter().find(|o| o.action == rec.action) {
-            return Ok(o.index);
+            return Ok(Choice::option(o.index));
+        }
+        if let Some(choice) = self.match_subset(&d, &rec.action) {
+            return Ok(choice);
         }
         // Named by its text (the public one for a secret choice), and
         // without the legal options: they may be a hidden hand.
@@ -656,18 +876,52 @@ impl Game {
         Err(format!("seat {seat} chose {text}, which is not legal now"))
     }
 
-    /// Ask a script bot of these rules which option the seat to move picks;
+    /// A recorded set of cards (an option's value without `choose`, with
+    /// `cards`) matched against the options that ask for cards: the option
+    /// equal to it but for `choose` and `cards`, with each recorded card
+    /// among its candidates.
+    fn match_subset(&self, d: &DecisionView, action: &Json) -> Option<Choice> {
+        let strip = |v: &Json| -> Option<serde_json::Map<String, Json>> {
+            let mut m = v.as_object()?.clone();
+            m.remove("choose");
+            m.remove("cards");
+            Some(m)
+        };
+        let wanted = strip(action)?;
+        let cards: Vec<u32> = action
+            .get("cards")?
+            .as_array()?
+            .iter()
+            .map(|c| c.as_u64().and_then(|c| u32::try_from(c).ok()))
+            .collect::<Option<_>>()?;
+        d.options.iter().find_map(|o| {
+            o.action.get("choose")?;
+            if strip(&o.action)? != wanted {
+                return None;
+            }
+            let spec = crate::meta::OptionMeta::of(&o.action).choose?;
+            let picks: Option<Vec<usize>> = cards
+                .iter()
+                .map(|c| spec.from.iter().position(|f| f == c).map(|p| p + 1))
+                .collect();
+            Some(Choice::subset(o.index, picks?))
+        })
+    }
+
+    /// Ask a script bot of these rules what the seat to move chooses;
     /// `rng` is the bot's random stream for this decision (`view:random`).
-    pub fn script_bot_choice(&self, bot: &str, rng: crate::rng::GameRng) -> Result<usize> {
+    pub fn script_bot_choice(&self, bot: &str, rng: crate::rng::GameRng) -> Result<Choice> {
         self.usable()?;
         if self.pending.is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
         let _in_play = self.enter();
         self.host.set_bot_rng(Some(rng));
-        let choice = self.host.entry.bot.call((self.state.clone(), bot));
+        let answer: mlua::Result<(usize, Option<Vec<usize>>)> =
+            self.host.entry.bot.call((self.state.clone(), bot));
         self.host.set_bot_rng(None);
-        Ok(choice?)
+        let (index, picks) = answer?;
+        Ok(Choice { index, picks })
     }
 
     /// Rebuild from the config by replaying `history` (by index: same rules).
@@ -679,13 +933,14 @@ impl Game {
             self.logging,
         )?;
         for rec in &history {
-            fresh.step_raw(rec.index)?;
+            fresh.step_raw(&rec.choice())?;
         }
         fresh.take_events();
         self.state = fresh.state;
         self.table = fresh.table;
         self.token = fresh.token;
         self.pending = fresh.pending;
+        self.shape = fresh.shape;
         self.pending_kind = fresh.pending_kind;
         self.history = fresh.history;
         Ok(())
@@ -709,7 +964,7 @@ impl Game {
         let Some(rec) = self.redo.pop() else {
             return Ok(false);
         };
-        self.apply_inner(rec.index)?;
+        self.apply_inner(&rec.choice())?;
         self.take_events();
         Ok(true)
     }
@@ -736,6 +991,7 @@ impl Game {
             table,
             token,
             pending: self.pending,
+            shape: self.shape,
             pending_kind: self.pending_kind,
             history: Vec::new(),
             redo: Vec::new(),
@@ -774,7 +1030,7 @@ impl Game {
         max_steps: usize,
     ) -> Result<Option<Vec<f64>>> {
         self.usable()?;
-        let f = &self.host.entry.playout;
+        let f = self.host.entry.playout.clone();
         // A script bot playing the copy on draws its `view:random` from a
         // stream of the copy's own generator (reseeded with each guess).
         if policy.is_some() {
@@ -787,13 +1043,75 @@ impl Game {
             self.host
                 .set_bot_rng(Some(crate::rng::GameRng::derived(seed, 2000)));
         }
-        let outcome: mlua::Result<(Option<Vec<f64>>, Option<Seat>, usize)> = {
-            let _in_play = self.enter();
-            f.call((self.state.clone(), horizon, policy, max_steps))
+        let mut left = max_steps;
+        let values = loop {
+            type Answer = (
+                Option<Vec<f64>>,
+                bool,
+                usize,
+                Option<Seat>,
+                usize,
+                i64,
+                bool,
+                usize,
+            );
+            let answer: mlua::Result<Answer> = {
+                let _in_play = self.enter();
+                f.call((self.state.clone(), horizon, policy, left))
+            };
+            let (values, core_chooses, steps, seat, n, kind, subsets, pass) = match answer {
+                Ok(a) => a,
+                Err(e) => {
+                    self.host.set_bot_rng(None);
+                    return Err(e.into());
+                }
+            };
+            if steps > 0 {
+                // What the last step left pending (its seat is none at the end).
+                (self.pending, self.pending_kind, self.shape) =
+                    shape_of(&(seat, n, kind, subsets, pass));
+            }
+            left = left.saturating_sub(steps);
+            if !core_chooses {
+                break values;
+            }
+            if left == 0 {
+                break None;
+            }
+            // A choice of cards or a reaction window: chosen here as
+            // everywhere else, from the copy's own generator.
+            let choice = {
+                let seed = self
+                    .table
+                    .try_borrow_mut()
+                    .map_err(|_| CoreError::Rule("the game's table is in use".into()))?
+                    .rng
+                    .next_u64();
+                let mut rng = crate::rng::GameRng::derived(seed, 2001);
+                match policy {
+                    Some(bot) => self.script_bot_choice(bot, rng),
+                    None => crate::choice::random_choice(self, &mut rng),
+                }
+            };
+            let applied = choice.and_then(|c| self.apply_choice(&c));
+            if let Err(e) = applied {
+                self.host.set_bot_rng(None);
+                return Err(e);
+            }
+            left -= 1;
+            if policy.is_some() {
+                // script_bot_choice ended the bot's stream: give it another.
+                let seed = self
+                    .table
+                    .try_borrow_mut()
+                    .map_err(|_| CoreError::Rule("the game's table is in use".into()))?
+                    .rng
+                    .next_u64();
+                self.host
+                    .set_bot_rng(Some(crate::rng::GameRng::derived(seed, 2000)));
+            }
         };
         self.host.set_bot_rng(None);
-        let (values, seat, n) = outcome?;
-        self.pending = seat.map(|s| (s, n));
         Ok(values.map(|v| v.into_iter().map(|x| x.clamp(0.0, 1.0)).collect()))
     }
 
@@ -913,6 +1231,8 @@ impl Game {
         }
         copy.config.clone_from(&self.config);
         copy.pending = self.pending;
+        copy.pending_kind = self.pending_kind;
+        copy.shape = self.shape;
         copy.history.clear();
         copy.redo.clear();
         copy.logging = false;
@@ -1202,14 +1522,13 @@ impl Game {
     /// scenario set-up), then recompute the pending decision. The game's log
     /// does not record this, so undo and save are not meaningful afterwards.
     pub fn arrange(&mut self, code: &str) -> Result<()> {
-        let (seat, n, kind): (Option<Seat>, usize, i64) = {
+        let stepped: Stepped = {
             let _in_play = self.enter();
             self.host.eval(code, Some(&self.state))?;
             self.host.arm();
             self.host.entry.refresh.call(self.state.clone())?
         };
-        self.pending = seat.map(|s| (s, n));
-        self.pending_kind = kind;
+        (self.pending, self.pending_kind, self.shape) = shape_of(&stepped);
         self.history.clear();
         self.redo.clear();
         Ok(())

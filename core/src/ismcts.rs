@@ -27,6 +27,7 @@
 
 use crate::budget::Budget;
 use crate::cancel::{self, Cancel};
+use crate::choice::{build_subset, greedy_subset, Choice};
 use crate::error::{CoreError, Result};
 use crate::game::Game;
 use crate::rng::GameRng;
@@ -180,7 +181,10 @@ impl Tree {
     }
 }
 
-/// Choose a 1-based option for the seat to move; stops with
+/// Choose for the seat to move: the option the tree rates best and, for an
+/// option that asks for cards, a set for it (the rules' best-scored set
+/// when they score sets, else one built at random: the tree searches
+/// options, and samples the sets inside one). Stops with
 /// [`CoreError::Cancelled`] between two iterations once `cancel` is set.
 pub fn choose(
     game: &Game,
@@ -188,15 +192,34 @@ pub fn choose(
     budget: Budget,
     policy: Option<&str>,
     cancel: Option<&Cancel>,
-) -> Result<usize> {
+) -> Result<Choice> {
     let Some((seat, n)) = game.pending() else {
         return Err(CoreError::Rule("the game is over".into()));
     };
-    if n == 1 {
-        return Ok(1);
+    let index = if n == 1 {
+        1
+    } else {
+        let tree = search(game, rng, budget, policy, cancel)?;
+        best_option(game, seat, &tree)?.unwrap_or(1)
+    };
+    if game.has_subsets() && game.subset(index)?.is_some() {
+        let picks = match greedy_subset(game, index, rng)? {
+            Some(p) => p,
+            None => build_subset(game, index, rng)?,
+        };
+        return Ok(Choice::subset(index, picks));
     }
-    let tree = search(game, rng, budget, policy, cancel)?;
-    Ok(best_option(game, seat, &tree)?.unwrap_or(1))
+    Ok(Choice::option(index))
+}
+
+/// Apply option `index` of `g`'s pending decision in a search: for an
+/// option that asks for cards, with a set built at random.
+fn apply_in_search(g: &mut Game, index: usize, rng: &mut GameRng) -> Result<()> {
+    if g.has_subsets() && g.subset(index)?.is_some() {
+        let picks = build_subset(g, index, rng)?;
+        return g.apply_choice(&Choice::subset(index, picks));
+    }
+    g.apply(index)
 }
 
 /// The 1-based option of `game`'s pending decision the tree rates best:
@@ -288,7 +311,7 @@ fn descend(
             }
         }
         if n == 1 {
-            g.apply(1)?;
+            apply_in_search(g, 1, rng)?;
             continue;
         }
         // The options as the searching seat tells them apart: options with
@@ -332,7 +355,7 @@ fn descend(
         };
         let same = &moves[m].1;
         let index = same[rng.below(same.len() as u64) as usize];
-        g.apply(index)?;
+        apply_in_search(g, index, rng)?;
         path.push(child);
         at = child;
         if added {

@@ -7,6 +7,9 @@
 //! | `card` | option | the card the option plays (a number) |
 //! | `cards` | option | the cards it plays, several at once (a list) |
 //! | `secret` | option | only its chooser may learn which option it was: `true`, or the text the other seats are told |
+//! | `choose` | option | it asks for a set of cards as well: `{ from = {ids}, min, max, check }` (see [`crate::choice`]) |
+//! | `pass` | option | in a reaction window, the option that passes (`true`) |
+//! | `window` | decision | it is a reaction window: the window's kind (a name front ends may auto-pass) |
 //! | `reveal` | option, event | it shows cards on purpose (not a leak) |
 //! | `to` | event | the one seat told of it (others are not) |
 //! | `text` | event | the event in words, for logs |
@@ -15,6 +18,7 @@
 //! [`crate::card`].
 
 use crate::card::CardId;
+use crate::choice::SubsetSpec;
 use crate::zone::Seat;
 use serde_json::Value as Json;
 
@@ -29,6 +33,9 @@ pub struct OptionMeta {
     pub secret: Option<String>,
     /// It shows cards on purpose.
     pub reveal: bool,
+    /// It asks for a set of cards: the candidates and bounds of its
+    /// `choose` field (`scored` is not known from the value: false).
+    pub choose: Option<SubsetSpec>,
 }
 
 impl OptionMeta {
@@ -47,6 +54,22 @@ impl OptionMeta {
                 _ => None,
             },
             reveal: reveals(action),
+            choose: action.get("choose").and_then(|c| {
+                let from: Vec<CardId> = c
+                    .get("from")?
+                    .as_array()?
+                    .iter()
+                    .map(as_id)
+                    .collect::<Option<_>>()?;
+                let n = from.len();
+                let bound = |k: &str| c.get(k).and_then(Json::as_u64).map(|v| v as usize);
+                Some(SubsetSpec {
+                    min: bound("min").unwrap_or(0),
+                    max: bound("max").unwrap_or(n).min(n),
+                    from,
+                    scored: false,
+                })
+            }),
         }
     }
 
@@ -108,6 +131,13 @@ mod tests {
         assert!(m.reveal);
         assert_eq!(OptionMeta::of(&json!("pass")), OptionMeta::default());
         assert_eq!(OptionMeta::of(&json!({"secret": false})).secret, None);
+        let m = OptionMeta::of(&json!({"choose": {"from": [5, 7, 9], "min": 1, "max": 8}}));
+        let spec = m.choose.unwrap();
+        assert_eq!((spec.from, spec.min, spec.max), (vec![5, 7, 9], 1, 3));
+        assert_eq!(
+            OptionMeta::of(&json!({"choose": {"from": "x"}})).choose,
+            None
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 use crate::bot::Bot;
 use crate::cancel::Cancel;
+use crate::choice::Choice;
 use crate::config::GameConfig;
 use crate::engine::Engine;
 use crate::error::{CoreError, Result};
@@ -22,21 +23,32 @@ use crate::zone::Seat;
 pub const DEFAULT_MAX_STEPS: usize = 200_000;
 
 /// Who picks for a seat: a bot, or any function of the game (a test's
-/// script of moves, a network player).
+/// script of moves, a network player). A function returns an option index;
+/// wrapped in [`Choosing`], a whole [`Choice`] (an option that asks for
+/// cards).
 pub trait Chooser {
-    /// The option (1-based) the seat to move picks.
-    fn choose(&mut self, game: &Game) -> Result<usize>;
+    /// What the seat to move chooses.
+    fn choose(&mut self, game: &Game) -> Result<Choice>;
 }
 
 impl Chooser for Bot {
-    fn choose(&mut self, game: &Game) -> Result<usize> {
+    fn choose(&mut self, game: &Game) -> Result<Choice> {
         Bot::choose(self, game)
     }
 }
 
 impl<F: FnMut(&Game) -> Result<usize>> Chooser for F {
-    fn choose(&mut self, game: &Game) -> Result<usize> {
-        self(game)
+    fn choose(&mut self, game: &Game) -> Result<Choice> {
+        self(game).map(Choice::option)
+    }
+}
+
+/// A function that returns whole [`Choice`]s, as a chooser.
+pub struct Choosing<F>(pub F);
+
+impl<F: FnMut(&Game) -> Result<Choice>> Chooser for Choosing<F> {
+    fn choose(&mut self, game: &Game) -> Result<Choice> {
+        (self.0)(game)
     }
 }
 
@@ -50,9 +62,10 @@ pub trait Observer {
         Ok(())
     }
 
-    /// `seat` picked option `choice` of the pending decision, which is
-    /// still pending: `game.decision()` gives every option in words.
-    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> Result<()> {
+    /// `seat` chose `choice` at the pending decision, which is still
+    /// pending: `game.decision()` gives every option in words,
+    /// `game.chosen_value(choice)` what the rules will apply.
+    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> Result<()> {
         let _ = (game, seat, choice);
         Ok(())
     }
@@ -60,7 +73,7 @@ pub trait Observer {
     /// The decision was applied; `events` are what it did (card moves,
     /// shuffles, the rules' own events), in order. Empty when the game
     /// records no events.
-    fn step(&mut self, game: &Game, seat: Seat, choice: usize, events: &[Event]) -> Result<()> {
+    fn step(&mut self, game: &Game, seat: Seat, choice: &Choice, events: &[Event]) -> Result<()> {
         let _ = (game, seat, choice, events);
         Ok(())
     }
@@ -78,10 +91,10 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     fn game_start(&mut self, game: &Game, events: &[Event]) -> Result<()> {
         (**self).game_start(game, events)
     }
-    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> Result<()> {
+    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> Result<()> {
         (**self).decision(game, seat, choice)
     }
-    fn step(&mut self, game: &Game, seat: Seat, choice: usize, events: &[Event]) -> Result<()> {
+    fn step(&mut self, game: &Game, seat: Seat, choice: &Choice, events: &[Event]) -> Result<()> {
         (**self).step(game, seat, choice, events)
     }
     fn game_end(&mut self, game: &Game, result: &GameResult) -> Result<()> {
@@ -169,7 +182,8 @@ impl<'a> Runner<'a> {
             (0..players)
                 .map(|_| {
                     let c = shared.clone();
-                    Some(Box::new(move |g: &Game| c.borrow_mut().choose(g)) as Box<dyn Chooser + 'a>)
+                    Some(Box::new(Choosing(move |g: &Game| c.borrow_mut().choose(g)))
+                        as Box<dyn Chooser + 'a>)
                 })
                 .collect(),
         )
@@ -237,19 +251,24 @@ impl<'a> Runner<'a> {
     /// When the game ends, its result (computed once, before the
     /// observers' `game_end`) is an error if the rules cannot report it:
     /// the move itself was applied then (`game.history()` has it).
-    pub fn apply(&mut self, game: &mut Game, choice: usize) -> Result<()> {
-        self.apply_step(game, choice).map(|_| ())
+    /// A choice the rules refuse (a set of cards that fails their check)
+    /// is an error before any observer hears of it.
+    pub fn apply(&mut self, game: &mut Game, choice: impl Into<Choice>) -> Result<()> {
+        self.apply_step(game, &choice.into()).map(|_| ())
     }
 
     /// [`Runner::apply`], giving the result when the game ended.
-    fn apply_step(&mut self, game: &mut Game, choice: usize) -> Result<Option<GameResult>> {
+    fn apply_step(&mut self, game: &mut Game, choice: &Choice) -> Result<Option<GameResult>> {
         let (seat, _) = game
             .pending()
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        if choice.picks.is_some() || game.has_subsets() {
+            game.check_choice(choice)?;
+        }
         for o in &mut self.observers {
             o.decision(game, seat, choice)?;
         }
-        game.apply(choice)?;
+        game.apply_choice(choice)?;
         let events = game.take_events();
         for o in &mut self.observers {
             o.step(game, seat, choice, &events)?;
@@ -300,7 +319,7 @@ impl<'a> Runner<'a> {
             }
             crate::cancel::check(self.cancel.as_ref()).map_err(|e| fail(true, e))?;
             let choice = chooser.choose(game).map_err(|e| fail(true, e))?;
-            if let Some(result) = self.apply_step(game, choice).map_err(|e| fail(false, e))? {
+            if let Some(result) = self.apply_step(game, &choice).map_err(|e| fail(false, e))? {
                 return Ok(Stop::Over(result));
             }
         }

@@ -15,9 +15,16 @@
 //!
 //! It plays the option tried most. It knows no game: it needs only the
 //! pending decision, forks, the round count, and the result or evaluation.
+//!
+//! An option that asks for a set of cards is searched without listing its
+//! sets: it stands for a few candidate sets, each searched like an option
+//! ([`SAMPLED_SETS`] built at random card by card, and the set the rules'
+//! score builds greedily when they give a score; see [`crate::choice`]).
+//! Playouts choose sets as the random bot does.
 
 use crate::budget::Budget;
 use crate::cancel::{self, Cancel};
+use crate::choice::{build_subset, greedy_subset, Choice};
 use crate::error::{CoreError, Result};
 use crate::game::Game;
 use crate::rng::GameRng;
@@ -32,11 +39,17 @@ const MAX_PLAYOUT_STEPS: usize = 100_000;
 /// UCB1 exploration constant (rewards are in 0..=1).
 const EXPLORATION: f64 = 0.7;
 
+/// Random sets searched for an option that asks for cards (besides the
+/// greedy one, when the rules score sets); equal sets count once.
+pub const SAMPLED_SETS: usize = 4;
+
 /// What the search found about one option.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OptionStats {
     /// The option's 1-based index.
     pub index: usize,
+    /// For an option that asks for cards, the set searched (positions).
+    pub picks: Option<Vec<usize>>,
     /// Playouts that tried it.
     pub playouts: u32,
     /// Their mean value: the share of wins (or the rules' evaluation).
@@ -53,18 +66,49 @@ pub fn choose(
     budget: impl Into<Budget>,
     policy: Option<&str>,
     cancel: Option<&Cancel>,
-) -> Result<usize> {
+) -> Result<Choice> {
     let stats = analyse(game, rng, budget, playout_policy(game, policy), cancel)?;
     let best = stats
         .iter()
-        .max_by(|a, b| {
+        .enumerate()
+        .max_by(|(i, a), (j, b)| {
             a.playouts
                 .cmp(&b.playouts)
                 .then(a.mean.total_cmp(&b.mean))
-                .then(b.index.cmp(&a.index))
+                .then(j.cmp(i))
         })
-        .map_or(1, |s| s.index);
-    Ok(best)
+        .map(|(_, s)| Choice {
+            index: s.index,
+            picks: s.picks.clone(),
+        });
+    best.ok_or_else(|| CoreError::Rule("nothing to choose".into()))
+}
+
+/// What the search tries at the pending decision: every ordinary option,
+/// and for an option that asks for cards a few sets of it.
+fn moves(game: &Game, rng: &mut GameRng) -> Result<Vec<Choice>> {
+    let (_, n) = game
+        .pending()
+        .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    let mut out = Vec::with_capacity(n);
+    for index in 1..=n {
+        if !game.has_subsets() || game.subset(index)?.is_none() {
+            out.push(Choice::option(index));
+            continue;
+        }
+        let mut sets: Vec<Vec<usize>> = Vec::new();
+        if let Some(best) = greedy_subset(game, index, rng)? {
+            sets.push(best);
+        }
+        for _ in 0..SAMPLED_SETS {
+            let set = build_subset(game, index, rng)?;
+            if !sets.contains(&set) {
+                sets.push(set);
+            }
+        }
+        out.extend(sets.into_iter().map(|p| Choice::subset(index, p)));
+    }
+    Ok(out)
 }
 
 /// The script bot that plays the playouts: the one asked for (`random`
@@ -78,8 +122,9 @@ pub(crate) fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Opti
 }
 
 /// Run the search for the seat to move within `budget` and report every
-/// option (in option order), playouts played by `policy` (a script bot) or
-/// at random. With a single option there is nothing to search: it gets no
+/// move it tried (in option order; an option that asks for cards once for
+/// each set tried), playouts played by `policy` (a script bot) or at
+/// random. With a single move there is nothing to search: it gets no
 /// playouts. Stops with [`CoreError::Cancelled`] between two playouts once
 /// `cancel` is set.
 pub fn analyse(
@@ -89,9 +134,11 @@ pub fn analyse(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Vec<OptionStats>> {
-    let (seat, n) = game
+    let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    let moves = moves(game, rng)?;
+    let n = moves.len();
     let mut visits = vec![0u32; n];
     let mut total = vec![0f64; n];
     if n > 1 {
@@ -120,7 +167,7 @@ pub fn analyse(
                     .0
             };
             let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
-            g.apply(i + 1)?;
+            g.apply_choice(&moves[i])?;
             let value = playout(g, seat, policy, horizon)?;
             visits[i] += 1;
             total[i] += value;
@@ -128,7 +175,8 @@ pub fn analyse(
     }
     Ok((0..n)
         .map(|i| OptionStats {
-            index: i + 1,
+            index: moves[i].index,
+            picks: moves[i].picks.clone(),
             playouts: visits[i],
             mean: if visits[i] > 0 {
                 total[i] / f64::from(visits[i])

@@ -8,6 +8,7 @@
 //! much of each step is written.
 
 use crate::card::CardDef;
+use crate::choice::Choice;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind, MoveHow};
 use crate::game::{Game, GameResult};
@@ -63,6 +64,10 @@ struct Pending {
     seat: Seat,
     kind: String,
     chosen: usize,
+    /// For a choice of cards, the positions of the cards chosen (`"pk"`).
+    picks: Option<Vec<usize>>,
+    /// In a reaction window, its kind (`"w"`).
+    window: Option<String>,
     /// Every option's value, written (full level): `,"oc":[...]` or
     /// `,"o":[...]`; the value of the one chosen (decisions level):
     /// `,"a":...`.
@@ -305,7 +310,10 @@ impl<W: Write> TraceWriter<W> {
     /// Note the decision about to be applied: `chosen` (1-based) of the
     /// pending decision (call before applying it; the line is written by
     /// [`TraceWriter::step`]).
-    pub fn decision(&mut self, game: &Game, chosen: usize) -> Result<()> {
+    /// A choice of cards adds its picks (`"pk"`), a reaction window its
+    /// kind (`"w"`).
+    pub fn decision(&mut self, game: &Game, choice: &Choice) -> Result<()> {
+        let chosen = choice.index;
         let Some((seat, _)) = game.pending() else {
             return Ok(());
         };
@@ -324,7 +332,7 @@ impl<W: Write> TraceWriter<W> {
             }
             TraceLevel::Decisions => {
                 let mut text = b",\"a\":".to_vec();
-                write_value(&mut text, &game.option_lua_value(chosen)?)?;
+                write_value(&mut text, &game.chosen_lua_value(choice)?)?;
                 Some(text)
             }
             TraceLevel::Events => None,
@@ -334,6 +342,8 @@ impl<W: Write> TraceWriter<W> {
             seat,
             kind,
             chosen: if hidden { 0 } else { chosen },
+            picks: if hidden { None } else { choice.picks.clone() },
+            window: game.window()?,
             options,
         });
         Ok(())
@@ -361,11 +371,12 @@ impl<W: Write> TraceWriter<W> {
             if self.last_kind.as_deref() != Some(p.kind.as_str()) {
                 out.write_all(b",\"k\":")?;
                 serde_json::to_writer(&mut *out, &p.kind)?;
-                self.last_kind = Some(p.kind);
+                self.last_kind = Some(p.kind.clone());
             }
             if p.chosen > 0 {
                 write!(out, ",\"c\":{}", p.chosen)?;
             }
+            write_choice_extras(out, &p)?;
             if let Some(options) = &p.options {
                 out.write_all(options)?;
             }
@@ -389,6 +400,7 @@ impl<W: Write> TraceWriter<W> {
         if p.chosen > 0 {
             write!(out, ",\"c\":{}", p.chosen)?;
         }
+        write_choice_extras(out, &p)?;
         if let Some(options) = &p.options {
             out.write_all(options)?;
         }
@@ -618,6 +630,18 @@ fn write_options(out: &mut Vec<u8>, options: &[mlua::Value]) -> Result<()> {
 }
 
 /// An option's value as JSON.
+/// The picks of a choice of cards (`,"pk":[...]`) and the kind of a
+/// reaction window (`,"w":"..."`), when the decision has them.
+fn write_choice_extras(out: &mut impl Write, p: &Pending) -> Result<()> {
+    if let Some(picks) = &p.picks {
+        write!(out, ",\"pk\":{}", json!(picks))?;
+    }
+    if let Some(w) = &p.window {
+        write!(out, ",\"w\":{}", json!(w))?;
+    }
+    Ok(())
+}
+
 fn write_value(out: &mut Vec<u8>, v: &mlua::Value) -> Result<()> {
     json_text::write_json(out, v).map_err(|e| match e {
         JsonTextError::Io(e) => CoreError::Io(e),
@@ -649,11 +673,11 @@ impl<W: Write> Observer for GameTrace<'_, W> {
         self.writer.start(game, self.index, events)
     }
 
-    fn decision(&mut self, game: &Game, _: Seat, choice: usize) -> Result<()> {
+    fn decision(&mut self, game: &Game, _: Seat, choice: &Choice) -> Result<()> {
         self.writer.decision(game, choice)
     }
 
-    fn step(&mut self, game: &Game, _: Seat, _: usize, events: &[Event]) -> Result<()> {
+    fn step(&mut self, game: &Game, _: Seat, _: &Choice, events: &[Event]) -> Result<()> {
         self.writer.step(game, events)
     }
 

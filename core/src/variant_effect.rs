@@ -60,7 +60,13 @@ impl Observer for Events {
         self.0.extend_from_slice(events);
         Ok(())
     }
-    fn step(&mut self, _: &Game, _: Seat, _: usize, events: &[Event]) -> Result<()> {
+    fn step(
+        &mut self,
+        _: &Game,
+        _: Seat,
+        _: &crate::choice::Choice,
+        events: &[Event],
+    ) -> Result<()> {
         self.0.extend_from_slice(events);
         Ok(())
     }

@@ -139,6 +139,7 @@ fn replay_by_value_reports_the_first_illegal_step() {
     bad[3] = ActionRecord {
         seat: bad[3].seat,
         index: 1,
+        picks: None,
         action: serde_json::json!({"card": 999}),
     };
     let stop = e.replay(g.config().clone(), &bad).err().expect("stops");
@@ -432,7 +433,7 @@ fn script_bots_see_only_their_view_and_pick_legal_options() {
         .new_game(GameConfig::new("high_card", 2, 5), true)
         .expect("start");
     let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("lowest"), 5, 1);
-    let i = bot.choose(&g).expect("choice");
+    let i = bot.choose(&g).expect("choice").index;
     let d = g.decision().expect("d").expect("pending");
     let chosen = &d.options[i - 1];
     let min = d
@@ -534,7 +535,12 @@ end }
         .expect("start");
     let seat = g.pending().map(|p| p.0).unwrap_or(1);
     let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("peek"), 1, seat);
-    assert_eq!(bot.choose(&g).expect("the bot finds no way to the game"), 1);
+    assert_eq!(
+        bot.choose(&g)
+            .expect("the bot finds no way to the game")
+            .index,
+        1
+    );
 }
 
 #[test]
@@ -634,7 +640,7 @@ fn the_search_bot_takes_the_winning_card() {
         .expect("the 12 is an option")
         + 1;
     let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:40"), 7, 2);
-    assert_eq!(bot.choose(&g).expect("mc"), twelve);
+    assert_eq!(bot.choose(&g).expect("mc").index, twelve);
 }
 
 #[test]
@@ -683,7 +689,7 @@ end }
         );
         let d = g.decision().expect("decision").expect("seat 2 to play");
         let mut bot = deckhand_core::Bot::new(deckhand_core::BotKind::parse("mc:40"), 7, 2);
-        let i = bot.choose(&g).expect("mc");
+        let i = bot.choose(&g).expect("mc").index;
         d.options[i - 1].text.clone()
     };
     assert_eq!(pick(Some("eval")), "C1", "the evaluation decides");
@@ -699,12 +705,12 @@ fn a_random_bot_makes_the_same_choice_in_the_same_position() {
     let mut choices = Vec::new();
     let checked = |g: &deckhand_core::Game| {
         let (_, n) = g.pending().expect("pending");
-        let i = bot.choose(g).expect("choose");
+        let i = bot.choose(g).expect("choose").index;
         assert!((1..=n).contains(&i));
         // Asked twice, or by a fresh bot for the seat, it says the same.
-        assert_eq!(bot.choose(g).expect("again"), i);
+        assert_eq!(bot.choose(g).expect("again").index, i);
         let fresh = deckhand_core::Bot::new(deckhand_core::BotKind::Random, 9, 1);
-        assert_eq!(fresh.clone().choose(g).expect("fresh"), i);
+        assert_eq!(fresh.clone().choose(g).expect("fresh").index, i);
         choices.push(i);
         Ok(i)
     };
@@ -716,7 +722,7 @@ fn a_random_bot_makes_the_same_choice_in_the_same_position() {
     let mut recorded = choices.iter().copied();
     let replayed = |g: &deckhand_core::Game| {
         let i = recorded.next().expect("a recorded choice");
-        assert_eq!(bot.choose(g).expect("replayed position"), i);
+        assert_eq!(bot.choose(g).expect("replayed position").index, i);
         Ok(i)
     };
     Runner::shared(4, replayed).play(&mut g2).expect("replay");
@@ -823,6 +829,7 @@ fn a_script_bot_draws_from_its_own_stream_and_never_the_games() {
         Bot::new(BotKind::parse("mixer"), seed, seat)
             .choose(&g)
             .expect("choice")
+            .index
     };
     assert_eq!(pick(7), pick(7));
     let seen: std::collections::BTreeSet<usize> = (0..60).map(pick).collect();
@@ -833,14 +840,16 @@ fn a_script_bot_draws_from_its_own_stream_and_never_the_games() {
     let seat = a.pending().expect("pending").0;
     let i = Bot::new(BotKind::parse("mixer"), 7, seat)
         .choose(&a)
-        .expect("choice");
+        .expect("choice")
+        .index;
     assert_eq!(a.view(None).expect("view"), b.view(None).expect("view"));
     a.apply(i).expect("apply");
     // The widest bounds a script can write are drawn from, not a crash.
     assert_eq!(
         Bot::new(BotKind::parse("wide"), 7, seat)
             .choose(&a)
-            .expect("choice"),
+            .expect("choice")
+            .index,
         1
     );
     // Outside a bot's decision a view has no stream: a clear error.

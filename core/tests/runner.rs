@@ -3,8 +3,8 @@
 //! and a failing step are reported with their step and seat.
 
 use deckhand_core::{
-    Bot, BotKind, Engine, Event, Game, GameConfig, GameResult, MemorySource, Observer, Runner,
-    ScriptLibrary, Seat, Stop,
+    Bot, BotKind, Choice, Engine, Event, Game, GameConfig, GameResult, MemorySource, Observer,
+    Runner, ScriptLibrary, Seat, Stop,
 };
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -35,7 +35,7 @@ impl Observer for Log {
         ));
         Ok(())
     }
-    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> deckhand_core::Result<()> {
+    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> deckhand_core::Result<()> {
         let d = game.decision()?.expect("still pending");
         assert_eq!(d.seat, seat);
         self.0
@@ -46,7 +46,7 @@ impl Observer for Log {
         &mut self,
         _: &Game,
         seat: Seat,
-        _: usize,
+        _: &Choice,
         events: &[Event],
     ) -> deckhand_core::Result<()> {
         self.0

@@ -130,15 +130,27 @@ function util.win_share(winners, seat)
 end
 
 ---A script bot that never fails a game: `choose(view, decision)` wrapped so
----that an error or an answer that is not an option index plays the first
----option instead (a bot's mistake must not stop a simulation).
+---that an error or an answer that is not an option index (with its cards,
+---for an option that asks for cards) plays the first option that asks for
+---no cards instead (a bot's mistake must not stop a simulation).
 ---@param choose fun(view: View, decision: Decision): integer
 ---@return fun(view: View, decision: Decision): integer
 function util.safe_bot(choose)
   return function(view, decision)
-    local ok, i = pcall(choose, view, decision)
-    if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
-    return 1
+    local opts = decision.options
+    local ok, i, cards = pcall(choose, view, decision)
+    if ok and type(i) == "number" and opts[i] ~= nil
+        and (opts[i].choose == nil or type(cards) == "table") then
+      return i, cards
+    end
+    -- The first option that asks for no cards; else the fewest cards the
+    -- first option allows.
+    for k = 1, #opts do
+      if type(opts[k]) ~= "table" or opts[k].choose == nil then return k end
+    end
+    local first = {}
+    for k = 1, opts[1].choose.min or 0 do first[k] = opts[1].choose.from[k] end
+    return 1, first
   end
 end
 

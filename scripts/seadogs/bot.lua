@@ -243,16 +243,32 @@ return function(rules)
     return index_of(opts, "end") or 1
   end
 
+  ---The best sale a Sell option allows (its type, with or without the
+  ---Black Market): its value (sale_value), its cards, gold and treasure.
+  local function best_sale_of(view, o)
+    local best, cards, gold, treasure_of = nil, nil, 0, 0
+    for _, s in ipairs(rules.sales(view, view.seat)) do
+      if s.cargo == o.cargo and (s.market or false) == (o.market or false) then
+        local val, treasure = sale_value(view, s)
+        if best == nil or val > best then best, cards, gold, treasure_of = val, s.cards, s.gold, treasure end
+      end
+    end
+    return best, cards, gold, treasure_of
+  end
+
   local function choose_action(view, opts)
     local me = view.seat
     local bi, bv = index_of(opts, "skip"), 0
+    local sale = {}
     for i, o in ipairs(opts) do
       local val = nil
       if o.act == "sell" then
-        local treasure
-        val, treasure = sale_value(view, o)
-        if o.market then val = val - G.action_value end
-        if o.gold < G.sell_min_gold - 0.5 and treasure == 0 then val = nil end
+        local gold, treasure
+        val, sale[i], gold, treasure = best_sale_of(view, o)
+        if val ~= nil then
+          if o.market then val = val - G.action_value end
+          if gold < G.sell_min_gold - 0.5 and treasure == 0 then val = nil end
+        end
       elseif o.act == "temple" then
         local cubes = rules.temple_cubes(view, me, view.cards[o.card].icons)
         val = cubes_value(view, cubes) - G.card_value
@@ -281,7 +297,8 @@ return function(rules)
       end
       if val ~= nil and val > bv then bi, bv = i, val end
     end
-    return bi or 1
+    bi = bi or 1
+    return bi, sale[bi]
   end
 
   ---The claim to make, its wager drawn from GREEDY.wagers (the same
@@ -427,6 +444,13 @@ return function(rules)
   local function greedy_choice(view, decision)
     local opts = decision.options
     if #opts <= 1 then return 1 end
+    -- A reaction window: a Powder Keg is worth taking, the rest waits.
+    if decision.window then
+      for i, o in ipairs(opts) do
+        if o.act == "play" and o.action == "powder_keg" then return i end
+      end
+      return 1
+    end
     local phase = view.vars.phase
     if phase == "captain" then return choose_captain(view, opts) end
     if phase == "attack" then return choose_attack(view, opts) end

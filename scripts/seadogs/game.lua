@@ -82,6 +82,7 @@ game.vars (public: no card ids)
 
 local util = require("lib.util")
 local phases = require("lib.phases")
+local window = require("lib.window")
 local copy_array = util.copy_array
 
 local rules = {
@@ -177,6 +178,14 @@ rules.options = {
     doc = "A bluff may be called only by a player who can match the whole wager (the rulebook does not "
       .. "cover a shorter player; calling is matching the wager). false: a player "
       .. "with less gold calls by putting in all its gold.",
+  },
+  any_time = {
+    default = "windows",
+    choices = { "windows", "own" },
+    doc = "When \"any time\" action cards (Spyglass, Powder Keg) may be played: \"windows\" = at any "
+      .. "decision of the holder's and, on every player's turn, in a reaction window at its end, where "
+      .. "every seat holding an action card is asked in turn from the active player; \"own\" = only at "
+      .. "the holder's own decisions (no window: faster simulations).",
   },
   game_end = {
     default = "end_of_turn",
@@ -731,10 +740,50 @@ function rules.end_turn(game, seat)
   end
   v.turns = v.turns + 1
   if rules.game_should_end(game) then return rules.end_game(game) end
+  if game.options.any_time == "windows" then
+    -- "Action cards may be played at any time ... on other player's turns":
+    -- a reaction window at the end of the turn (rules.windows.turn_end);
+    -- the next turn starts when it closes.
+    window.open(game, "turn_end", { seat = seat }, seat)
+    return window.settle(rules, game)
+  end
+  rules.next_turn(game, seat)
+end
+
+---The turn after `seat`'s.
+function rules.next_turn(game, seat)
+  local v = game.vars
   local nxt = game:next_seat(seat)
   if nxt == v.first then v.round = v.round + 1 end
   rules.start_turn(game, nxt)
 end
+
+-- Reaction windows (lib/window.lua). At the end of every turn each seat
+-- holding an action card is asked in turn, from the player whose turn
+-- ends, whether it plays an "any time" card (Spyglass, Powder Keg). Who is
+-- asked depends only on how many action cards a seat holds, which is
+-- public, so being asked tells nothing of which card it is: a seat holding
+-- another card is asked too, and can only pass.
+rules.windows = {
+  turn_end = {
+    prompt = function(game, seat, w)
+      return "End of " .. who(w.data.seat) .. "'s turn: play an action card, or pass"
+    end,
+    can_respond = function(game, seat)
+      local z = game:zone("action", seat)
+      return (z.count or #z) > 0
+    end,
+    responses = function(game, seat)
+      local out = {}
+      for _, o in ipairs(rules.action_plays(game, seat, "window")) do
+        if o.action == "spyglass" or o.action == "powder_keg" then out[#out + 1] = o end
+      end
+      return out
+    end,
+    respond = function(game, seat, action) rules.play_action(game, seat, action) end,
+    close = function(game, w) rules.next_turn(game, w.data.seat) end,
+  },
+}
 
 ---"The game ends when all of the Gold is removed from the bank, or all of
 ---the treasure cards have been taken from the Treasure deck."
@@ -941,21 +990,158 @@ local function only_wilds(game, cards)
   return true
 end
 
----The options of the Sell island, one per sale (rules.sales), each saying
----its gold, what the bank can pay (option bank_short) and whether it spends
----the Black Market.
+---What selling `cards` as cargo type `cargo` (`market`: spending the held
+---Black Market) would be: {icons, gold, maps, typed, wilds}, or nil and why
+---it is not a sale. A sale is of one cargo type: cards of that type and,
+---as rules.sale_wilds says, wilds (2 icons each with the Black Market, 1
+---with option wild_in_sale); wilds alone need the Black Market, and a sale
+---with the Black Market sells a wild (else it would spend the card for
+---nothing). It must be worth something: gold, or a Treasure Map card when a
+---sale is how a map becomes a Treasure card (option treasure_gain = "sell";
+---a lone map card is then worth selling for nothing). Under option
+---bank_short = "no_sale", the bank must be able to pay.
+function rules.sale_value(game, seat, cargo, cards, market)
+  local wild_icons = market and 2 or (game.options.wild_in_sale and 1 or 0)
+  local icons, maps, typed, wilds = 0, 0, 0, 0
+  for _, id in ipairs(cards) do
+    local c = game.cards[id]
+    if c.cargo == "wild" then
+      if wild_icons == 0 then
+        return nil, "a wild sells only with the Black Market (option wild_in_sale)"
+      end
+      icons, wilds = icons + wild_icons, wilds + 1
+    elseif c.cargo ~= cargo then
+      return nil, "a sale is of a single cargo type: " .. card_name(game, id) .. " is not "
+        .. rules.CARGO_NAMES[cargo]
+    else
+      icons, typed = icons + c.icons, typed + 1
+    end
+    if c.map then maps = maps + 1 end
+  end
+  if typed == 0 and wilds > 0 and not market then
+    return nil, "wilds alone sell only with the Black Market"
+  end
+  if market and wilds == 0 then return nil, "a sale with the Black Market sells a wild" end
+  local gold = rules.sell_gold(game, icons)
+  if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
+  local tz = game:zone("treasures")
+  local maps_pay = game.options.treasure_gain == "sell" and (tz.count or #tz) > 0
+  if gold == 0 and not (maps > 0 and maps_pay) then
+    return nil, "these cards are worth no gold (" .. icons .. " icon" .. (icons == 1 and "" or "s") .. ")"
+  end
+  if game.options.bank_short == "no_sale" and gold > game.vars.bank then
+    return nil, "the bank has only " .. game.vars.bank .. " gold"
+  end
+  return { icons = icons, gold = gold, maps = maps, typed = typed, wilds = wilds }
+end
+
+-- A sale is one choice of cards (rules.sale_options): the rules check it,
+-- and score it for the bots by its gold, less a little per card sold (a
+-- card kept is worth something).
+rules.choices = rules.choices or {}
+rules.choices.sale = {
+  valid = function(game, seat, cards, option)
+    local s, why = rules.sale_value(game, seat, option.cargo, cards, option.market)
+    if s == nil then return false, why end
+    return true
+  end,
+  -- Cards that more cards may make a sale: of the type, or wilds that may join.
+  partial = function(game, seat, cards, option)
+    local wilds_join = option.market or game.options.wild_in_sale
+    for _, id in ipairs(cards) do
+      local t = game.cards[id].cargo
+      if t ~= option.cargo and not (t == "wild" and wilds_join) then return false end
+    end
+    return true
+  end,
+  score = function(game, seat, cards, option)
+    local s = rules.sale_value(game, seat, option.cargo, cards, option.market)
+    if s == nil then return -1 end
+    return s.gold - 0.3 * #cards + (s.maps > 0 and 1 or 0)
+  end,
+}
+
+---The options of the Sell island: for each cargo type (and, holding the
+---Black Market, each way of selling wilds: rules.sale_wilds), one option
+---asking for the cards to sell among the type's cards and the wilds that
+---may join, offered when some sale of them is legal. Whole hands are never
+---listed sale by sale: the seller names its cards (`sell 1 3 4`).
 function rules.sale_options(game, seat)
+  local hand = game:zone("hand", seat)
   local opts = {}
-  local bank = game.vars.bank
-  for _, s in ipairs(rules.sales(game, seat)) do
-    local paid = math.min(s.gold, bank)
-    opts[#opts + 1] = { act = "sell", cargo = s.cargo, cards = s.cards, market = s.market or nil,
-      text = "Sell " .. util.names(game, s.cards) .. (only_wilds(game, s.cards) and (" as " .. rules.CARGO_NAMES[s.cargo]) or "")
-        .. " (" .. s.icons .. " icons: " .. s.gold .. " gold"
-        .. (paid < s.gold and (", the bank has only " .. paid) or "") .. ")"
-        .. (s.market and " with Black Market" or "") }
+  for _, way in ipairs(rules.sale_wilds(game, seat)) do
+    for _, t in ipairs(rules.CARGO_TYPES) do
+      local from, wilds, maps, typed = {}, {}, {}, {}
+      for i = 1, #hand do
+        local c = game.cards[hand[i]]
+        if c.cargo == t or (c.cargo == "wild" and way.icons > 0) then from[#from + 1] = hand[i] end
+        if c.cargo == "wild" and way.icons > 0 then wilds[#wilds + 1] = hand[i]
+        elseif c.cargo == t and c.map then maps[#maps + 1] = hand[i]
+        elseif c.cargo == t then typed[#typed + 1] = hand[i] end
+      end
+      -- Some sale is legal if one of these is: a lone map card; the fewest
+      -- wilds the way needs with the type's cards added most icons first.
+      local offered = false
+      if #from > 0 then
+        -- The cards as a hand shows them: most icons first, a map card
+        -- first among equals, wilds last.
+        table.sort(from, function(a, b)
+          local ca, cb = game.cards[a], game.cards[b]
+          if (ca.cargo == "wild") ~= (cb.cargo == "wild") then return cb.cargo == "wild" end
+          if ca.icons ~= cb.icons then return ca.icons > cb.icons end
+          if (ca.map or false) ~= (cb.map or false) then return ca.map or false end
+          return a < b
+        end)
+        table.sort(typed, function(a, b) return game.cards[a].icons > game.cards[b].icons end)
+        local try = {}
+        if maps[1] then try[1] = { maps[1] } end
+        local set = {}
+        if way.market and wilds[1] then set[1] = wilds[1] end
+        if not way.market or wilds[1] then
+          for _, id in ipairs(typed) do
+            set[#set + 1] = id
+            try[#try + 1] = copy_array(set)
+          end
+          for _, id in ipairs(maps) do set[#set + 1] = id end
+          for k = (way.market and 2 or 1), #wilds do set[#set + 1] = wilds[k] end
+          try[#try + 1] = set
+        end
+        for _, cards in ipairs(try) do
+          if rules.sale_value(game, seat, t, cards, way.market) then offered = true break end
+        end
+      end
+      if offered then
+        opts[#opts + 1] = { act = "sell", cargo = t, market = way.market or nil, seller = seat,
+          text = "Sell " .. rules.CARGO_NAMES[t] .. (way.market and " with Black Market" or ""),
+          choose = { from = from, min = 1, max = #from, check = "sale" } }
+      end
+    end
   end
   return opts
+end
+
+---A sale in words, once its cards are chosen: "Sell Rum x2, Wild (4 icons:
+---2 gold) with Black Market" (from the action alone: it also words sales
+---of the past).
+function rules.sale_text(game, action)
+  local cards = action.cards
+  local wild_icons = action.market and 2 or (game.options.wild_in_sale and 1 or 0)
+  local icons, all_wild = 0, #cards > 0
+  for _, id in ipairs(cards) do
+    local c = game.cards[id]
+    if c.cargo == "wild" then icons = icons + wild_icons else icons, all_wild = icons + c.icons, false end
+  end
+  local gold = rules.sell_gold(game, icons)
+  if action.seller and rules.has_captain(game, action.seller, "merchant")
+      and icons >= rules.MERCHANT_MIN_ICONS then
+    gold = gold + 1
+  end
+  -- What the bank can pay (option bank_short), as it stands now.
+  local paid = math.min(gold, game.vars.bank or gold)
+  return "Sell " .. util.names(game, cards) .. (all_wild and (" as " .. rules.CARGO_NAMES[action.cargo]) or "")
+    .. " (" .. icons .. " icons: " .. gold .. " gold"
+    .. (paid < gold and (", the bank has only " .. paid) or "") .. ")"
+    .. (action.market and " with Black Market" or "")
 end
 
 ---Sell `cards` as cargo type `cargo`; `market`: spend the held Black
@@ -1626,12 +1812,14 @@ end
 
 function rules.decision(game)
   if game.vars.game_over then return nil end
+  if window.pending(game) then return window.decision(rules, game) end
   return phases.decision(rules, game)
 end
 
 function rules.apply(game, seat, action)
   local v = game.vars
   if v.game_over then error("the game is over", 0) end
+  if window.pending(game) then return window.apply(rules, game, seat, action) end
   if seat ~= (v.asked or v.turn) then error("it is not " .. who(seat) .. "'s decision", 0) end
   local attacking = v.phase == "attack"
   phases.apply(rules, game, seat, action)
@@ -1642,6 +1830,10 @@ end
 
 ---An option in words: its text (every option of this game has one).
 function rules.describe(game, action)
+  if type(action) == "table" and action.act == "sell" and action.cards and not action.choose then
+    -- A sale chosen: its cards, icons and gold.
+    return rules.sale_text(game, action)
+  end
   return phases.describe(game, action)
 end
 

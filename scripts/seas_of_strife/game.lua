@@ -917,16 +917,23 @@ local function greedy_play(view, decision)
   return best_i
 end
 
+-- The pass (variant passing): the cards most dangerous to keep, as many
+-- as the pass asks for.
 local function greedy_pass(view, decision)
-  local opts = decision.options
+  local choose = decision.options[1].choose
   local unseen = unseen_cards(view)
   local zeroing = faces_zero(view)
-  local best_i, best_d = 1, nil
-  for i = 1, #opts do
-    local d = danger(view, opts[i].card, unseen, zeroing)
-    if best_d == nil or d > best_d then best_i, best_d = i, d end
+  local ranked = {}
+  for i, card in ipairs(choose.from) do
+    ranked[i] = { card = card, d = danger(view, card, unseen, zeroing) }
   end
-  return best_i
+  table.sort(ranked, function(a, b)
+    if a.d ~= b.d then return a.d > b.d end
+    return a.card < b.card
+  end)
+  local cards = {}
+  for i = 1, choose.max do cards[i] = ranked[i].card end
+  return 1, cards
 end
 
 local function greedy_leader(view, decision)
@@ -940,7 +947,7 @@ end
 local function greedy_choice(view, decision)
   local o = decision.options[1]
   if o.seat ~= nil then return greedy_leader(view, decision) end
-  if o.pass then return greedy_pass(view, decision) end
+  if o.choose ~= nil then return greedy_pass(view, decision) end
   return greedy_play(view, decision)
 end
 
@@ -970,8 +977,15 @@ rules.metrics = {
 
 rules.bots = {
   greedy = function(view, decision)
-    local ok, i = pcall(greedy_choice, view, decision)
-    if ok and type(i) == "number" and decision.options[i] ~= nil then return i end
+    local ok, i, cards = pcall(greedy_choice, view, decision)
+    if ok and type(i) == "number" and decision.options[i] ~= nil then return i, cards end
+    -- A choice of cards needs its cards: the first ones it may take.
+    local choose = decision.options[1].choose
+    if choose then
+      local first = {}
+      for k = 1, choose.min or 0 do first[k] = choose.from[k] end
+      return 1, first
+    end
     return 1
   end,
 }

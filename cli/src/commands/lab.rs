@@ -14,8 +14,8 @@ use deckhand_core::lab::{
 };
 use deckhand_core::lua::Limits;
 use deckhand_core::{
-    Chooser, Engine, Event, Game, GameConfig, Observer, Runner, ScriptLibrary, Seat, Stop,
-    TraceLevel, TraceWriter,
+    Choice, Chooser, Choosing, Engine, Event, Game, GameConfig, Observer, Runner, ScriptLibrary,
+    Seat, Stop, TraceLevel, TraceWriter,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -517,12 +517,12 @@ pub fn play_one(
         .into_iter()
         .map(|bot| {
             bot.map(|mut bot| {
-                Box::new(move |g: &Game| {
+                Box::new(Choosing(move |g: &Game| {
                     if let Some(w) = watched {
                         w.at(index, seed, Phase::Bot(g.history().len() + 1));
                     }
                     bot.choose(g)
-                }) as Box<dyn Chooser>
+                })) as Box<dyn Chooser>
             })
         })
         .collect();
@@ -569,13 +569,13 @@ struct Marks<'w> {
 }
 
 impl Observer for Marks<'_> {
-    fn decision(&mut self, game: &Game, _: Seat, _: usize) -> deckhand_core::Result<()> {
+    fn decision(&mut self, game: &Game, _: Seat, _: &Choice) -> deckhand_core::Result<()> {
         let step = game.history().len() + 1;
         self.worker.at(self.index, self.seed, Phase::Step(step));
         Ok(())
     }
 
-    fn step(&mut self, game: &Game, _: Seat, _: usize, _: &[Event]) -> deckhand_core::Result<()> {
+    fn step(&mut self, game: &Game, _: Seat, _: &Choice, _: &[Event]) -> deckhand_core::Result<()> {
         if game.is_over() {
             self.worker.at(self.index, self.seed, Phase::Result);
         }

@@ -7,7 +7,7 @@ use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{bail, Result};
 use deckhand_core::{
-    BotKind, Chooser, Engine, Event, Game, Observer, Runner, ScriptLibrary, Seat, Stop,
+    BotKind, Choice, Chooser, Engine, Event, Game, Observer, Runner, ScriptLibrary, Seat, Stop,
 };
 use std::sync::Arc;
 
@@ -89,7 +89,13 @@ impl Observer for ShowEvents<'_> {
         Ok(())
     }
 
-    fn step(&mut self, _: &Game, _: Seat, _: usize, events: &[Event]) -> deckhand_core::Result<()> {
+    fn step(
+        &mut self,
+        _: &Game,
+        _: Seat,
+        _: &Choice,
+        events: &[Event],
+    ) -> deckhand_core::Result<()> {
         self.show(events);
         Ok(())
     }

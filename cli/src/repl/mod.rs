@@ -5,6 +5,8 @@
 //! - [`registry`]: every command in one place (help and completion come from it);
 //! - [`parse`]: a typed line to a [`ReplInput`](parse::ReplInput), a pure function;
 //! - [`choose`]: typed text to one of the legal moves;
+//! - [`cards`]: typed text to a set of cards, for a move that asks for one;
+//! - [`autopass`]: the reaction windows passed without asking;
 //! - [`complete`]: tab completion;
 //! - [`session`]: the REPL's state, starting games, seats, dispatching commands;
 //! - [`turns`]: moves, the bots' moves, the end of a game, undo/redo;
@@ -15,7 +17,9 @@
 //! The REPL knows no particular game: everything it shows comes from the
 //! rules through the core's API.
 
+mod autopass;
 mod autosave;
+mod cards;
 mod choose;
 mod complete;
 mod files;

@@ -28,6 +28,8 @@ pub enum ReplInput {
     Moves,
     /// Ask the search bot about the legal moves, with this many playouts.
     Hint(Budget),
+    /// Change (or, empty, show) the auto-pass settings of reaction windows.
+    AutoPass(Vec<String>),
     /// Go back this many of your decisions.
     Undo(usize),
     /// Play again what undo took back, this many times.
@@ -176,6 +178,9 @@ pub fn parse(line: &str) -> Result<ReplInput, ParseError> {
         "new" => parse_new(rest).map(ReplInput::New).map_err(bad),
         "show" => no_args(ReplInput::Show),
         "moves" => no_args(ReplInput::Moves),
+        "autopass" => Ok(ReplInput::AutoPass(
+            rest.split_whitespace().map(str::to_string).collect(),
+        )),
         "hint" => {
             if rest.is_empty() {
                 return Ok(ReplInput::Hint(Budget::Iterations(HINT_PLAYOUTS)));
@@ -378,6 +383,15 @@ mod tests {
     fn blank_lines_are_empty() {
         assert_eq!(ok(""), ReplInput::Empty);
         assert_eq!(ok("   \t "), ReplInput::Empty);
+    }
+
+    #[test]
+    fn autopass_takes_its_words() {
+        assert_eq!(parse("autopass"), Ok(ReplInput::AutoPass(vec![])));
+        assert_eq!(
+            parse("ap attack turn"),
+            Ok(ReplInput::AutoPass(vec!["attack".into(), "turn".into()]))
+        );
     }
 
     #[test]

@@ -106,6 +106,24 @@ Examples:
   hint 1s",
     },
     CommandInfo {
+        name: "autopass",
+        aliases: &["ap"],
+        args: "[KIND... | all | turn | off]",
+        summary: "pass reaction windows without being asked",
+        help: "Some games ask every seat, at set moments (after a move, at each step of an
+attack), whether it responds, for cards played at any time: a reaction
+window, shown with its kind under the moves. `autopass` passes them for you:
+  autopass KIND   always pass windows of this kind (several may be given)
+  autopass all    always pass every window
+  autopass turn   pass every window until your next turn
+  autopass off    be asked again in every window
+Without arguments it shows the settings. A move passed for you is shown
+with (auto-pass). The settings last until the next `new` or `load`.
+Examples:
+  autopass attack
+  autopass turn",
+    },
+    CommandInfo {
         name: "play",
         aliases: &["p"],
         args: "N | TEXT",

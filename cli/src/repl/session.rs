@@ -6,6 +6,8 @@
 //! loop prints after each command (and unit tests read). Every failure is a
 //! line of output, and the game is left as it was.
 
+use super::autopass::AutoPass;
+use super::cards;
 use super::choose;
 use super::complete::{GameWords, Vocabulary};
 use super::parse::{self, NewArgs, ParseError, ReplInput, SeatsChange};
@@ -17,8 +19,8 @@ use crate::seats::{self, SeatSpec};
 use deckhand_core::config::parse_option_text;
 use deckhand_core::lua::PromptEnv;
 use deckhand_core::{
-    secret_text, Bot, BotKind, Cancel, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
-    ScriptLibrary, Seat,
+    secret_text, Bot, BotKind, Cancel, Choice, CoreError, Engine, Event, Game, GameConfig,
+    RulesInfo, ScriptLibrary, Seat,
 };
 use serde_json::Value;
 use std::sync::Arc;
@@ -117,14 +119,11 @@ pub(super) fn say_events(
 
 /// The text of option `index` of the pending decision, as the people at
 /// this terminal may see it once chosen (see [`shown_text`]).
-pub(super) fn option_text(game: &Game, seats: &[SeatSpec], index: usize) -> String {
+pub(super) fn option_text(game: &Game, seats: &[SeatSpec], choice: &Choice) -> String {
     let chooser = game.pending().map(|p| p.0);
-    game.decision()
-        .ok()
-        .flatten()
-        .and_then(|d| d.options.into_iter().find(|o| o.index == index))
-        .map(|o| shown_text(seats, chooser, &o.text, &o.action))
-        .unwrap_or_else(|| format!("option {index}"))
+    game.choice_text(choice)
+        .map(|(action, text)| shown_text(seats, chooser, &text, &action))
+        .unwrap_or_else(|_| format!("option {}", choice.index))
 }
 
 /// The text of an option `chooser` chose, for the people at this
@@ -153,6 +152,8 @@ pub(super) struct Current {
     /// The globals of the `lua` prompt for this game, made at its first
     /// line (a new game, `load` or `reload` starts afresh).
     pub lua_env: Option<PromptEnv>,
+    /// The reaction windows passed without asking.
+    pub autopass: AutoPass,
 }
 
 impl Current {
@@ -166,6 +167,7 @@ impl Current {
             painter,
             last_human: None,
             lua_env: None,
+            autopass: AutoPass::default(),
         }
     }
 
@@ -248,10 +250,56 @@ impl Current {
             }
         }
         match self.game.decision() {
-            Ok(Some(d)) => Ok(self.painter.options(&d)),
+            Ok(Some(d)) => {
+                let notes: Vec<(usize, String)> = self
+                    .card_options(&d)
+                    .iter()
+                    .map(|(o, min, max)| (o.index, cards::listing(o, *min, *max)))
+                    .collect();
+                let mut text = self.painter.options(&d, &notes);
+                if let Some(kind) = &d.window {
+                    text.push_str(&format!(
+                        "\n(a `{kind}` window: `autopass {kind}` passes these for you, \
+                         `autopass turn` every window until your turn)"
+                    ));
+                }
+                Ok(text)
+            }
             Ok(None) => Err("the game is over: type `new` to play again".into()),
             Err(e) => Err(format!("cannot list the moves: {e}")),
         }
+    }
+
+    /// The options of `d` that ask for a set of cards, with the names of
+    /// their cards and how many to choose.
+    pub fn card_options(
+        &self,
+        d: &deckhand_core::DecisionView,
+    ) -> Vec<(cards::CardOption, usize, usize)> {
+        d.options
+            .iter()
+            .filter_map(|o| {
+                let spec = deckhand_core::OptionMeta::of(&o.action).choose?;
+                let names = spec
+                    .from
+                    .iter()
+                    .map(|&id| {
+                        self.game
+                            .card(id)
+                            .map_or_else(|_| format!("card {id}"), |c| c.name)
+                    })
+                    .collect();
+                Some((
+                    cards::CardOption {
+                        index: o.index,
+                        text: o.text.clone(),
+                        cards: names,
+                    },
+                    spec.min,
+                    spec.max,
+                ))
+            })
+            .collect()
     }
 
     /// Why the moves of a bot's seat are not shown.
@@ -519,6 +567,7 @@ impl Session {
             ReplInput::Show => self.show(),
             ReplInput::Moves => self.list_moves(),
             ReplInput::Hint(budget) => self.hint(budget),
+            ReplInput::AutoPass(words) => self.autopass(&words),
             ReplInput::Undo(n) => self.undo(n),
             ReplInput::Redo(n) => self.redo(n),
             ReplInput::Continue => self.continue_bots(),

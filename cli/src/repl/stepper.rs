@@ -8,7 +8,7 @@
 use super::registry::{self, CommandInfo};
 use crate::render::Painter;
 use deckhand_core::{
-    secret_text, ActionRecord, Engine, Event, Game, GameConfig, Observer, Runner, Seat,
+    secret_text, ActionRecord, Choice, Engine, Event, Game, GameConfig, Observer, Runner, Seat,
 };
 
 /// The commands of the `replay --step` prompt.
@@ -225,18 +225,13 @@ impl Observer for Narrator<'_> {
         Ok(())
     }
 
-    fn decision(&mut self, game: &Game, seat: Seat, choice: usize) -> deckhand_core::Result<()> {
-        let option = game.decision()?.and_then(|d| {
-            choice
-                .checked_sub(1)
-                .and_then(|i| d.options.into_iter().nth(i))
-        });
-        let text = match option {
-            Some(o) => match secret_text(&o.action) {
+    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> deckhand_core::Result<()> {
+        let text = match game.choice_text(choice) {
+            Ok((action, text)) => match secret_text(&action) {
                 Some(public) if self.viewer.is_some_and(|v| v != seat) => public,
-                _ => o.text,
+                _ => text,
             },
-            None => String::new(),
+            Err(_) => String::new(),
         };
         let line = format!(
             "{:>4}. seat {seat}: {}",
@@ -251,7 +246,7 @@ impl Observer for Narrator<'_> {
         &mut self,
         game: &Game,
         _: Seat,
-        _: usize,
+        _: &Choice,
         events: &[Event],
     ) -> deckhand_core::Result<()> {
         self.events(game, events);
@@ -392,7 +387,7 @@ impl Stepper {
             let Some(rec) = self.actions.get(at).cloned() else {
                 return self.say_end();
             };
-            let index = match self.game.match_action(&rec) {
+            let choice = match self.game.match_action(&rec) {
                 Ok(i) => i,
                 Err(reason) => {
                     return self.out.push(format!(
@@ -411,7 +406,7 @@ impl Stepper {
             };
             let applied = Runner::new(Vec::new())
                 .observe(&mut narrator)
-                .apply(&mut self.game, index);
+                .apply(&mut self.game, choice);
             let lines = narrator.lines;
             self.out.extend(lines);
             if let Err(e) = applied {

@@ -1,12 +1,17 @@
 //! Commands that play: a move by number or by text, the bots' moves after
 //! it, whose turn it is, the end of the game, and undo / redo.
 
+use super::cards;
 use super::choose::{self, NoPick};
 use super::parse::ParseError;
 use super::session::{label, option_text, plural, say_events, Output, Session};
 use crate::render::Painter;
 use crate::seats::SeatSpec;
-use deckhand_core::{Chooser, CoreError, Event, Game, Observer, Runner, Seat};
+use deckhand_core::{
+    Choice, Chooser, Choosing, CoreError, Event, Game, Observer, Runner, Seat, StepError, Stop,
+};
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// Shows each move as the runner applies it (a person's or a bot's): who
 /// made it and what the people at this terminal may see of it and of its
@@ -17,6 +22,8 @@ struct Printer<'a> {
     painter: &'a Painter,
     /// The text of the move being applied (for the message if it fails).
     text: String,
+    /// Set while the REPL passes a window for a person (auto-pass).
+    auto: Rc<Cell<bool>>,
 }
 
 impl<'a> Printer<'a> {
@@ -26,12 +33,13 @@ impl<'a> Printer<'a> {
             seats,
             painter,
             text: String::new(),
+            auto: Rc::new(Cell::new(false)),
         }
     }
 }
 
 impl Observer for Printer<'_> {
-    fn decision(&mut self, game: &Game, _: Seat, choice: usize) -> deckhand_core::Result<()> {
+    fn decision(&mut self, game: &Game, _: Seat, choice: &Choice) -> deckhand_core::Result<()> {
         self.text = option_text(game, self.seats, choice);
         Ok(())
     }
@@ -40,11 +48,12 @@ impl Observer for Printer<'_> {
         &mut self,
         game: &Game,
         seat: Seat,
-        _: usize,
+        _: &Choice,
         events: &[Event],
     ) -> deckhand_core::Result<()> {
+        let auto = if self.auto.get() { " (auto-pass)" } else { "" };
         self.out.say(format!(
-            "{}: {}",
+            "{}: {}{auto}",
             label(self.seats, seat),
             self.painter.paint_names(&self.text)
         ));
@@ -76,16 +85,49 @@ impl Session {
         if let Err(e) = self.can_move() {
             return self.out.error(e);
         }
+        let Some(c) = self.current.as_ref() else {
+            return;
+        };
+        if c.game.has_subsets() {
+            if let Ok(Some(d)) = c.game.decision() {
+                if let Some((o, min, max)) = c
+                    .card_options(&d)
+                    .into_iter()
+                    .find(|(o, _, _)| o.index == index)
+                {
+                    return self.out.error(format!(
+                        "move {index} ({}) asks for cards: {}",
+                        o.text,
+                        cards::listing(&o, min, max)
+                    ));
+                }
+            }
+        }
+        self.play_choice(Choice::option(index));
+    }
+
+    /// Play `choice` for the person to move.
+    pub(super) fn play_choice(&mut self, choice: Choice) {
+        if let Err(e) = self.can_move() {
+            return self.out.error(e);
+        }
         let Some(c) = self.current.as_mut() else {
             return;
         };
         let Some((seat, n)) = c.game.pending() else {
             return;
         };
+        let index = choice.index;
         if index > n {
             return self.out.error(format!(
                 "there is no move {index}: choose 1 to {n} (type `moves` to list them)"
             ));
+        }
+        if choice.picks.is_some() {
+            // The rules' own words when they refuse the set.
+            if let Err(e) = c.game.check_choice(&choice) {
+                return self.out.error(format!("not these cards: {e}"));
+            }
         }
         let before = c.game.history().len();
         let mut printer = Printer::new(&mut self.out, &c.seats, &c.painter);
@@ -93,7 +135,7 @@ impl Session {
         // as a bot's is.
         let applied = Runner::new(Vec::new())
             .observe(&mut printer)
-            .apply(&mut c.game, index);
+            .apply(&mut c.game, choice);
         if let Err(e) = applied {
             // Applied, but the rules could not report the result of the game
             // it ended: `announce` says so.
@@ -107,11 +149,39 @@ impl Session {
         self.advance();
     }
 
+    /// A move that names a set of cards (`sell 1 3 4`, `2 rum, tea`):
+    /// `None` when `text` does not start with an option that asks for
+    /// cards.
+    fn play_cards(&mut self, text: &str) -> Option<()> {
+        let c = self.current.as_ref()?;
+        if !c.game.has_subsets() || c.human_to_move().is_none() {
+            return None;
+        }
+        let d = c.game.decision().ok()??;
+        let options = c.card_options(&d);
+        let plain: Vec<cards::CardOption> = options.iter().map(|(o, _, _)| o.clone()).collect();
+        let result = cards::split(&plain, text)?.and_then(|(index, rest)| {
+            let names = plain
+                .iter()
+                .find(|o| o.index == index)
+                .map_or(&[][..], |o| &o.cards[..]);
+            cards::picks(names, rest).map(|p| Choice::subset(index, p))
+        });
+        match result {
+            Ok(choice) => self.play_choice(choice),
+            Err(e) => self.out.error(e),
+        }
+        Some(())
+    }
+
     /// A move by its text or the name of its card. A line that names a
     /// card of the game exactly is a move: when that card is not one of
     /// the moves, the rules say why (`rules.why_not`), else the moves are
     /// listed.
     pub(super) fn play_text(&mut self, text: &str, unknown: Option<ParseError>) {
+        if self.play_cards(text).is_some() {
+            return;
+        }
         let card = self.current.as_ref().and_then(|c| c.card_named(text));
         if let Err(e) = self.can_move() {
             return self.out.error(match unknown {
@@ -151,6 +221,30 @@ impl Session {
         }
     }
 
+    /// Show or change the auto-pass settings; a window the person to
+    /// move now auto-passes is passed at once.
+    pub(super) fn autopass(&mut self, words: &[String]) {
+        let Some(c) = self.current.as_mut() else {
+            return self.no_game();
+        };
+        let seats = match c.human_to_move() {
+            Some(s) => vec![s],
+            None => c.humans(),
+        };
+        let said = c.autopass.change(words, &seats);
+        self.out.say(said);
+        let now = c.human_to_move().is_some_and(|seat| {
+            c.game
+                .window()
+                .ok()
+                .flatten()
+                .is_some_and(|kind| c.autopass.passes(seat, &kind))
+        });
+        if now {
+            self.advance();
+        }
+    }
+
     /// Let the bots move, then announce the next person's turn (table and
     /// moves) or the end of the game.
     pub(super) fn advance(&mut self) {
@@ -168,15 +262,45 @@ impl Session {
             .map(|bot| {
                 bot.as_mut().map(|bot| {
                     bot.set_cancel(Some(cancel.clone()));
-                    Box::new(move |g: &Game| bot.choose(g)) as Box<dyn Chooser>
+                    Box::new(Choosing(move |g: &Game| bot.choose(g))) as Box<dyn Chooser>
                 })
             })
             .collect();
         let mut printer = Printer::new(&mut self.out, &c.seats, &c.painter);
+        let auto = printer.auto.clone();
         let mut runner = Runner::new(choosers)
             .observe(&mut printer)
             .cancel(self.cancel.clone());
-        let played = runner.play(&mut c.game);
+        // A person asked in a window they auto-pass passes without a
+        // question; their next turn ends an "until my turn".
+        let played = loop {
+            let played = runner.play(&mut c.game);
+            let Ok(Stop::Waiting(seat)) = played else {
+                break played;
+            };
+            let kind = c.game.window().ok().flatten();
+            match (kind, c.game.window_pass()) {
+                (Some(kind), Some(pass)) if c.autopass.passes(seat, &kind) => {
+                    let step = c.game.history().len() + 1;
+                    auto.set(true);
+                    let applied = runner.apply(&mut c.game, pass);
+                    auto.set(false);
+                    if let Err(error) = applied {
+                        break Err(StepError {
+                            step,
+                            seat,
+                            choosing: false,
+                            error,
+                        });
+                    }
+                }
+                (None, _) => {
+                    c.autopass.turn_reached(seat);
+                    break played;
+                }
+                _ => break played,
+            }
+        };
         let limit = runner.step_limit(&c.game);
         drop(runner);
         let text = std::mem::take(&mut printer.text);

@@ -30,6 +30,11 @@ pub(crate) struct Entries {
     pub new_game: Function,
     pub refresh: Function,
     pub step: Function,
+    pub subset: Function,
+    pub check: Function,
+    pub chosen: Function,
+    pub step_subset: Function,
+    pub build: Function,
     pub kind_name: Function,
     pub option_cards: Function,
     pub compose: Function,
@@ -65,6 +70,11 @@ impl Entries {
             new_game: f("new_game")?,
             refresh: f("refresh")?,
             step: f("step")?,
+            subset: f("subset")?,
+            check: f("check")?,
+            chosen: f("chosen")?,
+            step_subset: f("step_subset")?,
+            build: f("build")?,
             kind_name: f("kind_name")?,
             option_cards: f("option_cards")?,
             compose: f("compose")?,
@@ -594,11 +604,16 @@ fn describe_inner(e: &mlua::Error) -> String {
 }
 
 fn first_line_without_traceback(m: &str) -> String {
-    m.split("\nstack traceback:")
-        .next()
-        .unwrap_or(m)
-        .trim()
-        .to_string()
+    let first = m.split("\nstack traceback:").next().unwrap_or(m).trim();
+    // LuaJIT's word for an error raised while raising another: in a
+    // sandboxed step, most often the memory limit reached again while the
+    // error was being built.
+    if first == "error in error handling" {
+        return "error in error handling (an error while raising an error: out of memory, \
+                a stack overflow, or a failing xpcall handler)"
+            .to_string();
+    }
+    first.to_string()
 }
 
 /// Whether a message starts with a script position (`file:line: ...`).

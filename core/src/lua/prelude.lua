@@ -277,7 +277,7 @@ local REQUIRED = { "setup", "decision", "apply" }
 local PROTOCOL = {
   "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
   "status", "bots", "may_hold", "playout_bot", "evaluate", "rounds", "max_steps", "invariants",
-  "why_not", "summary", "metrics",
+  "why_not", "summary", "metrics", "choices", "windows",
 }
 
 -- Strict rules during `modify`: a variant replaces names the game (or an
@@ -539,7 +539,7 @@ end
 local function refresh(game)
   local d = game.rules.decision(game, game._decision)
   game._decision = d
-  if d == nil then return nil, 0, -1 end
+  if d == nil then return nil, 0, -1, false, 0 end
   local opts = d.options
   if not SEATS[game.seats][d.seat] then
     error("decision: `seat` must be a seat number 1.." .. game.seats .. ", got " .. tostring(d.seat), 0)
@@ -548,7 +548,21 @@ local function refresh(game)
   if n == 0 then
     error("decision for seat " .. d.seat .. " has no options", 0)
   end
-  return d.seat, n, kind_id(d.kind)
+  -- Whether an option asks for a set of cards (`choose`), and, in a
+  -- reaction window (`d.window`), which option passes (`pass = true`).
+  local subsets, pass = false, 0
+  for i = 1, n do
+    local o = opts[i]
+    if type(o) == "table" then
+      if o.choose ~= nil then subsets = true end
+      if pass == 0 and o.pass == true and d.window ~= nil then pass = i end
+    end
+  end
+  if d.window ~= nil and (type(d.window) ~= "string" or pass == 0) then
+    error("decision for seat " .. d.seat .. ": a window (`window` = its kind, a string) "
+      .. "needs an option with `pass = true`", 0)
+  end
+  return d.seat, n, kind_id(d.kind), subsets, pass
 end
 
 -- `game.logging` (public, read-only for scripts): true when the events the
@@ -581,6 +595,189 @@ function M.step(game, index)
   return refresh(game)
 end
 
+---------------------------------------------------------------------------
+-- Options that ask for a set of cards
+---------------------------------------------------------------------------
+-- An option with a `choose` field asks its chooser for a set of cards as
+-- well (one decision, one choice in the log):
+--   { act = "sell", text = "Sell cards", choose = { from = {ids...},
+--     min = 1, max = 5, check = "sale" } }
+-- `from` lists the candidate cards; `min` (default 0) and `max` (default
+-- #from) bound how many; `check` names an entry of rules.choices:
+--   rules.choices.sale = {
+--     valid = function(game, seat, cards, option) return true end, -- or false, why
+--     partial = function(game, seat, cards, option) ... end, -- optional, for bots
+--     score = function(game, seat, cards, option) return gold end,  -- optional, for bots
+--   }
+-- Bots build a set card by card, keeping a card when `partial` (else
+-- `valid`) accepts the set with it: `partial` says whether more cards may
+-- still make the set a choice ("one cargo type" for a sale that must also
+-- be worth some gold).
+-- The rules then apply a copy of the option without `choose` whose `cards`
+-- lists the chosen cards (in the order of `from`). The core asks for
+-- positions in `from` ("picks", 1-based, ascending).
+
+local function choose_of(game, index)
+  local d = game._decision
+  local o = d and d.options[index]
+  local c = type(o) == "table" and o.choose or nil
+  if c == nil then return nil, nil end
+  if type(c) ~= "table" or type(c.from) ~= "table" then
+    error("option " .. tostring(index) .. ": `choose.from` must be a list of cards", 0)
+  end
+  return o, c
+end
+
+local function bounds(c)
+  local n = #c.from
+  local lo, hi = c.min or 0, c.max or n
+  if hi > n then hi = n end
+  return lo, hi
+end
+
+local function check_of(game, c)
+  if c.check == nil then return nil end
+  local choices = game.rules.choices
+  local ch = type(choices) == "table" and choices[c.check] or nil
+  if type(ch) ~= "table" then
+    error("`choose.check` names '" .. tostring(c.check) .. "', which is not in rules.choices", 0)
+  end
+  return ch
+end
+
+local function cards_at(c, picks)
+  local cards = {}
+  for i = 1, #picks do cards[i] = c.from[picks[i]] end
+  return cards
+end
+
+-- Why `cards` cannot be chosen (nil when they can). `partial`: a set being
+-- built, which may still be smaller than `min`, checked with the rules'
+-- `partial` (may more cards make it a choice?) when they give one.
+local function verdict(game, seat, o, c, cards, partial)
+  local lo, hi = bounds(c)
+  local n = #cards
+  if n > hi or (n < lo and not partial) then
+    if lo == hi then
+      return "choose exactly " .. lo .. " card" .. (lo == 1 and "" or "s")
+    end
+    return "choose " .. lo .. " to " .. hi .. " cards"
+  end
+  local ch = check_of(game, c)
+  local f = ch and ((partial and ch.partial) or ch.valid)
+  if f then
+    local ok, why = f(game, seat, cards, o)
+    if not ok then
+      return why ~= nil and tostring(why) or "these cards cannot be chosen together"
+    end
+  end
+  return nil
+end
+
+-- The candidates of option `index` and its bounds, and whether the rules
+-- score its sets; nothing for an ordinary option.
+function M.subset(game, index)
+  local o, c = choose_of(game, index)
+  if o == nil then return nil, 0, 0, false end
+  local lo, hi = bounds(c)
+  local ch = check_of(game, c)
+  return c.from, lo, hi, (ch ~= nil and ch.score ~= nil)
+end
+
+-- Why the cards at `picks` cannot be chosen with option `index` (nil when
+-- they can).
+function M.check(game, index, picks)
+  local o, c = choose_of(game, index)
+  if o == nil then return "option " .. tostring(index) .. " does not ask for cards" end
+  for i = 1, #picks do
+    local p = picks[i]
+    if c.from[p] == nil then
+      return "there is no card " .. tostring(p) .. " to choose (1 to " .. #c.from .. ")"
+    end
+  end
+  return verdict(game, game._decision.seat, o, c, cards_at(c, picks), false)
+end
+
+-- The value the rules apply for option `index` with the cards at `picks`.
+local function chosen(game, index, picks)
+  local o, c = choose_of(game, index)
+  if o == nil then error("option " .. tostring(index) .. " does not ask for cards", 0) end
+  local v = {}
+  for k, x in pairs(o) do
+    if k ~= "choose" then v[k] = x end
+  end
+  v.cards = cards_at(c, picks)
+  return v
+end
+M.chosen = chosen
+
+function M.step_subset(game, index, picks)
+  local d = game._decision
+  game.rules.apply(game, d.seat, chosen(game, index, picks))
+  return refresh(game)
+end
+
+-- Build a set for option `index` card by card, without listing sets: walk
+-- the positions of `order`, adding a card when the set with it still
+-- passes the check (the check must accept the parts of what it accepts,
+-- save for `min`), up to `target` cards. With `greedy` (and a score), add
+-- at each step the card whose set scores best, while that beats the set
+-- without it. The picks (ascending), or nil when the set built is not a
+-- valid choice.
+function M.build(game, index, order, target, greedy)
+  local o, c = choose_of(game, index)
+  if o == nil then error("option " .. tostring(index) .. " does not ask for cards", 0) end
+  local seat = game._decision.seat
+  local lo, hi = bounds(c)
+  if target > hi then target = hi end
+  local ch = check_of(game, c)
+  local score = greedy and ch and ch.score or nil
+  local set, picks = {}, {}
+  local function try(p)
+    set[#set + 1] = c.from[p]
+    local ok = verdict(game, seat, o, c, set, true) == nil
+    set[#set] = nil
+    return ok
+  end
+  if score then
+    local used = {}
+    local current = score(game, seat, set, o)
+    while #set < hi do
+      local best, best_p = nil, nil
+      for i = 1, #order do
+        local p = order[i]
+        if not used[p] and try(p) then
+          set[#set + 1] = c.from[p]
+          local v = score(game, seat, set, o)
+          set[#set] = nil
+          if type(v) == "number" and (best == nil or v > best) then best, best_p = v, p end
+        end
+      end
+      if best_p == nil or (#set >= lo and best <= current) then break end
+      used[best_p] = true
+      set[#set + 1] = c.from[best_p]
+      picks[#picks + 1] = best_p
+      current = best
+    end
+  else
+    -- Up to `target` cards; then, while the set is not yet a choice (too
+    -- few cards, or a check such as "worth some gold" that more cards
+    -- may meet), more of them.
+    for i = 1, #order do
+      local p = order[i]
+      if #set >= target and verdict(game, seat, o, c, set, false) == nil then break end
+      if #set >= hi then break end
+      if try(p) then
+        set[#set + 1] = c.from[p]
+        picks[#picks + 1] = p
+      end
+    end
+  end
+  if verdict(game, seat, o, c, set, false) ~= nil then return nil end
+  tsort(picks)
+  return picks
+end
+
 function M.describe(game, option)
   local f = game.rules.describe
   if f then return tostring(f(game, option)) end
@@ -595,11 +792,31 @@ function M.bot(game, name)
   local f = game.rules.bots[name]
   if not f then error("no bot named '" .. tostring(name) .. "'", 0) end
   local d = game._decision
-  local i = f(M.view(game, d.seat), d)
+  local i, cards = f(M.view(game, d.seat), d)
   if type(i) ~= "number" or i < 1 or i > #d.options or i % 1 ~= 0 then
     error("bot '" .. name .. "' returned " .. tostring(i) .. ", not an option index 1.." .. #d.options, 0)
   end
-  return i
+  -- For an option that asks for cards, the bot returns them too (ids).
+  local o, c = choose_of(game, i)
+  if o == nil then return i end
+  if type(cards) ~= "table" then
+    error("bot '" .. name .. "' chose option " .. i .. ", which asks for cards, without a list of cards", 0)
+  end
+  local at, taken, picks = {}, {}, {}
+  for p = 1, #c.from do
+    local id = c.from[p]
+    at[id] = at[id] or p
+  end
+  for k = 1, #cards do
+    local p = at[cards[k]]
+    if p == nil or taken[p] then
+      error("bot '" .. name .. "' chose card " .. tostring(cards[k]) .. ", which option " .. i .. " does not offer", 0)
+    end
+    taken[p] = true
+    picks[#picks + 1] = p
+  end
+  tsort(picks)
+  return i, picks
 end
 
 function M.status(game, seat)
@@ -728,24 +945,49 @@ end
 -- the game's end, or once the round count passes `horizon` (when given),
 -- or after `max_steps` steps. Returns what the position is worth to each
 -- seat (nil after `max_steps`), then the pending seat and option count.
+--
+-- A decision whose options ask for a set of cards, or (for random play) a
+-- reaction window, is handed back to the core, which chooses it as the
+-- random bot or the script bot does everywhere else (core/src/choice.rs:
+-- sets built card by card, windows passed 9 times in 10), applies it and
+-- calls this again.
+--
+-- Returns the worth (nil when stopped early), whether the core must choose
+-- the pending decision, the steps taken, then (after at least one step)
+-- what `refresh` said of the decision pending now.
+local function asks_cards(d)
+  local opts = d.options
+  for i = 1, #opts do
+    local o = opts[i]
+    if type(o) == "table" and o.choose ~= nil then return true end
+  end
+  return false
+end
+
 function M.playout(game, horizon, bot, max_steps)
   local rules, random, token = game.rules, core_random, game._core
   local steps = 0
-  while game._decision ~= nil do
+  local d = game._decision
+  if d == nil then return worth(game, horizon ~= nil), false, 0, nil, 0, 0, false, 0 end
+  -- (kind is read by the core only after a step, from refresh.)
+  local seat, n, kind, subsets, pass = d.seat, #d.options, 0, asks_cards(d), 0
+  if d.window ~= nil then pass = 1 end
+  while d ~= nil do
     if horizon and rounds(game) > horizon then break end
     if steps >= max_steps then
-      local d = game._decision
-      return nil, d.seat, #d.options
+      return nil, false, steps, seat, n, kind, subsets, pass
     end
-    local d = game._decision
+    if subsets or (pass ~= 0 and not bot) then
+      return nil, true, steps, seat, n, kind, subsets, pass
+    end
     local i
-    if bot then i = bot_choice(game, bot) else i = random(token, 1, #d.options) end
-    rules.apply(game, d.seat, d.options[i])
-    refresh(game)
+    if bot then i = bot_choice(game, bot) else i = random(token, 1, n) end
+    rules.apply(game, seat, d.options[i])
+    seat, n, kind, subsets, pass = refresh(game)
     steps = steps + 1
+    d = game._decision
   end
-  local d = game._decision
-  return worth(game, horizon ~= nil), d and d.seat, d and #d.options or 0
+  return worth(game, horizon ~= nil), false, steps, seat, n, kind, subsets, pass
 end
 
 -- Copying a game into a search's copy again (M.refork) reuses the tables
@@ -1053,9 +1295,11 @@ function M.scenario(game)
     return out
   end
 
-  -- scenario.play(move): play a move given by its number, its text or the
-  -- name of the card it plays (case does not matter); returns its text.
-  function S.play(move)
+  -- scenario.play(move [, cards]): play a move given by its number, its
+  -- text or the name of the card it plays (case does not matter); for a
+  -- move that asks for a set of cards, `cards` names them (names or ids;
+  -- the rules' check must accept them). Returns the move's text.
+  function S.play(move, cards)
     local d = decision()
     if d == nil then error("the game is over: there is no move to play", 2) end
     local index
@@ -1078,8 +1322,34 @@ function M.scenario(game)
       error("seat " .. d.seat .. " has no move '" .. tostring(move) .. "' (its moves: "
         .. tconcat(S.moves(), ", ") .. ")", 2)
     end
-    local text = describe_option(game, d.options[index])
-    game.rules.apply(game, d.seat, d.options[index])
+    local o, c = choose_of(game, index)
+    local value = d.options[index]
+    if o ~= nil then
+      if type(cards) ~= "table" then
+        error("move " .. index .. " asks for a set of cards: scenario.play(move, { cards... })", 2)
+      end
+      local picks, taken = {}, {}
+      for _, want in ipairs(cards) do
+        local found
+        for p = 1, #c.from do
+          local id = c.from[p]
+          if not taken[p] and (id == want or (type(want) == "string"
+              and lower(game.cards[id].name) == lower(want))) then
+            found = p
+            break
+          end
+        end
+        if not found then error("move " .. index .. " offers no card '" .. tostring(want) .. "'", 2) end
+        taken[found] = true
+        picks[#picks + 1] = found
+      end
+      tsort(picks)
+      local why = verdict(game, d.seat, o, c, cards_at(c, picks), false)
+      if why then error("not these cards: " .. why, 2) end
+      value = chosen(game, index, picks)
+    end
+    local text = describe_option(game, value)
+    game.rules.apply(game, d.seat, value)
     refresh(game)
     return text
   end
@@ -1116,6 +1386,7 @@ end
 -- (no nesting of C calls, not aborted) before it runs.
 local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "option_cards", "describe", "bot",
+    "subset", "check", "chosen", "step_subset", "build",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
     "set_zones", "mirrors", "option_keys", "playout", "refork", "metric_functions", "metric" }) do
   local f = M[name]

@@ -138,9 +138,19 @@ pub fn new_vm(
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::JIT;
     let lua = Lua::new_with(libs, LuaOptions::default())?;
     let globals = lua.globals();
+    let jit: Table = globals.get("jit")?;
     if limits.instructions.is_some() {
-        let jit: Table = globals.get("jit")?;
         jit.get::<Function>("off")?.call::<()>(())?;
+    } else {
+        // Room for the traces of a large game script: with LuaJIT's
+        // defaults (1000 traces, 512 KiB of machine code) the compiler
+        // fills up, flushes everything and compiles the same code again.
+        let opt: Table = jit.get("opt")?;
+        opt.get::<Function>("start")?.call::<()>((
+            "maxtrace=8000",
+            "maxmcode=16384",
+            "maxsnap=1000",
+        ))?;
     }
     globals.raw_set("jit", Value::Nil)?;
 

@@ -16,39 +16,31 @@ cards in that round."
   1, 2, 3, -, ...
   Option pass_cycle=stop passes in the first n-1 rounds only.
 * Passing is simultaneous at the table. Here each seat in turn, from P1,
-  chooses its cards one at a time; a chosen card goes face down into the
-  seat's own `pass` zone, which the other seats cannot see, so no one learns
-  what is coming before choosing. When every seat has chosen, all passes
-  move at once into the receivers' hands. The choice is a secret option:
-  the other seats read "chooses a card to pass", and only the receiver is
-  told (event cards_received) which cards it got. Then the holder of the
-  opening card (the 0) leads it: who that is can change with the pass.
+  chooses its cards as one choice (a set of exactly pass_cards cards of its
+  hand: one decision, `pass 3 7` at the REPL); the chosen cards go face
+  down into the seat's own `pass` zone, which the other seats cannot see,
+  so no one learns what is coming before choosing. When every seat has
+  chosen, all passes move at once into the receivers' hands. The choice is
+  secret: the other seats read "chooses cards to pass", and only the
+  receiver is told (event cards_received) which cards it got. Then the
+  holder of the opening card (the 0) leads it: who that is can change with
+  the pass.
 * Option pass_cards (default 2) sets how many cards each seat passes.
 ]]
 
 local util = require("lib.util")
 
--- A pass option is secret: the other seats are told only that a card was
+-- The pass is secret: the other seats are told only that cards were
 -- chosen ("each player chooses two cards from their hand and passes them":
 -- face down, so no one but the passer, and then the receiver, learns which).
-local PASS_SECRET = "chooses a card to pass"
-
-local PASS_OPTION = {}
-local function pass_option(card)
-  local o = PASS_OPTION[card]
-  if o == nil then
-    o = { card = card, pass = true, secret = PASS_SECRET }
-    PASS_OPTION[card] = o
-  end
-  return o
-end
+local PASS_SECRET = "chooses cards to pass"
 
 local PROMPTS = {}
-local function prompt(target, i, n)
-  local key = target .. ":" .. i .. ":" .. n
+local function prompt(target, n)
+  local key = target .. ":" .. n
   local p = PROMPTS[key]
   if p == nil then
-    p = "Choose a card to pass to P" .. target .. " (" .. i .. " of " .. n .. ")"
+    p = "Choose " .. n .. " card" .. (n == 1 and "" or "s") .. " to pass to P" .. target
     PROMPTS[key] = p
   end
   return p
@@ -118,7 +110,7 @@ return {
         end
         return after_deal(game)
       end
-      v.pass = { distance = k, seat = 1, count = count, chosen = 0 }
+      v.pass = { distance = k, seat = 1, count = count }
       v.phase = "pass"
       v.turn = 1
       if game.logging then
@@ -131,36 +123,38 @@ return {
     end
 
     -- The pass phase (game.vars.phase = "pass"): each seat in turn, from
-    -- P1, chooses its cards one at a time, in card order.
+    -- P1, chooses its cards: one option asking for exactly `count` cards
+    -- of the hand (in card order), any of them.
     rules.phases.pass = {
       seat = function(game) return game.vars.pass.seat end,
       prompt = function(game, seat)
         local p = game.vars.pass
-        return prompt(game:next_seat(seat, p.distance), p.chosen + 1, p.count)
+        return prompt(game:next_seat(seat, p.distance), p.count)
       end,
       options = function(game, seat)
         local hand = rules.trick:hand_of(game, seat)
         local ids = {}
         for i = 1, #hand do ids[i] = hand[i] end
         table.sort(ids)
-        for i = 1, #ids do ids[i] = pass_option(ids[i]) end
-        return ids
+        local n = game.vars.pass.count
+        return { { act = "pass_cards", text = "Pass", secret = PASS_SECRET,
+          choose = { from = ids, min = n, max = n } } }
       end,
       apply = function(game, seat, action)
         local v = game.vars
         local p = v.pass
-        local card = type(action) == "table" and action.card or nil
-        if type(card) ~= "number" or game.cards[card] == nil or not action.pass then
-          error("expected an option {card = id, pass = true}, got " .. tostring(action), 0)
+        local cards = type(action) == "table" and action.act == "pass_cards" and action.cards or nil
+        if type(cards) ~= "table" or #cards ~= p.count then
+          error("expected a pass of " .. p.count .. " cards, got " .. tostring(action), 0)
         end
         local hand = rules.trick:hand_of(game, seat)
-        if not rules.trick:in_hand(game, seat, card) then
-          error(game.cards[card].name .. " is not in P" .. seat .. "'s hand", 0)
+        for _, card in ipairs(cards) do
+          if game.cards[card] == nil or not rules.trick:in_hand(game, seat, card) then
+            error(tostring(game.cards[card] and game.cards[card].name or card)
+              .. " is not in P" .. seat .. "'s hand", 0)
+          end
+          game:move(card, hand, game:zone("pass", seat))
         end
-        game:move(card, hand, game:zone("pass", seat))
-        p.chosen = p.chosen + 1
-        if p.chosen < p.count then return end
-        p.chosen = 0
         if seat < game.seats then
           p.seat = seat + 1
           v.turn = p.seat
@@ -170,12 +164,19 @@ return {
       end,
     }
 
-    -- A pass option in words: "Pass Orange 10 ★" (the star of a Face card,
-    -- as the game names cards).
+    -- A pass in words: "Pass Orange 10 ★, Red 3" (the star of a Face
+    -- card, as the game names cards); the option before its cards: "Pass".
     local describe = rules.describe
     rules.describe = function(game, action)
-      local c = type(action) == "table" and action.pass and action.card and game.cards[action.card]
-      if c then return "Pass " .. c.name .. (c.face and " ★" or "") end
+      if type(action) == "table" and action.act == "pass_cards" then
+        if action.cards == nil then return "Pass" end
+        local names = {}
+        for i, id in ipairs(action.cards) do
+          local c = game.cards[id]
+          names[i] = c and (c.name .. (c.face and " ★" or "")) or tostring(id)
+        end
+        return "Pass " .. table.concat(names, ", ")
+      end
       return describe(game, action)
     end
 
