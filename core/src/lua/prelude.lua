@@ -550,15 +550,27 @@ local function refresh(game)
   end
   -- Whether an option asks for a set of cards (`choose`), and, in a
   -- reaction window (`d.window`), which option passes (`pass = true`).
+  -- (One look per option, the first that asks for cards ending it: this
+  -- runs at every decision of every game.)
   local subsets, pass = false, 0
   for i = 1, n do
     local o = opts[i]
-    if type(o) == "table" then
-      if o.choose ~= nil then subsets = true end
-      if pass == 0 and o.pass == true and d.window ~= nil then pass = i end
+    if type(o) == "table" and o.choose ~= nil then
+      subsets = true
+      break
     end
   end
-  if d.window ~= nil and (type(d.window) ~= "string" or pass == 0) then
+  local window = d.window
+  if window ~= nil then
+    for i = 1, n do
+      local o = opts[i]
+      if type(o) == "table" and o.pass == true then
+        pass = i
+        break
+      end
+    end
+  end
+  if window ~= nil and (type(window) ~= "string" or pass == 0) then
     error("decision for seat " .. d.seat .. ": a window (`window` = its kind, a string) "
       .. "needs an option with `pass = true`", 0)
   end
