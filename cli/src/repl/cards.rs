@@ -149,9 +149,15 @@ pub fn listing(o: &CardOption, min: usize, max: usize) -> String {
         format!("{min} to {max}")
     };
     format!(
-        "choose {how_many} of: {} (type `{} ` and the numbers or names of the cards)",
+        "choose {how_many} of: {} (type {} then the numbers or names of the cards, \
+         e.g. `{} {}`)",
         items.join(", "),
-        o.index
+        o.index,
+        o.index,
+        (1..=min.max(1))
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     )
 }
 
