@@ -1034,14 +1034,8 @@ impl Game {
         // A script bot playing the copy on draws its `view:random` from a
         // stream of the copy's own generator (reseeded with each guess).
         if policy.is_some() {
-            let seed = self
-                .table
-                .try_borrow_mut()
-                .map_err(|_| CoreError::Rule("the game's table is in use".into()))?
-                .rng
-                .next_u64();
-            self.host
-                .set_bot_rng(Some(crate::rng::GameRng::derived(seed, 2000)));
+            let stream = self.own_stream(2000)?;
+            self.host.set_bot_rng(Some(stream));
         }
         let mut left = max_steps;
         let values = loop {
@@ -1081,13 +1075,7 @@ impl Game {
             // A choice of cards or a reaction window: chosen here as
             // everywhere else, from the copy's own generator.
             let choice = {
-                let seed = self
-                    .table
-                    .try_borrow_mut()
-                    .map_err(|_| CoreError::Rule("the game's table is in use".into()))?
-                    .rng
-                    .next_u64();
-                let mut rng = crate::rng::GameRng::derived(seed, 2001);
+                let mut rng = self.own_stream(2001)?;
                 match policy {
                     Some(bot) => self.script_bot_choice(bot, rng),
                     None => crate::choice::random_choice(self, &mut rng),
@@ -1101,18 +1089,24 @@ impl Game {
             left -= 1;
             if policy.is_some() {
                 // script_bot_choice ended the bot's stream: give it another.
-                let seed = self
-                    .table
-                    .try_borrow_mut()
-                    .map_err(|_| CoreError::Rule("the game's table is in use".into()))?
-                    .rng
-                    .next_u64();
-                self.host
-                    .set_bot_rng(Some(crate::rng::GameRng::derived(seed, 2000)));
+                let stream = self.own_stream(2000)?;
+                self.host.set_bot_rng(Some(stream));
             }
         };
         self.host.set_bot_rng(None);
         Ok(values.map(|v| v.into_iter().map(|x| x.clamp(0.0, 1.0)).collect()))
+    }
+
+    /// A random stream drawn from this game's own generator (a search's
+    /// copy: its generator is reseeded with each guess), for `stream`.
+    fn own_stream(&self, stream: u64) -> Result<crate::rng::GameRng> {
+        let seed = self
+            .table
+            .try_borrow_mut()
+            .map_err(|_| CoreError::Rule("the game's table is in use".into()))?
+            .rng
+            .next_u64();
+        Ok(crate::rng::GameRng::derived(seed, stream))
     }
 
     /// What the rules rule out for `seat`'s guesses: pairs (owner, card)
