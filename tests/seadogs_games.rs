@@ -253,36 +253,24 @@ fn greedy_games_mix_attacks_with_sales_the_temple_and_action_cards() {
     // (docs/seadogs.md), about 39 attacks, 19 sales, 3.4 temple offerings
     // and 5.8 action cards drawn; before the bot valued them it was 35
     // attacks, 6 sales, 2 offerings and 0.4 action cards.
-    /// Counts the events of the rules by name.
-    struct Count<'c>(&'c std::cell::RefCell<std::collections::BTreeMap<String, usize>>);
-    impl Observer for Count<'_> {
-        fn step(
-            &mut self,
-            _: &Game,
-            _: u32,
-            _: &deckhand_core::Choice,
-            events: &[Event],
-        ) -> deckhand_core::Result<()> {
-            for ev in events {
-                if let EventKind::Script { name, .. } = &ev.kind {
-                    *self.0.borrow_mut().entry(name.clone()).or_default() += 1;
-                }
-            }
-            Ok(())
-        }
-    }
     let e = engine();
-    let counts = std::cell::RefCell::default();
+    let mut events = common::Collect::default();
     let games = 8;
     for seed in 0..games {
         let mut g = e
             .new_game(GameConfig::new("seadogs", 4, seed), true)
             .expect("start");
-        let mut runner = Runner::with_bots(bots_for(&["greedy"], seed, 4)).observe(Count(&counts));
+        let mut runner = Runner::with_bots(bots_for(&["greedy"], seed, 4)).observe(&mut events);
         runner.started(&mut g).expect("start");
         play_to_end(&mut runner, &mut g);
     }
-    let count = counts.into_inner();
+    // The rules' events, counted by name.
+    let mut count = std::collections::BTreeMap::<String, usize>::new();
+    for ev in &events.0 {
+        if let EventKind::Script { name, .. } = &ev.kind {
+            *count.entry(name.clone()).or_default() += 1;
+        }
+    }
     let per_game = |name: &str| *count.get(name).unwrap_or(&0) as f64 / games as f64;
     let (attacks, sales) = (per_game("attack"), per_game("sold"));
     assert!(
