@@ -362,6 +362,173 @@ fn precision_stops_at_the_first_look_that_reaches_it() {
 }
 
 #[test]
+fn stopping_when_decisive_rarely_stops_on_a_fair_coin_however_often_it_looks() {
+    // 300 independent runs of a fair coin, each looking every 20 games for
+    // at most 200 (10 looks), stopping once seat 1's share of wins
+    // excludes 1/2. Each look's interval is at the level 1 - 0.05/10, so
+    // at most about 5 % of the runs may stop; a 95 % interval at every look
+    // would stop far more often (that count is asserted too, so the test
+    // shows what the correction is for).
+    let runs = 300;
+    let (mut stopped, mut naive) = (0, 0);
+    for r in 0..runs {
+        let e = coin_experiment(1 + r * 200, &[&[]]);
+        let stop = StopRule::Decisive {
+            on: Key::SeatWin(1),
+            against: 0.5,
+            every: 20,
+            max: 200,
+        };
+        let schedule = Schedule {
+            stop,
+            threads: 1,
+            batch: 20,
+        };
+        let ran = lab::run(
+            &schedule,
+            1,
+            || Plays {
+                engine: coin_engine(),
+                experiment: &e,
+            },
+            || {},
+        )
+        .unwrap_or_else(|_| panic!("run {r}"));
+        match ran.stopped {
+            lab::Stopped::Decisive => stopped += 1,
+            lab::Stopped::MaxGames => assert_eq!(ran.tally.games, 200),
+            other => panic!("run {r}: {other:?}"),
+        }
+        // The same games looked at with a 95 % interval at every look.
+        let mut naive_stop = false;
+        for look in 1..=10u64 {
+            let t = run_coin(&e, 20 * look, 1);
+            let w = t.arms[0].get(&Key::SeatWin(1)).expect("seat 1").estimate();
+            if w.low.is_some_and(|l| l > 0.5) || w.high.is_some_and(|h| h < 0.5) {
+                naive_stop = true;
+                break;
+            }
+        }
+        naive += naive_stop as u32;
+    }
+    eprintln!("stopped when decisive: {stopped} of {runs}; a 95% interval at each look: {naive}");
+    // Expected at most 15 of 300 (5 %); allow for chance (binomial sd 3.8).
+    assert!(
+        stopped <= 25,
+        "{stopped} of {runs} runs stopped on a fair coin"
+    );
+    assert!(naive > stopped + 10, "naive {naive}, corrected {stopped}");
+}
+
+#[test]
+fn decisive_stops_at_the_first_look_for_a_rigged_rule_and_never_for_identical_arms() {
+    let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
+    let v = json(&[
+        "compare",
+        "coin_flip",
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "--decisive",
+        "win.seat1",
+        "--every",
+        "50",
+        "--max-games",
+        "1000",
+    ]);
+    assert_eq!(v["stopped"], "decisive", "{v}");
+    assert_eq!(v["games"], 50);
+    assert_eq!(v["stop_rule"]["Decisive"]["every"], 50, "{v}");
+    let v = json(&[
+        "compare",
+        "coin_flip",
+        "--arm",
+        "a",
+        "--arm",
+        "b",
+        "--decisive",
+        "win.seat1",
+        "--every",
+        "50",
+        "--max-games",
+        "150",
+    ]);
+    assert_eq!(v["stopped"], "max_games");
+    assert_eq!(v["games"], 150);
+    // One arm: against a value; the text says how it looked.
+    let dir = fixtures().display().to_string();
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "sim",
+        "coin_flip",
+        "-v",
+        &fixture("seat_one_wins.lua"),
+        "--decisive",
+        "win.seat1",
+        "--against",
+        "0.5",
+        "--max-games",
+        "400",
+    ]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("100 games") && t.contains("stopped: decisive on win.seat1"),
+        "{t}"
+    );
+    assert!(
+        t.contains("98.750% level") && t.contains("Bonferroni"),
+        "{t}"
+    );
+    // Mistakes are named.
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "sim",
+        "coin_flip",
+        "--decisive",
+        "win.seat1",
+    ]);
+    assert!(
+        !o.status.success() && text(&o).contains("needs --against"),
+        "{}",
+        text(&o)
+    );
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "compare",
+        "coin_flip",
+        "--arm",
+        "a",
+        "--arm",
+        "b",
+        "--decisive",
+        "win.seat1",
+        "--against",
+        "0.5",
+    ]);
+    assert!(
+        !o.status.success() && text(&o).contains("for one arm"),
+        "{}",
+        text(&o)
+    );
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "sim",
+        "coin_flip",
+        "--decisive",
+        "win.seat1",
+        "-n",
+        "5",
+    ]);
+    assert!(!o.status.success(), "{}", text(&o));
+}
+
+#[test]
 fn sim_fills_the_seats_given_in_order_and_keeps_the_player_count() {
     let v = json(&["sim", "sea_change", "-n", "4", "--seat", "random"]);
     assert_eq!(v["arms"][0]["players"], 4, "the game's default count");

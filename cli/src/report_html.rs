@@ -13,7 +13,7 @@ use crate::commands::lab::Timed;
 use crate::commands::report::{self, METHODS};
 use crate::commands::tune::{Objective, TuneReport};
 use anyhow::{Context, Result};
-use deckhand_core::lab::{Histogram, Key, Row, Stopped};
+use deckhand_core::lab::{Histogram, Key, Row};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -350,11 +350,7 @@ pub fn lab_page(t: &Timed) -> String {
     let r = &t.report;
     let mut b = String::new();
     let last = r.first_seed.wrapping_add(r.games.saturating_sub(1));
-    let stopped = match r.stopped {
-        Stopped::Games => "",
-        Stopped::Precision => " (stopped: precision reached)",
-        Stopped::MaxGames => " (stopped: the most games allowed, before the precision)",
-    };
+    let stopped = r.stopped_text();
     let _ = write!(b, "<h1>{}</h1>", escape(&t.title));
     let summary = if r.arms.len() == 1 {
         format!(
@@ -375,6 +371,9 @@ pub fn lab_page(t: &Timed) -> String {
         r.games,
         escape(&summary)
     );
+    if let Some(note) = r.stopping_note() {
+        let _ = write!(b, "<p class=\"stopping\">{}</p>", escape(&note));
+    }
     for arm in &r.arms {
         let variants = if arm.variants.is_empty() {
             "no variant".to_string()

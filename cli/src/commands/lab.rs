@@ -52,10 +52,22 @@ pub struct RunArgs {
     /// margin, shared, score.seat2, win.team1, win.player2, metric:NAME ...
     #[arg(long, value_name = "STAT", requires = "precision")]
     pub on: Option<String>,
-    /// Games between two looks at --precision (in seed order).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub every: u64,
-    /// The most games --precision may play.
+    /// Run until the result on STAT is decisive: with several arms, until
+    /// every difference of STAT against the first arm excludes 0; with one
+    /// arm, until STAT excludes --against. Each look uses an interval at
+    /// the level 1 - 0.05/L for at most L looks (--max-games / --every), so
+    /// looking often does not raise the chance of a false stop above 5%.
+    #[arg(long, value_name = "STAT", conflicts_with_all = ["precision", "games"])]
+    pub decisive: Option<String>,
+    /// The value a one-arm --decisive run must exclude (e.g. 0.25, a fair
+    /// share of wins at 4 players).
+    #[arg(long, value_name = "X", requires = "decisive")]
+    pub against: Option<f64>,
+    /// Games between two looks at --precision or --decisive (in seed
+    /// order). Default 1000 for --precision, 100 for --decisive.
+    #[arg(long, value_name = "N")]
+    pub every: Option<u64>,
+    /// The most games --precision or --decisive may play.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_games: u64,
     /// Print the report as one JSON object.
@@ -108,6 +120,24 @@ pub fn check_game_count(n: u64, per: &str) -> Result<()> {
 impl RunArgs {
     /// The stopping rule, checked (`default_games` without -n).
     pub fn stop_rule(&self, default_games: u64) -> Result<StopRule> {
+        if let Some(on) = &self.decisive {
+            let on: Key = on.parse().map_err(|e: String| anyhow!("--decisive {e}"))?;
+            let every = self.every.unwrap_or(100);
+            self.check_looks(every)?;
+            if every < 20 {
+                bail!("--every {every}: --decisive looks every 20 games or more");
+            }
+            let against = self.against.unwrap_or(0.0);
+            if !against.is_finite() {
+                bail!("--against {against}: must be a number");
+            }
+            return Ok(StopRule::Decisive {
+                on,
+                against,
+                every,
+                max: self.max_games,
+            });
+        }
         let Some(target) = self.precision else {
             let n = self.games.unwrap_or(default_games);
             check_game_count(n, "in one run")?;
@@ -125,22 +155,28 @@ impl RunArgs {
             .unwrap_or("")
             .parse()
             .map_err(|e: String| anyhow!("--on {e}"))?;
-        if self.max_games == 0 || self.max_games > MAX_GAMES {
-            bail!("--max-games {}: from 1 to {MAX_GAMES}", self.max_games);
-        }
-        if self.every < 2 || self.every > self.max_games {
-            bail!(
-                "--every {}: from 2 to --max-games ({})",
-                self.every,
-                self.max_games
-            );
-        }
+        let every = self.every.unwrap_or(1000);
+        self.check_looks(every)?;
         Ok(StopRule::Precision {
             target,
             on,
-            every: self.every,
+            every,
             max: self.max_games,
         })
+    }
+
+    /// Check --max-games and the games between two looks.
+    fn check_looks(&self, every: u64) -> Result<()> {
+        if self.max_games == 0 || self.max_games > MAX_GAMES {
+            bail!("--max-games {}: from 1 to {MAX_GAMES}", self.max_games);
+        }
+        if every < 2 || every > self.max_games {
+            bail!(
+                "--every {every}: from 2 to --max-games ({})",
+                self.max_games
+            );
+        }
+        Ok(())
     }
 
     /// Check the threads and the timeout.
@@ -204,10 +240,11 @@ pub fn run(
     let (stop, games) = match args.shard {
         None => (stop, 0..total),
         Some(shard) => {
-            if matches!(stop, StopRule::Precision { .. }) {
+            if stop.sequential() {
                 bail!(
-                    "--shard needs a fixed number of games (-n): --precision stops at a look \
-                     at every game played so far, in seed order, which one shard cannot see"
+                    "--shard needs a fixed number of games (-n): --precision and --decisive \
+                     stop at a look at every game played so far, in seed order, which one \
+                     shard cannot see"
                 );
             }
             let games = shard.games(total);
@@ -231,8 +268,8 @@ pub fn run_games(
     build: impl FnOnce(&Engine) -> Result<Experiment>,
 ) -> Result<Timed> {
     args.check()?;
-    if trace.is_some() && matches!(stop, StopRule::Precision { .. }) {
-        bail!("--trace needs a fixed number of games (-n), not --precision");
+    if trace.is_some() && stop.sequential() {
+        bail!("--trace needs a fixed number of games (-n), not --precision or --decisive");
     }
     let mut limits = Limits::default();
     // Without the exact count, the watchdog stops script code that never
@@ -254,6 +291,19 @@ pub fn run_games(
     }
     let experiment = build(&engine)?;
     let experiment = &experiment;
+    if let StopRule::Decisive { on, .. } = &stop {
+        match (experiment.arms.len(), args.against) {
+            (1, None) => bail!(
+                "--decisive {on} with one arm needs --against X: the value it must exclude \
+                 (e.g. 0.25, a fair share of wins at 4 players)"
+            ),
+            (n, Some(x)) if n > 1 => bail!(
+                "--against {x}: with several arms --decisive compares each arm with the \
+                 first (its differences must exclude 0); --against is for one arm"
+            ),
+            _ => {}
+        }
+    }
     let mut metrics = BTreeMap::new();
     let mut options = Vec::new();
     let mut titles = Vec::new();
@@ -328,7 +378,7 @@ pub fn run_games(
         None => None,
     };
     let schedule = Schedule {
-        stop,
+        stop: stop.clone(),
         threads,
         batch,
     };
@@ -381,7 +431,10 @@ pub fn run_games(
             return Err(error.context(format!("{} {kept}", p.display())));
         }
     };
-    let report = Report::new(experiment, &ran, metrics, &options);
+    let mut report = Report::new(experiment, &ran, metrics, &options);
+    if stop.sequential() {
+        report.stop_rule = Some(stop.clone());
+    }
     let played = Played {
         tally: ran.tally,
         configs: experiment.arms.iter().map(|a| a.config.clone()).collect(),

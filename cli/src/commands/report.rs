@@ -2,7 +2,7 @@
 //! JSON or CSV. The numbers are the core's; this module only lays them out.
 
 use super::lab::Timed;
-use deckhand_core::lab::{Histogram, Key, Report, Row, Stopped};
+use deckhand_core::lab::{Histogram, Key, Report, Row};
 
 /// The note under every text report: how the intervals were computed.
 pub const METHODS: &str = "95% intervals: Wilson score for shares (every game 0 or 1), \
@@ -94,11 +94,7 @@ fn seats_text(seats: &[String]) -> String {
 pub fn print_text(t: &Timed, histograms: bool) {
     let r = &t.report;
     let last = r.first_seed.wrapping_add(r.games.saturating_sub(1));
-    let stopped = match r.stopped {
-        Stopped::Games => String::new(),
-        Stopped::Precision => " (stopped: precision reached)".into(),
-        Stopped::MaxGames => " (stopped: --max-games reached before the precision)".into(),
-    };
+    let stopped = r.stopped_text();
     let single = r.arms.len() == 1;
     if single {
         let arm = &r.arms[0];
@@ -117,6 +113,9 @@ pub fn print_text(t: &Timed, histograms: bool) {
             r.games,
             r.first_seed
         );
+    }
+    if let Some(note) = r.stopping_note() {
+        outln!("{note}");
     }
     for arm in &r.arms {
         if !single {

@@ -422,10 +422,10 @@ fn report(
 }
 
 pub fn run(library: Arc<ScriptLibrary>, args: &TuneArgs) -> Result<()> {
-    if args.run.precision.is_some() {
+    if args.run.precision.is_some() || args.run.decisive.is_some() {
         bail!(
             "tune stops by its search (-n games a candidate, doubled each round of halving), \
-             not by --precision"
+             not by --precision or --decisive"
         );
     }
     if args.run.csv || args.run.histograms {

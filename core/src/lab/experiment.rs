@@ -98,6 +98,20 @@ pub enum StopRule {
         every: u64,
         max: u64,
     },
+    /// Until the result on `on` is decisive: with several arms, until every
+    /// difference of `on` against the first arm lies wholly above or below
+    /// 0; with one arm, until the arm's `on` lies wholly above or below
+    /// `against`. Looked at every `every` games (in seed order), else
+    /// after `max` games. Each look uses an interval at the level
+    /// 1 - 0.05/L, L the most looks the run may make (Bonferroni over the
+    /// looks), so that the chance of stopping on a difference that is not
+    /// there stays at most 5 % however many looks are made.
+    Decisive {
+        on: crate::lab::Key,
+        against: f64,
+        every: u64,
+        max: u64,
+    },
 }
 
 impl StopRule {
@@ -105,15 +119,32 @@ impl StopRule {
     pub fn max_games(&self) -> u64 {
         match self {
             StopRule::Games(n) => *n,
-            StopRule::Precision { max, .. } => *max,
+            StopRule::Precision { max, .. } | StopRule::Decisive { max, .. } => *max,
         }
+    }
+
+    /// Whether the rule looks at the results as they come (and so needs
+    /// every game in seed order, which a shard or a trace cannot give).
+    pub fn sequential(&self) -> bool {
+        !matches!(self, StopRule::Games(_))
+    }
+
+    /// The most looks the rule makes.
+    pub fn looks(&self) -> u64 {
+        self.max_games().div_ceil(self.window())
+    }
+
+    /// The two-sided level each look of a [`StopRule::Decisive`] uses:
+    /// 0.05 shared equally among the looks.
+    pub fn alpha_per_look(&self) -> f64 {
+        crate::lab::stats::ALPHA / self.looks().max(1) as f64
     }
 
     /// How many games lie between two looks at the results.
     pub fn window(&self) -> u64 {
         match self {
             StopRule::Games(n) => (*n).max(1),
-            StopRule::Precision { every, .. } => (*every).max(1),
+            StopRule::Precision { every, .. } | StopRule::Decisive { every, .. } => (*every).max(1),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! Plain data, for the command line to print as text, JSON or CSV.
 
 use super::experiment::Experiment;
+use super::experiment::StopRule;
 use super::histogram::Histogram;
 use super::outcome::Key;
 use super::run::{Ran, Rows, Stopped};
@@ -81,6 +82,9 @@ pub struct Report {
     pub differences: Vec<DiffReport>,
     /// What each metric of the rules measures, by name.
     pub metrics: BTreeMap<String, String>,
+    /// The stopping rule, when the run looked at its results as they came.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop_rule: Option<StopRule>,
 }
 
 /// Whether a statistic is a share of games: wins, edge, shared wins, no
@@ -213,6 +217,52 @@ impl Report {
             arms,
             differences,
             metrics,
+            stop_rule: None,
         }
+    }
+
+    /// Why the run stopped, as a note after the number of games (empty
+    /// when it played the games asked for).
+    pub fn stopped_text(&self) -> String {
+        let decisive_rule = match &self.stop_rule {
+            Some(StopRule::Decisive { on, .. }) => Some(on),
+            _ => None,
+        };
+        match (&self.stopped, decisive_rule) {
+            (Stopped::Games, _) => String::new(),
+            (Stopped::Precision, _) => " (stopped: precision reached)".into(),
+            (Stopped::Decisive, Some(on)) => format!(" (stopped: decisive on {on})"),
+            (Stopped::Decisive, None) => " (stopped: decisive)".into(),
+            (Stopped::MaxGames, Some(on)) => {
+                format!(" (stopped: the most games allowed, not decisive on {on})")
+            }
+            (Stopped::MaxGames, None) => {
+                " (stopped: the most games allowed, before the precision)".into()
+            }
+        }
+    }
+
+    /// How a run that stops when decisive looked at its results, in words.
+    pub fn stopping_note(&self) -> Option<String> {
+        let rule = self.stop_rule.as_ref()?;
+        let StopRule::Decisive {
+            on, against, every, ..
+        } = rule
+        else {
+            return None;
+        };
+        let looks = rule.looks();
+        let level = 100.0 * (1.0 - rule.alpha_per_look());
+        let what = if self.arms.len() > 1 {
+            format!("every difference of {on} against the first arm excludes 0")
+        } else {
+            format!("{on} excludes {against}")
+        };
+        Some(format!(
+            "Stopping rule: a look every {every} games (at most {looks}), stopping once {what} \
+             in an interval at the {level:.3}% level (0.05 shared among the {looks} looks, \
+             Bonferroni), so the chance of stopping on a difference that is not there is at \
+             most 5%. The intervals below are the usual 95% ones."
+        ))
     }
 }

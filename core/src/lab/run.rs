@@ -175,6 +175,26 @@ impl Tally {
             .collect()
     }
 
+    /// Whether the result on `key` is decisive at the two-sided level
+    /// 1 - `alpha`: with one arm, the arm's interval lies wholly above or
+    /// below `against`; with several, every difference's interval lies
+    /// wholly above or below 0. `None` when no arm has the statistic.
+    pub fn decisive(&self, key: &Key, against: f64, alpha: f64) -> Option<bool> {
+        if !self.arms.iter().any(|a| a.get(key).is_some()) {
+            return None;
+        }
+        let (rows, reference, proportion) = if self.diffs.is_empty() {
+            (&self.arms, against, true)
+        } else {
+            (&self.diffs, 0.0, false)
+        };
+        Some(rows.iter().all(|r| {
+            r.get(key)
+                .and_then(|s| s.interval_at(proportion, alpha))
+                .is_some_and(|(lo, hi)| lo > reference || hi < reference)
+        }))
+    }
+
     /// Every statistic's name, sorted.
     pub fn keys(&self) -> Vec<Key> {
         let mut keys: Vec<Key> = self.arms.iter().flat_map(|a| a.0.keys().cloned()).collect();
@@ -215,8 +235,11 @@ pub enum Stopped {
     Games,
     /// The precision target was met at a look.
     Precision,
-    /// The precision target was not met within the most games allowed.
+    /// The precision target was not met within the most games allowed
+    /// (or the result was not decisive by then).
     MaxGames,
+    /// The result became decisive at a look.
+    Decisive,
 }
 
 /// A finished run.
@@ -408,11 +431,7 @@ fn look(stop: &StopRule, total: &Tally, max: u64) -> Look {
         StopRule::Precision { target, on, .. } => {
             let widths = total.half_widths(on);
             if widths.is_empty() {
-                let names: Vec<String> = total.keys().iter().map(|k| k.to_string()).collect();
-                return Look::Unknown(format!(
-                    "--on {on}: no game of this run has that statistic (it has: {})",
-                    names.join(", ")
-                ));
+                return unknown(on, total);
             }
             if widths.iter().all(|w| w.is_some_and(|w| w <= *target)) {
                 Look::Stop(Stopped::Precision)
@@ -422,7 +441,27 @@ fn look(stop: &StopRule, total: &Tally, max: u64) -> Look {
                 Look::Go
             }
         }
+        StopRule::Decisive { on, against, .. } => {
+            let Some(decisive) = total.decisive(on, *against, stop.alpha_per_look()) else {
+                return unknown(on, total);
+            };
+            if decisive {
+                Look::Stop(Stopped::Decisive)
+            } else if total.games >= max {
+                Look::Stop(Stopped::MaxGames)
+            } else {
+                Look::Go
+            }
+        }
     }
+}
+
+fn unknown(on: &Key, total: &Tally) -> Look {
+    let names: Vec<String> = total.keys().iter().map(|k| k.to_string()).collect();
+    Look::Unknown(format!(
+        "--on {on}: no game of this run has that statistic (it has: {})",
+        names.join(", ")
+    ))
 }
 
 #[cfg(test)]

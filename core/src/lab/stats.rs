@@ -11,6 +11,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The chance a 95 % interval misses.
+pub const ALPHA: f64 = 0.05;
+
 /// z for a two-sided 95 % interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -229,6 +232,23 @@ impl Stat {
         self.estimate_with(false)
     }
 
+    /// The interval of the mean at the two-sided level 1 - `alpha`
+    /// (Wilson's for a `proportion`, else Student's t; `None` below two
+    /// games for a t interval): the stopping rule of a sequential run looks
+    /// at intervals stricter than 95 %.
+    pub fn interval_at(&self, proportion: bool, alpha: f64) -> Option<(f64, f64)> {
+        let z = z_two_sided(alpha);
+        let mean = self.mean();
+        if proportion && self.binary && self.n > 0 {
+            return Some(wilson_at(mean, self.n, z));
+        }
+        if self.n < 2 {
+            return None;
+        }
+        let h = t_quantile(self.n - 1, z) * self.variance().sqrt() / (self.n as f64).sqrt();
+        Some((mean - h, mean + h))
+    }
+
     fn estimate_with(&self, proportion: bool) -> Estimate {
         let mean = self.mean();
         let sd = self.variance().sqrt();
@@ -274,12 +294,37 @@ impl Stat {
 
 /// Wilson score 95 % interval of a proportion `p` of `n` trials.
 pub fn wilson(p: f64, n: u64) -> (f64, f64) {
+    wilson_at(p, n, Z95)
+}
+
+/// Wilson score interval of a proportion `p` of `n` trials with the normal
+/// quantile `z` (1.96 for 95 %).
+pub fn wilson_at(p: f64, n: u64, z: f64) -> (f64, f64) {
     let n = n as f64;
-    let z2 = Z95 * Z95;
+    let z2 = z * z;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The normal quantile of a two-sided interval that misses with
+/// probability `alpha` (0.05 → 1.96): the z with P(|Z| > z) = alpha, by
+/// Newton's method on the complementary error function.
+pub fn z_two_sided(alpha: f64) -> f64 {
+    let alpha = alpha.clamp(1e-12, 1.0 - 1e-12);
+    // P(|Z| > z) = erfc(z / √2); its derivative in z is -√(2/π)·e^(-z²/2).
+    let mut z: f64 = 2.0;
+    for _ in 0..60 {
+        let f = libm::erfc(z / std::f64::consts::SQRT_2) - alpha;
+        let slope = -(2.0 / std::f64::consts::PI).sqrt() * (-z * z / 2.0).exp();
+        let step = f / slope;
+        z = (z - step).max(0.0);
+        if step.abs() < 1e-13 {
+            break;
+        }
+    }
+    z
 }
 
 /// The 0.975 quantile of Student's t with `df` degrees of freedom: a table
@@ -296,7 +341,17 @@ pub fn t95(df: u64) -> f64 {
     if let Some(t) = TABLE.get(df as usize - 1) {
         return *t;
     }
-    let z = Z95;
+    t_quantile(df, Z95)
+}
+
+/// Student's t quantile with `df` degrees of freedom at the level whose
+/// normal quantile is `z`, by the Cornish-Fisher expansion around z (close
+/// for the numbers of games a run looks at: below 1e-3 from 30 degrees of
+/// freedom at z = 3).
+pub fn t_quantile(df: u64, z: f64) -> f64 {
+    if df == 0 {
+        return f64::INFINITY;
+    }
     let d = df as f64;
     let (z3, z5, z7) = (z.powi(3), z.powi(5), z.powi(7));
     z + (z3 + z) / (4.0 * d)
@@ -359,5 +414,25 @@ mod tests {
         assert!((e.mean - 5.0).abs() < 1e-12);
         assert!((e.sd - 2.138_089_935).abs() < 1e-6);
         assert!((e.half_width().unwrap_or(0.0) - 2.3646 * e.sd / 8f64.sqrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn quantiles_at_other_levels_match_tables() {
+        assert!((z_two_sided(0.05) - Z95).abs() < 1e-9);
+        assert!((z_two_sided(0.01) - 2.575_829_3).abs() < 1e-6);
+        // Bonferroni over 20 looks: 0.05 / 20.
+        assert!((z_two_sided(0.0025) - 3.023_341_1).abs() < 1e-6);
+        // t with 40 and 100 degrees of freedom at 99.75 % (two-sided).
+        assert!((t_quantile(40, z_two_sided(0.0025)) - 3.2266).abs() < 1e-3);
+        assert!((t_quantile(100, z_two_sided(0.0025)) - 3.1018).abs() < 1e-3);
+        let mut s = Stat::default();
+        (0..100).for_each(|i| s.add((i % 2) as f64));
+        let (lo, hi) = s.interval_at(true, 0.05).unwrap_or((0.0, 0.0));
+        assert_eq!((lo, hi), wilson(0.5, 100));
+        let (lo2, hi2) = s.interval_at(true, 0.0025).unwrap_or((0.0, 0.0));
+        assert!(
+            lo2 < lo && hi2 > hi,
+            "a stricter level gives a wider interval"
+        );
     }
 }
