@@ -14,6 +14,7 @@ mod common;
 
 use common::{advance_randomly, bots_for, deckhand, engine, play_to_end};
 use deckhand_core::conformance::ids_in;
+use deckhand_core::lab::{Key, Outcome};
 use deckhand_core::{Event, EventKind, Game, GameConfig, Observer, Runner};
 use serde_json::Value;
 
@@ -279,6 +280,66 @@ fn greedy_games_mix_attacks_with_sales_the_temple_and_action_cards() {
     );
     assert!(per_game("action_drawn") >= 2.0, "{count:?}");
     assert!(per_game("blessed") >= 1.0, "{count:?}");
+}
+
+#[test]
+fn the_metrics_of_the_mix_of_actions_count_what_the_events_show() {
+    // The metrics are counted by the rules during play (util.count), also
+    // when nothing is logged; here each game's values must equal what its
+    // events show (greedy and random bots, 2 to 4 players).
+    let e = engine();
+    for (seed, players, seats) in [
+        (1, 4, &["greedy"][..]),
+        (2, 3, &["greedy", "random"][..]),
+        (3, 2, &["random"][..]),
+        (4, 4, &["greedy"][..]),
+    ] {
+        let mut events = common::Collect::default();
+        let cfg = GameConfig::new("seadogs", players, seed);
+        let mut runner = Runner::with_bots(bots_for(seats, seed, players)).observe(&mut events);
+        let (game, result) = runner.run(&e, cfg, true).expect("a whole game");
+        drop(runner);
+        let rows = Outcome::of(&game, &result).expect("outcome").rows();
+        let metric = |name: &str| {
+            rows.iter()
+                .find(|(k, _)| *k == Key::Metric(name.into()))
+                .map(|(_, x)| *x)
+        };
+        let count = |name: &str| {
+            events
+                .0
+                .iter()
+                .filter(|ev| matches!(&ev.kind, EventKind::Script { name: n, .. } if n == name))
+                .count() as f64
+        };
+        let rounds = rows
+            .iter()
+            .find(|(k, _)| *k == Key::Rounds)
+            .map(|(_, x)| *x)
+            .expect("rounds");
+        assert!(rounds > 0.0);
+        let close = |a: Option<f64>, b: f64| a.is_some_and(|a| (a - b).abs() < 1e-9);
+        let what = format!("seed {seed}, {players} players, {rows:?}");
+        assert!(
+            close(metric("attacks per round"), count("attack") / rounds),
+            "{what}"
+        );
+        assert!(
+            close(metric("sales per round"), count("sold") / rounds),
+            "{what}"
+        );
+        assert!(
+            close(metric("action cards played"), count("action_played")),
+            "{what}"
+        );
+        let claims = count("claimed");
+        let calls = count("called_true") + count("called_lie");
+        if claims == 0.0 {
+            assert_eq!(metric("claims called"), None, "{what}");
+        } else {
+            assert!(close(metric("claims called"), calls / claims), "{what}");
+        }
+    }
 }
 
 #[test]

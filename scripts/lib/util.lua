@@ -180,4 +180,17 @@ function util.counted(game, name)
   return t and t[name] or 0
 end
 
+---A counter of the game's tally divided by `of`: another counter's name, or
+---a number (e.g. the rounds played). nil when `of` is 0, so that a metric
+---of a game with nothing to divide by is left out of the statistics.
+---@param game Game
+---@param name string
+---@param of string|number|nil
+---@return number|nil
+function util.per(game, name, of)
+  local n = type(of) == "string" and util.counted(game, of) or of or 0
+  if n == 0 then return nil end
+  return util.counted(game, name) / n
+end
+
 return util

@@ -1185,19 +1185,11 @@ end
 rules.metrics = {
   ["sea changes per round"] = {
     doc = "Sea Changes played per round (a match that changes trump, or one into the trump suit)",
-    value = function(game)
-      local rounds = util.counted(game, "rounds")
-      if rounds == 0 then return nil end
-      return util.counted(game, "sea_changes") / rounds
-    end,
+    value = function(game) return util.per(game, "sea_changes", "rounds") end,
   },
   ["rounds where trump never changed"] = {
     doc = "Share of the game's rounds in which trump stayed the suit of the first card led",
-    value = function(game)
-      local rounds = util.counted(game, "rounds")
-      if rounds == 0 then return nil end
-      return util.counted(game, "calm_rounds") / rounds
-    end,
+    value = function(game) return util.per(game, "calm_rounds", "rounds") end,
   },
   ["games decided by a tie-break"] = {
     doc = "Share of games where several sides reached their target together and the tie-breaks "

@@ -1584,19 +1584,11 @@ rules.playout_bot = "greedy"
 rules.metrics = {
   ["rounds ended by LAST CHANCE"] = {
     doc = "Share of the game's rounds ended by a LAST CHANCE call (the others: STOP or an empty deck)",
-    value = function(game)
-      local rounds = util.counted(game, "rounds")
-      if rounds == 0 then return nil end
-      return util.counted(game, "last_chances") / rounds
-    end,
+    value = function(game) return util.per(game, "last_chances", "rounds") end,
   },
   ["LAST CHANCE bets lost"] = {
     doc = "Share of LAST CHANCE bets the caller lost (games without a LAST CHANCE call do not count)",
-    value = function(game)
-      local calls = util.counted(game, "last_chances")
-      if calls == 0 then return nil end
-      return util.counted(game, "bets_lost") / calls
-    end,
+    value = function(game) return util.per(game, "bets_lost", "last_chances") end,
   },
   ["games won by four mermaids"] = {
     doc = "Share of games ended by a player placing all four mermaids",

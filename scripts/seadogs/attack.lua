@@ -96,6 +96,7 @@ return function(rules)
       wager = 0, pot = 0, from_bank = false,
     }
     v.phase = "attack"
+    util.count(game, "attacks") -- metric: attacks per round
     ev(game, "attack", { seat = attacker, target = defender, free = free or false,
       text = who(attacker) .. " attacks " .. who(defender) .. (free and " (Whirlpool, free)" or "") })
     -- Smoke Screen: "when a ship attacks you, before the roll". Asked of a
@@ -370,6 +371,7 @@ return function(rules)
     v.asked = a.demander
     rules.count(v.claims.made, seat)
     if rules.call_amount(game, a.demander, wager) then rules.count(v.calls.asked, a.demander) end
+    util.count(game, "claims") -- metric: claims called
     ev(game, "claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
       text = who(seat) .. " claims to have no " .. face_name(a.face) .. " and wagers " .. wager .. " gold"
         .. (bank and " from the bank" or "") })
@@ -414,6 +416,7 @@ return function(rules)
     local amount = rules.call_amount(game, seat, a.wager)
     if amount == nil then error("cannot match the wager", 0) end
     rules.count(v.calls.made, seat)
+    util.count(game, "calls") -- metric: claims called
     v.gold[seat] = v.gold[seat] - amount
     a.pot = a.pot + amount
     -- The truth of the claim is that of the moment it was made: a claim of

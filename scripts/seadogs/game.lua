@@ -1173,6 +1173,7 @@ function rules.sell(game, seat, cargo, cards, market)
   local gold = rules.sell_gold(game, icons)
   if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
   local paid = rules.pay_from_bank(game, seat, gold)
+  util.count(game, "sales") -- metric: sales per round
   ev(game, "sold", { seat = seat, cargo = cargo, cards = copy_array(cards), icons = icons, gold = paid,
     text = who(seat) .. " sells " .. util.names(game, cards) .. " (" .. icons .. " icons" .. (market and ", Black Market" or "")
       .. ") for " .. paid .. " gold" .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
@@ -1370,6 +1371,7 @@ end
 function rules.discard_action(game, seat)
   local card = rules.held_action(game, seat)
   game:move(card, game:zone("action", seat), game:zone("action discard"))
+  util.count(game, "actions_played") -- metric: action cards played
   ev(game, "action_played", { seat = seat, card = card, text = who(seat) .. " plays " .. card_name(game, card) })
   return card
 end
@@ -2058,6 +2060,24 @@ rules.metrics = {
   ["games decided by a tie-break"] = {
     doc = "Share of games where the highest totals tied and a tie-break (Treasure cards, cubes, cargo icons) decided",
     value = function(game) return game.vars.tie_break ~= nil end,
+  },
+  -- The mix of actions, counted during play (util.count) and read at the
+  -- end: how much fighting and trading a rule change brings.
+  ["attacks per round"] = {
+    doc = "Attacks made (the Whirlpool's free attacks included) per completed round of the table",
+    value = function(game) return util.per(game, "attacks", game.vars.round) end,
+  },
+  ["sales per round"] = {
+    doc = "Sales made at Sell per completed round of the table",
+    value = function(game) return util.per(game, "sales", game.vars.round) end,
+  },
+  ["claims called"] = {
+    doc = "Share of the claims of having none (true or bluffs) that the demander called",
+    value = function(game) return util.per(game, "calls", "claims") end,
+  },
+  ["action cards played"] = {
+    doc = "Action cards played in the game, by every player",
+    value = function(game) return util.counted(game, "actions_played") end,
   },
 }
 

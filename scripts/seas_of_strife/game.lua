@@ -954,11 +954,7 @@ end
 -- Metrics: one value per finished game, which `sim` and `compare` report
 -- with intervals (docs/lab.md). The counters are kept by util.count in
 -- finish_trick and end_round above.
-local function per(game, what, of)
-  local n = util.counted(game, of)
-  if n == 0 then return nil end
-  return util.counted(game, what) / n
-end
+local per = util.per
 
 rules.metrics = {
   ["tricks decided by a tie between suits"] = {
