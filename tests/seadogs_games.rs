@@ -250,10 +250,10 @@ fn the_search_guesses_each_hidden_card_among_cards_of_its_kind() {
 
 #[test]
 fn greedy_games_mix_attacks_with_sales_the_temple_and_action_cards() {
-    // Four greedy bots, 8 games: per game, measured over 500 games
-    // (docs/seadogs.md), about 39 attacks, 19 sales, 3.4 temple offerings
-    // and 5.8 action cards drawn; before the bot valued them it was 35
-    // attacks, 6 sales, 2 offerings and 0.4 action cards.
+    // Four greedy bots, 8 games. Over 2,000 games (docs/seadogs.md, "The
+    // mix of actions") they make 3.5 attacks and 1.5 sales a round; a bot
+    // that did not value sales, the Temple and action cards made about 6
+    // sales to 35 attacks a game and drew 0.4 action cards.
     let e = engine();
     let mut events = common::Collect::default();
     let games = 8;
