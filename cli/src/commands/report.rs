@@ -14,6 +14,11 @@ interval that excludes 0.";
 /// decimals (one from 100 up); `diff`: signed, shares in points.
 pub fn value(row: &Row, x: f64, diff: bool) -> String {
     let diff = diff || row.key == Key::Edge;
+    // A value that rounds to zero shows no minus sign ("-0.00" from an
+    // interval of all-zero values, where rounding left the low end at
+    // -1e-18).
+    let shown = if row.is_share() { 1e-3 } else { 1e-2 };
+    let x = if x.abs() < shown / 2.0 { 0.0 } else { x };
     if row.is_share() {
         if diff {
             format!("{:+.1} pts", x * 100.0)
@@ -294,4 +299,30 @@ pub fn print(t: &Timed, json: bool, csv: bool, histograms: bool) -> anyhow::Resu
         print_text(t, histograms);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use deckhand_core::lab::Method;
+
+    #[test]
+    fn a_value_that_rounds_to_zero_has_no_minus_sign() {
+        let row = Row {
+            key: Key::Rounds,
+            label: "rounds".into(),
+            n: 10,
+            mean: 0.0,
+            sd: 0.0,
+            low: Some(-1e-18),
+            high: Some(1e-18),
+            method: Method::StudentT,
+            significant: None,
+            share: false,
+        };
+        assert_eq!(interval(&row, false), "0.00 .. 0.00");
+        assert_eq!(value(&row, -0.004, false), "0.00");
+        assert_eq!(value(&row, -0.006, false), "-0.01");
+        assert_eq!(value(&row, -1e-18, true), "+0.00");
+    }
 }
