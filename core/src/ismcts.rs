@@ -213,10 +213,17 @@ pub fn choose(
 }
 
 /// Apply option `index` of `g`'s pending decision in a search: for an
-/// option that asks for cards, with a set built at random.
+/// option that asks for cards, with the set the rules score best (the set
+/// the bot plays when it chooses that option at the root), or one built at
+/// random when the rules give no score. (With random sets in the tree, an
+/// option such as a sale was valued by the average random sale, far below
+/// the sale the bot would make.)
 fn apply_in_search(g: &mut Game, index: usize, rng: &mut GameRng) -> Result<()> {
     if g.has_subsets() && g.subset(index)?.is_some() {
-        let picks = build_subset(g, index, rng)?;
+        let picks = match greedy_subset(g, index, rng)? {
+            Some(p) => p,
+            None => build_subset(g, index, rng)?,
+        };
         return g.apply_choice(&Choice::subset(index, picks));
     }
     g.apply(index)
@@ -273,7 +280,7 @@ pub fn search(
     while spending.next(n as u32) {
         cancel::check(cancel)?;
         let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
-        let path = descend(&mut tree, g, seat, rng, horizon)?;
+        let path = descend(&mut tree, g, seat, rng, horizon, policy)?;
         let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;
         for &id in &path {
             let node = &mut tree.nodes[id];
@@ -295,12 +302,23 @@ pub fn search(
 /// Walk down the tree in the deal `g`, applying the options chosen, until a
 /// decision is added (or the round or game ends); the nodes passed, root
 /// first.
+///
+/// Below the root, when the playouts are played by a script bot (`policy`),
+/// the tree grows the way that bot plays: at a decision not met before it
+/// first adds the bot's own move, and adds another untried move only once
+/// the decision has been visited often enough (progressive widening: at
+/// most ⌈√visits⌉ moves). Without this, each step below the root would
+/// start from a random move, and in a game whose turn is several decisions
+/// (sail, then act at the island, then attack) the value of a good first
+/// step was mostly that of random second steps, while `mc` follows it with
+/// the bot's moves. At the root every move is tried, as before.
 fn descend(
     tree: &mut Tree,
     g: &mut Game,
     seat: Seat,
     rng: &mut GameRng,
     horizon: Option<u32>,
+    policy: Option<&str>,
 ) -> Result<Vec<usize>> {
     let mut path = vec![0];
     let mut at = 0;
@@ -334,28 +352,55 @@ fn descend(
         let untried: Vec<usize> = (0..moves.len())
             .filter(|&m| children[m].is_none())
             .collect();
-        let (m, child, added) = if untried.is_empty() {
+        let guided = policy.filter(|_| at != 0);
+        // The policy's move, when it is one not tried yet here.
+        let policy_move = match guided {
+            Some(bot) if !untried.is_empty() => g
+                .script_bot_choice(bot, GameRng::derived(rng.next_u64(), 0))
+                .ok()
+                .and_then(|choice| {
+                    let m = untried
+                        .iter()
+                        .copied()
+                        .find(|&m| moves[m].1.contains(&choice.index))?;
+                    Some((m, choice))
+                }),
+            _ => None,
+        };
+        let tried = moves.len() - untried.len();
+        let widen = guided.is_none()
+            || tried == 0
+            || (tried as f64) < f64::from(tree.nodes[at].visits.max(1)).sqrt().ceil();
+        let (m, child, added, choice) = if let Some((m, choice)) = policy_move {
+            let c = tree.add_child(at, moves[m].0.to_string(), mover);
+            tree.nodes[c].available = 1;
+            (m, c, true, Some(choice))
+        } else if untried.is_empty() || !widen {
             let m = (0..moves.len())
-                .map(|m| {
-                    let c = children[m].unwrap_or(0);
-                    let node = &tree.nodes[c];
+                .filter_map(|m| {
+                    let node = &tree.nodes[children[m]?];
                     let v = f64::from(node.visits.max(1));
                     let ucb = node.mean()
                         + EXPLORATION * (f64::from(node.available.max(1)).ln() / v).sqrt();
-                    (m, ucb)
+                    Some((m, ucb))
                 })
                 .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
                 .0;
-            (m, children[m].unwrap_or(0), false)
+            (m, children[m].unwrap_or(0), false, None)
         } else {
             let m = untried[rng.below(untried.len() as u64) as usize];
             let c = tree.add_child(at, moves[m].0.to_string(), mover);
             tree.nodes[c].available = 1;
-            (m, c, true)
+            (m, c, true, None)
         };
-        let same = &moves[m].1;
-        let index = same[rng.below(same.len() as u64) as usize];
-        apply_in_search(g, index, rng)?;
+        match choice {
+            Some(choice) => g.apply_choice(&choice)?,
+            None => {
+                let same = &moves[m].1;
+                let index = same[rng.below(same.len() as u64) as usize];
+                apply_in_search(g, index, rng)?;
+            }
+        }
         path.push(child);
         at = child;
         if added {
