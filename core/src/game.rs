@@ -169,6 +169,9 @@ pub struct Game {
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
     logging: bool,
+    /// Whether the events carry their words (`text`; see
+    /// [`crate::Engine::new_traced_game`]).
+    words: bool,
     /// Whether the history keeps the value of each chosen option (when
     /// logging; see [`Game::keep_action_values`]).
     action_values: bool,
@@ -215,6 +218,7 @@ impl Game {
         rules: Rc<Rules>,
         config: GameConfig,
         logging: bool,
+        words: bool,
     ) -> Result<Game> {
         let range = rules.info.players;
         if config.players < range.min || config.players > range.max {
@@ -241,6 +245,7 @@ impl Game {
                 config.players,
                 opts,
                 logging,
+                words && logging,
             ))?;
             host.arm();
             let stepped: Stepped = host.entry.refresh.call(state.clone())?;
@@ -261,6 +266,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             logging,
+            words: words && logging,
             action_values: logging,
             broken: None,
         })
@@ -931,6 +937,7 @@ impl Game {
             self.rules.clone(),
             self.config.clone(),
             self.logging,
+            self.words,
         )?;
         for rec in &history {
             fresh.step_raw(&rec.choice())?;
@@ -996,6 +1003,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             logging: false,
+            words: false,
             action_values: false,
             broken: None,
         })

@@ -581,7 +581,11 @@ end
 -- script raises are recorded (trace, log). When false, game:event does
 -- nothing, so a script may skip building event data and texts:
 --   if game.logging then game:event("x", { text = ... }) end
-function M.new_game(rules, token, seats, options, logging)
+-- `game.words` (public, read-only): true when someone reads the events'
+-- texts (the REPL, a replay); false when only their facts are kept (a
+-- trace, which leaves `text` out), so a script may skip building texts:
+--   text = game.words and ("Trick won by " .. name) or nil
+function M.new_game(rules, token, seats, options, logging, words)
   local game = setmetatable({
     seats = seats,
     options = strict(options, "options"),
@@ -594,6 +598,7 @@ function M.new_game(rules, token, seats, options, logging)
     _ncards = 0,
     _log = logging,
     logging = logging and true or false,
+    words = (logging and words) and true or false,
   }, Game)
   rules.setup(game)
   return game
@@ -899,6 +904,7 @@ function M.clone(game, token)
   end
   copy._log = false
   copy.logging = false
+  copy.words = false
   return copy
 end
 
@@ -1072,6 +1078,7 @@ function M.refork(copy, game)
   end
   rawset(copy, "_log", false)
   rawset(copy, "logging", false)
+  rawset(copy, "words", false)
   LAST[copy] = now
 end
 
