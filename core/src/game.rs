@@ -400,7 +400,23 @@ impl Game {
         };
         let f = &self.host.entry.card_defs;
         let _in_play = self.enter();
-        let v: Value = f.call((self.state.clone(), from))?;
+        // Every game of a run usually defines the same deck: the prelude
+        // says so (`same`) when the core keeps the last one it converted.
+        let whole = from == 1;
+        let kept = whole && self.host.has_card_defs();
+        let (same, v): (bool, Value) = f.call((self.state.clone(), from, kept))?;
+        if same {
+            if let Some(defs) = self.host.kept_card_defs() {
+                self.table_mut()?.add_definitions(defs);
+                return Ok(());
+            }
+            return Err(CoreError::Script(
+                "card_defs: the same cards as before, but none are kept".into(),
+            ));
+        }
+        if whole {
+            self.host.keep_card_defs(None);
+        }
         let not_data = |e: String| {
             CoreError::Script(format!(
                 "card properties must be plain data (numbers, strings, booleans, tables): {e}"
@@ -420,6 +436,9 @@ impl Game {
                 .collect::<Result<_>>()?,
             other => return Err(not_data(format!("the cards are {other}"))),
         };
+        if whole {
+            self.host.keep_card_defs(Some(&defs));
+        }
         self.table_mut()?.add_definitions(defs);
         Ok(())
     }

@@ -1082,18 +1082,57 @@ function M.refork(copy, game)
   LAST[copy] = now
 end
 
+-- The definitions of cards 1.. last handed to the core whole, and the
+-- number of properties of each; nil when one had a table for a value
+-- (only plain values are compared).
+local LAST_DEFS, LAST_SIZES = nil, nil
+
+-- Whether cards 1..game._ncards are defined exactly as LAST_DEFS.
+local function same_defs(game)
+  local last, sizes = LAST_DEFS, LAST_SIZES
+  if last == nil or #last ~= game._ncards then return false end
+  local cards = game.cards
+  for id = 1, #last do
+    local was, n = last[id], 0
+    for k, x in pairs(cards[id]) do
+      if k ~= "id" then
+        if was[k] ~= x then return false end
+        n = n + 1
+      end
+    end
+    if n ~= sizes[id] then return false end
+  end
+  return true
+end
+
 -- Definitions of cards `from`..game._ncards without their `id` field (the
--- core fetches them when first needed).
-function M.card_defs(game, from)
-  local out = {}
+-- core fetches them when first needed): `false` and the list. `true`
+-- alone when the core keeps the definitions it was last handed whole
+-- (`kept`) and cards 1.. are defined exactly so again (each game of a run
+-- usually makes the same deck): it reuses its copy.
+function M.card_defs(game, from, kept)
+  if from == 1 and kept and same_defs(game) then return true end
+  local out, sizes, plain = {}, {}, true
   for id = from, game._ncards do
-    local def = {}
+    local def, n = {}, 0
     for k, x in pairs(game.cards[id]) do
-      if k ~= "id" then def[k] = x end
+      if k ~= "id" then
+        def[k] = x
+        n = n + 1
+        if type(x) == "table" then plain = false end
+      end
     end
     out[#out + 1] = def
+    sizes[#sizes + 1] = n
   end
-  return out
+  if from == 1 then
+    if plain then
+      LAST_DEFS, LAST_SIZES = out, sizes
+    else
+      LAST_DEFS, LAST_SIZES = nil, nil
+    end
+  end
+  return false, out
 end
 
 -- The pairs {owner, card} that rules.may_hold rules out, for every seat of
