@@ -519,18 +519,22 @@ end
 -- The cards of the pending decision's options when every option is
 -- exactly { card = N } (a card to play), as multiple values; nothing
 -- otherwise. One call instead of reading every option from the core.
+local OPTION_CARDS = {} -- reused: the answer is copied out at once
 function M.option_cards(game)
   local d = game._decision
   local opts = d and d.options
   if type(opts) ~= "table" then return end
   local n = #opts
   if n > 200 then return end -- too many values to return at once
-  local out = {}
+  local out = OPTION_CARDS
   for i = 1, n do
     local o = opts[i]
     if type(o) ~= "table" then return end
     local c = rawget(o, "card")
-    if type(c) ~= "number" or c % 1 ~= 0 or next(o, next(o)) ~= nil then return end
+    if type(c) ~= "number" or c % 1 ~= 0 then return end
+    for k in next, o do
+      if k ~= "card" then return end
+    end
     out[i] = c
   end
   return unpack(out, 1, n)
