@@ -903,7 +903,11 @@ fn each_game_gets_the_cards_it_defined_whatever_was_defined_before() {
     let cards = |cfg: GameConfig| card_props(&e.new_game(cfg, true).expect("game"));
     let plain = cards(GameConfig::new("decks", 1, 1));
     assert_eq!(plain[0], r#"{"name":"C1","value":1}"#);
-    assert_eq!(cards(GameConfig::new("decks", 1, 2)), plain, "the same deck");
+    assert_eq!(
+        cards(GameConfig::new("decks", 1, 2)),
+        plain,
+        "the same deck"
+    );
     let bonus = cards(GameConfig::new("decks", 1, 1).option("bonus", 5));
     assert_eq!(bonus[0], r#"{"name":"C1","value":6}"#);
     assert_eq!(cards(GameConfig::new("decks", 1, 3)), plain, "back again");
@@ -914,7 +918,11 @@ fn each_game_gets_the_cards_it_defined_whatever_was_defined_before() {
     assert!(a[5].contains("\"luck\""), "{}", a[5]);
     assert_ne!(a[3..], b[3..], "each seed its own luck");
     assert_eq!(lucky(1), a);
-    assert_eq!(cards(GameConfig::new("decks", 1, 4)), plain, "no luck left over");
+    assert_eq!(
+        cards(GameConfig::new("decks", 1, 4)),
+        plain,
+        "no luck left over"
+    );
     // Cards made after setup come after those of setup, read when needed.
     let mut game = e
         .new_game(GameConfig::new("decks", 1, 1).option("extra", true), true)
