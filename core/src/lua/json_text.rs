@@ -178,9 +178,9 @@ fn convert(
             } else {
                 let mut map = serde_json::Map::new();
                 // One walk of the table (`for_each`: the key stays on the
-                // VM's stack), not a lookup of the next key from the last
-                // at each step as `pairs` does: most of the cost of
-                // converting event data. The first error stops the walk.
+                // VM's stack), cheaper than `pairs`, which pushes the last
+                // key back and checks it at each step. The first error
+                // stops the walk.
                 let mut failed = None;
                 let walked = t.for_each::<Value, Value>(|k, x| {
                     let entry = match k {
