@@ -63,6 +63,7 @@
 ---@field team_of table<Seat, integer>|nil team index of each seat
 ---@field rules GameScript           the rules table (game script + variants)
 ---@field logging boolean            true when events are recorded (skip building event texts when false)
+---@field words boolean              true when event texts are read (false in a trace: skip building them)
 local Game = {}
 
 ---Define a card (during setup only). Returns its id. The table becomes the

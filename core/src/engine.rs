@@ -150,7 +150,17 @@ impl Engine {
     pub fn new_game(&self, mut config: GameConfig, logging: bool) -> Result<Game> {
         config.read_house_rules(false)?;
         let rules = self.rules_of(&config)?;
-        Game::start(self.host.clone(), rules, config, logging)
+        Game::start(self.host.clone(), rules, config, logging, logging)
+    }
+
+    /// Start a game whose events are recorded for a trace: as
+    /// [`Engine::new_game`] logging, but the events go without their words
+    /// (`game.words` is false, so the scripts skip building each event's
+    /// `text`), which a trace leaves out. Undo and redo keep it so.
+    pub fn new_traced_game(&self, mut config: GameConfig) -> Result<Game> {
+        config.read_house_rules(false)?;
+        let rules = self.rules_of(&config)?;
+        Game::start(self.host.clone(), rules, config, true, false)
     }
 
     /// Replay recorded actions on a fresh game. Each action is matched by

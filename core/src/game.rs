@@ -169,6 +169,9 @@ pub struct Game {
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
     logging: bool,
+    /// Whether the events carry their words (`text`; see
+    /// [`crate::Engine::new_traced_game`]).
+    words: bool,
     /// Whether the history keeps the value of each chosen option (when
     /// logging; see [`Game::keep_action_values`]).
     action_values: bool,
@@ -215,6 +218,7 @@ impl Game {
         rules: Rc<Rules>,
         config: GameConfig,
         logging: bool,
+        words: bool,
     ) -> Result<Game> {
         let range = rules.info.players;
         if config.players < range.min || config.players > range.max {
@@ -241,6 +245,7 @@ impl Game {
                 config.players,
                 opts,
                 logging,
+                words && logging,
             ))?;
             host.arm();
             let stepped: Stepped = host.entry.refresh.call(state.clone())?;
@@ -261,6 +266,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             logging,
+            words: words && logging,
             action_values: logging,
             broken: None,
         })
@@ -394,7 +400,23 @@ impl Game {
         };
         let f = &self.host.entry.card_defs;
         let _in_play = self.enter();
-        let v: Value = f.call((self.state.clone(), from))?;
+        // Every game of a run usually defines the same deck: the prelude
+        // says so (`same`) when the core keeps the last one it converted.
+        let whole = from == 1;
+        let kept = whole && self.host.has_card_defs();
+        let (same, v): (bool, Value) = f.call((self.state.clone(), from, kept))?;
+        if same {
+            if let Some(defs) = self.host.kept_card_defs() {
+                self.table_mut()?.add_definitions(defs);
+                return Ok(());
+            }
+            return Err(CoreError::Script(
+                "card_defs: the same cards as before, but none are kept".into(),
+            ));
+        }
+        if whole {
+            self.host.keep_card_defs(None);
+        }
         let not_data = |e: String| {
             CoreError::Script(format!(
                 "card properties must be plain data (numbers, strings, booleans, tables): {e}"
@@ -414,6 +436,9 @@ impl Game {
                 .collect::<Result<_>>()?,
             other => return Err(not_data(format!("the cards are {other}"))),
         };
+        if whole {
+            self.host.keep_card_defs(Some(&defs));
+        }
         self.table_mut()?.add_definitions(defs);
         Ok(())
     }
@@ -931,6 +956,7 @@ impl Game {
             self.rules.clone(),
             self.config.clone(),
             self.logging,
+            self.words,
         )?;
         for rec in &history {
             fresh.step_raw(&rec.choice())?;
@@ -996,6 +1022,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             logging: false,
+            words: false,
             action_values: false,
             broken: None,
         })

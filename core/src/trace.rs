@@ -183,6 +183,18 @@ fn period(to: &[ZoneId]) -> &[ZoneId] {
     &to[..n - border[n - 1]]
 }
 
+/// Write the whole number `n` (a trace writes many: without the
+/// formatting machinery of `write!`).
+fn num(out: &mut impl Write, n: impl itoa::Integer) -> std::io::Result<()> {
+    out.write_all(itoa::Buffer::new().format(n).as_bytes())
+}
+
+/// Write `text`, then the whole number `n`.
+fn text_num(out: &mut impl Write, text: &[u8], n: impl itoa::Integer) -> std::io::Result<()> {
+    out.write_all(text)?;
+    num(out, n)
+}
+
 /// Write `ids` as a JSON array of numbers.
 fn write_ids(out: &mut impl Write, ids: impl IntoIterator<Item = u32>) -> std::io::Result<()> {
     out.write_all(b"[")?;
@@ -190,7 +202,7 @@ fn write_ids(out: &mut impl Write, ids: impl IntoIterator<Item = u32>) -> std::i
         if i > 0 {
             out.write_all(b",")?;
         }
-        write!(out, "{id}")?;
+        num(out, id)?;
     }
     out.write_all(b"]")
 }
@@ -365,16 +377,18 @@ impl<W: Write> TraceWriter<W> {
             {
                 return Ok(());
             }
-            write!(out, "{{\"s\":{},\"p\":{}", p.step, p.seat)?;
+            text_num(out, b"{\"s\":", p.step)?;
+            text_num(out, b",\"p\":", p.seat)?;
         } else {
-            write!(out, "{{\"s\":{},\"p\":{}", p.step, p.seat)?;
+            text_num(out, b"{\"s\":", p.step)?;
+            text_num(out, b",\"p\":", p.seat)?;
             if self.last_kind.as_deref() != Some(p.kind.as_str()) {
                 out.write_all(b",\"k\":")?;
                 serde_json::to_writer(&mut *out, &p.kind)?;
                 self.last_kind = Some(p.kind.clone());
             }
             if p.chosen > 0 {
-                write!(out, ",\"c\":{}", p.chosen)?;
+                text_num(out, b",\"c\":", p.chosen)?;
             }
             write_choice_extras(out, &p)?;
             if let Some(options) = &p.options {
@@ -395,10 +409,12 @@ impl<W: Write> TraceWriter<W> {
             return Ok(());
         };
         let out = &mut self.out;
-        write!(out, "{{\"s\":{},\"p\":{},\"k\":", p.step, p.seat)?;
+        text_num(out, b"{\"s\":", p.step)?;
+        text_num(out, b",\"p\":", p.seat)?;
+        out.write_all(b",\"k\":")?;
         serde_json::to_writer(&mut *out, &p.kind)?;
         if p.chosen > 0 {
-            write!(out, ",\"c\":{}", p.chosen)?;
+            text_num(out, b",\"c\":", p.chosen)?;
         }
         write_choice_extras(out, &p)?;
         if let Some(options) = &p.options {
@@ -460,7 +476,7 @@ impl<W: Write> TraceWriter<W> {
                 out.write_all(b",")?;
                 write_data(out, data)?;
                 if let Some(to) = to {
-                    write!(out, ",{to}")?;
+                    text_num(out, b",", *to)?;
                 }
                 out.write_all(b"]")?;
                 i += 1;
@@ -474,9 +490,11 @@ impl<W: Write> TraceWriter<W> {
                 EventKind::Shuffle { zone, order } => {
                     sep(out)?;
                     if viewer.is_some_and(|v| !sees_all(t, *zone, v)) {
-                        write!(out, "[\"shuffle\",{zone}]")?;
+                        text_num(out, b"[\"shuffle\",", *zone)?;
+                        out.write_all(b"]")?;
                     } else {
-                        write!(out, "[\"shuffle\",{zone},")?;
+                        text_num(out, b"[\"shuffle\",", *zone)?;
+                        out.write_all(b",")?;
                         write_ids(out, order.iter().copied())?;
                         out.write_all(b"]")?;
                     }
@@ -484,7 +502,8 @@ impl<W: Write> TraceWriter<W> {
                 }
                 EventKind::Sort { zone } => {
                     sep(out)?;
-                    write!(out, "[\"sort\",{zone}]")?;
+                    text_num(out, b"[\"sort\",", *zone)?;
+                    out.write_all(b"]")?;
                     i += 1;
                 }
                 _ => {
@@ -516,15 +535,26 @@ impl<W: Write> TraceWriter<W> {
                     });
                     sep(out)?;
                     match run {
-                        Run::Place(to) => write!(out, "[\"place\",{to},")?,
+                        Run::Place(to) => {
+                            text_num(out, b"[\"place\",", to)?;
+                            out.write_all(b",")?;
+                        }
                         // A whole zone moved: its cards follow from the
                         // zone, they are not listed.
                         Run::Move("all", from, to) => {
-                            write!(out, "[\"all\",{from},{to}]")?;
+                            text_num(out, b"[\"all\",", from)?;
+                            text_num(out, b",", to)?;
+                            out.write_all(b"]")?;
                             i += len;
                             continue;
                         }
-                        Run::Move(code, from, to) => write!(out, "[\"{code}\",{from},{to},")?,
+                        Run::Move(code, from, to) => {
+                            out.write_all(b"[\"")?;
+                            out.write_all(code.as_bytes())?;
+                            text_num(out, b"\",", from)?;
+                            text_num(out, b",", to)?;
+                            out.write_all(b",")?;
+                        }
                         Run::Deal(from) => {
                             let to: Vec<ZoneId> = group
                                 .iter()
@@ -533,7 +563,8 @@ impl<W: Write> TraceWriter<W> {
                                     _ => None,
                                 })
                                 .collect();
-                            write!(out, "[\"deal\",{from},")?;
+                            text_num(out, b"[\"deal\",", from)?;
+                            out.write_all(b",")?;
                             write_ids(out, period(&to).iter().copied())?;
                             out.write_all(b",")?;
                         }
@@ -610,7 +641,7 @@ fn write_cards_options(out: &mut Vec<u8>, cards: &[i64]) -> Result<()> {
         if i > 0 {
             out.push(b',');
         }
-        write!(out, "{c}")?;
+        num(out, *c)?;
     }
     out.push(b']');
     Ok(())

@@ -858,3 +858,79 @@ fn a_script_bot_draws_from_its_own_stream_and_never_the_games() {
         .expect_err("status draws no random number");
     assert!(err.to_string().contains("view:random"), "{err}");
 }
+
+/// Cards whose properties depend on an option (`bonus`), on the seed (a
+/// random `luck` in the second half of the deck when `lucky`), and, with
+/// `extra`, a card made after setup.
+const DECKS: &str = r#"
+local R = { id = "decks", title = "Decks", players = { min = 1, max = 2 },
+  options = { bonus = { default = 0 }, lucky = { default = false }, extra = { default = false } } }
+function R.setup(game)
+  local deck = game:new_zone("deck", { visibility = "hidden" })
+  for v = 1, 6 do
+    local props = { name = "C" .. v, value = v + game.options.bonus }
+    if game.options.lucky and v > 3 then props.luck = game:random(1, 1000) end
+    game:place(game:new_card(props), deck)
+  end
+  game.vars.steps = 0
+end
+function R.decision(game)
+  if game.vars.steps >= 1 then return nil end
+  return { seat = 1, options = { { n = 1 } } }
+end
+function R.apply(game)
+  game.vars.steps = 1
+  if game.options.extra then game:place(game:new_card({ name = "Extra", value = 99 }), game:zone("deck")) end
+end
+function R.result(game) return { scores = { 0 }, winners = {}, rounds = 1 } end
+return R
+"#;
+
+/// Each card's properties as JSON text, in id order.
+fn card_props(game: &deckhand_core::Game) -> Vec<String> {
+    game.cards()
+        .expect("cards")
+        .iter()
+        .map(|c| serde_json::to_string(&c.props).expect("json"))
+        .collect()
+}
+
+#[test]
+fn each_game_gets_the_cards_it_defined_whatever_was_defined_before() {
+    // One VM for all: the core keeps the last deck it read to reuse it when
+    // the next game defines the same one; it must notice every difference.
+    let e = engine_with(&[("decks/game.lua", DECKS)]);
+    let cards = |cfg: GameConfig| card_props(&e.new_game(cfg, true).expect("game"));
+    let plain = cards(GameConfig::new("decks", 1, 1));
+    assert_eq!(plain[0], r#"{"name":"C1","value":1}"#);
+    assert_eq!(
+        cards(GameConfig::new("decks", 1, 2)),
+        plain,
+        "the same deck"
+    );
+    let bonus = cards(GameConfig::new("decks", 1, 1).option("bonus", 5));
+    assert_eq!(bonus[0], r#"{"name":"C1","value":6}"#);
+    assert_eq!(cards(GameConfig::new("decks", 1, 3)), plain, "back again");
+    // A property only some cards have, and values that change per seed.
+    let lucky = |seed| cards(GameConfig::new("decks", 1, seed).option("lucky", true));
+    let (a, b) = (lucky(1), lucky(2));
+    assert_eq!(a[..3], plain[..3]);
+    assert!(a[5].contains("\"luck\""), "{}", a[5]);
+    assert_ne!(a[3..], b[3..], "each seed its own luck");
+    assert_eq!(lucky(1), a);
+    assert_eq!(
+        cards(GameConfig::new("decks", 1, 4)),
+        plain,
+        "no luck left over"
+    );
+    // Cards made after setup come after those of setup, read when needed.
+    let mut game = e
+        .new_game(GameConfig::new("decks", 1, 1).option("extra", true), true)
+        .expect("game");
+    assert_eq!(card_props(&game), plain);
+    game.apply(1).expect("step");
+    let all = card_props(&game);
+    assert_eq!(all.len(), 7);
+    assert_eq!(all[6], r#"{"name":"Extra","value":99}"#);
+    assert_eq!(cards(GameConfig::new("decks", 1, 5)), plain);
+}

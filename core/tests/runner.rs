@@ -200,3 +200,67 @@ fn a_cancelled_runner_or_search_stops_and_leaves_the_game_as_it_was() {
     assert!(deckhand_core::search::hint(&game, 50, Some(&cancel)).is_ok());
     assert!(matches!(runner.play(&mut game), Ok(Stop::Over(_))));
 }
+
+/// A game whose every step raises an event saying whether its words are
+/// read (`game.words`), with a text only when they are.
+const WORDY: &str = r#"
+local R = { id = "wordy", title = "Wordy", players = { min = 1, max = 2 } }
+function R.setup(game)
+  game.vars.steps = 0
+  if game.logging then
+    game:event("setup", { words = game.words, text = game.words and "set up" or nil })
+  end
+end
+function R.decision(game)
+  if game.vars.steps >= 3 then return nil end
+  return { seat = 1, options = { { n = 1 }, { n = 2 } } }
+end
+function R.apply(game, seat, action)
+  game.vars.steps = game.vars.steps + 1
+  if game.logging then
+    game:event("stepped", { words = game.words, text = game.words and ("step " .. game.vars.steps) or nil })
+  end
+end
+function R.result(game) return { scores = { 0 }, winners = {}, rounds = 1 } end
+return R
+"#;
+
+/// Every event's (words, text) since the last call.
+fn said(game: &mut Game) -> Vec<(bool, Option<String>)> {
+    game.take_events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            deckhand_core::EventKind::Script { data, .. } => Some((
+                data["words"].as_bool().expect("words"),
+                e.text().map(str::to_string),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_traced_game_records_its_events_without_their_words() {
+    let e = engine(&[("wordy/game.lua", WORDY)]);
+    let cfg = || GameConfig::new("wordy", 1, 1);
+    // Logging for people (the REPL, saves): events with their texts.
+    let mut game = e.new_game(cfg(), true).expect("game");
+    assert_eq!(said(&mut game), [(true, Some("set up".into()))]);
+    game.apply(1).expect("step");
+    assert_eq!(said(&mut game), [(true, Some("step 1".into()))]);
+    // For a trace: the same events, without texts, and the script knew.
+    let mut game = e.new_traced_game(cfg()).expect("game");
+    assert_eq!(said(&mut game), [(false, None)]);
+    game.apply(2).expect("step");
+    game.apply(1).expect("step");
+    assert_eq!(said(&mut game), [(false, None), (false, None)]);
+    // Undone and redone (the game rebuilt from its log): still without.
+    assert!(game.undo().expect("undo"));
+    assert!(game.redo().expect("redo"));
+    game.apply(1).expect("step");
+    assert_eq!(said(&mut game), [(false, None)]);
+    // Not logging: no events at all.
+    let mut game = e.new_game(cfg(), false).expect("game");
+    game.apply(1).expect("step");
+    assert!(said(&mut game).is_empty());
+}

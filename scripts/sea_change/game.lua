@@ -446,7 +446,8 @@ function rules.play_card(game, who, card, from)
       if game.logging then
         game:event("trump_changed", {
           suit = c.suit, seat = who, card = card, reason = "lead",
-          text = c.name .. " led by " .. who_name(who, v.solo) .. ": " .. suit_name(c.suit) .. " is trump",
+          text = game.words and (c.name .. " led by " .. who_name(who, v.solo) .. ": "
+            .. suit_name(c.suit) .. " is trump") or nil,
         })
       end
     end
@@ -476,8 +477,8 @@ function rules.change_trump(game, who, card, sea_change)
       if game.logging then
         game:event("trump_changed", {
           suit = c.suit, seat = who, card = card, reason = "sea_change",
-          text = "Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name .. ": trump "
-            .. suit_name(old) .. " → " .. suit_name(c.suit),
+          text = game.words and ("Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name
+            .. ": trump " .. suit_name(old) .. " → " .. suit_name(c.suit)) or nil,
         })
       end
     elseif game.logging then
@@ -485,15 +486,15 @@ function rules.change_trump(game, who, card, sea_change)
       -- recorded so that a trace tells it from a card that is no Sea Change.
       game:event("trump_kept", {
         suit = c.suit, seat = who, card = card, reason = "sea_change_into_trump",
-        text = "Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name .. ": "
-          .. suit_name(c.suit) .. " stays trump",
+        text = game.words and ("Sea Change by " .. who_name(who, v.solo) .. " with " .. c.name .. ": "
+          .. suit_name(c.suit) .. " stays trump") or nil,
       })
     end
   elseif sea_change and game.logging then
     -- The solo AI's Sea Change, with option solo_ai_sea_change off.
     game:event("trump_kept", {
       suit = v.trump, seat = who, card = card, reason = "solo_ai_sea_change_off",
-      text = "The AI's " .. c.name .. " changes nothing (solo_ai_sea_change is off)",
+      text = game.words and ("The AI's " .. c.name .. " changes nothing (solo_ai_sea_change is off)") or nil,
     })
   end
 end
@@ -509,7 +510,10 @@ function rules.draw(game, seat)
     game:sort(hand)
     if game.logging then
       -- Told to the drawer only: the others know a card was drawn, not which.
-      game:event("drew_card", { to = seat, card = card, text = who_name(seat) .. " draws " .. card_name(game, card) })
+      game:event("drew_card", {
+        to = seat, card = card,
+        text = game.words and (who_name(seat) .. " draws " .. card_name(game, card)) or nil,
+      })
     end
   end
 end
@@ -562,8 +566,9 @@ function rules.finish_trick(game)
   if game.logging then
     game:event("trick_won", {
       winner = winner, cards = cards, players = players, points = pts, card = wcard,
-      text = "Trick won by " .. who_name(winner, v.solo) .. " with " .. card_name(game, wcard)
-        .. " (" .. names(game, cards) .. "): " .. pts .. " point" .. ((pts == 1 or pts == -1) and "" or "s"),
+      text = game.words and ("Trick won by " .. who_name(winner, v.solo) .. " with " .. card_name(game, wcard)
+        .. " (" .. names(game, cards) .. "): " .. pts .. " point" .. ((pts == 1 or pts == -1) and "" or "s"))
+        or nil,
     })
   end
   v.lead = nil
@@ -639,17 +644,20 @@ function rules.end_round(game)
   end
   v.last_round = summary
   if game.logging then
-    local text = "Round " .. v.round .. " (trump " .. suit_name(trump) .. "): "
-    if v.solo then
-      text = text .. "you " .. points[1] .. ", the AI " .. summary.ai_points
-    else
-      local parts = {}
-      for s = 1, n do parts[s] = who_name(s) .. " " .. points[s] end
-      text = text .. table.concat(parts, ", ")
-    end
-    if zero ~= nil then
-      text = text .. "; the " .. suit_name(trump) .. " 0 (" .. rules.TRUMP_ZERO_POINTS .. " points) went to "
-        .. who_name(zero, v.solo)
+    local text
+    if game.words then
+      text = "Round " .. v.round .. " (trump " .. suit_name(trump) .. "): "
+      if v.solo then
+        text = text .. "you " .. points[1] .. ", the AI " .. summary.ai_points
+      else
+        local parts = {}
+        for s = 1, n do parts[s] = who_name(s) .. " " .. points[s] end
+        text = text .. table.concat(parts, ", ")
+      end
+      if zero ~= nil then
+        text = text .. "; the " .. suit_name(trump) .. " 0 (" .. rules.TRUMP_ZERO_POINTS .. " points) went to "
+          .. who_name(zero, v.solo)
+      end
     end
     -- The cards each seat collected this round (`ai_collected`: the solo
     -- AI's), from which the points are counted.
@@ -695,13 +703,17 @@ function rules.award_vp(game, points)
   local got = util.best(util.range(#sp), function(t) return sp[t] end)
   for _, t in ipairs(got) do v.vp[t] = v.vp[t] + 1 end
   if game.logging then
-    local parts = {}
-    for i, t in ipairs(got) do parts[i] = rules.side_name(game, t) end
+    local text
+    if game.words then
+      local parts = {}
+      for i, t in ipairs(got) do parts[i] = rules.side_name(game, t) end
+      text = table.concat(parts, ", ") .. " +1 VP (" .. rules.vp_text(game) .. ")"
+    end
     game:event("vp_awarded", {
       seats = (not game.teams) and copy_array(got) or nil,
       teams = game.teams and copy_array(got) or nil,
       vp = copy_array(v.vp),
-      text = table.concat(parts, ", ") .. " +1 VP (" .. rules.vp_text(game) .. ")",
+      text = text,
     })
   end
   local winners, decided_by = rules.game_winners(game)
@@ -723,7 +735,8 @@ function rules.award_solo(game, you, ai, has_needed)
     game:event("vp_awarded", {
       seats = won and { 1 } or nil, ai = not won,
       vp = copy_array(v.vp), ai_vp = v.ai_vp,
-      text = (won and "You" or "The AI") .. " +1 VP (you " .. v.vp[1] .. ", the AI " .. v.ai_vp .. ")",
+      text = game.words and ((won and "You" or "The AI") .. " +1 VP (you " .. v.vp[1] .. ", the AI "
+        .. v.ai_vp .. ")") or nil,
     })
   end
   local target = v.targets[1]
@@ -797,10 +810,10 @@ function rules.end_game(game, sides, decided_by)
   v.game_over = true
   v.turn = nil
   if not game.logging then return end
-  local text
-  if v.solo then
+  local text -- none when nobody reads it (game.words is false: a trace)
+  if game.words and v.solo then
     text = (#winners > 0) and "You win the game!" or "The AI wins the game."
-  else
+  elseif game.words then
     local parts = {}
     for i, t in ipairs(sides) do parts[i] = rules.side_name(game, t) end
     text = table.concat(parts, " and ") .. ((#sides > 1) and " share the win" or " wins the game")
@@ -854,7 +867,8 @@ function rules.start_round(game)
   if game.logging then
     game:event("round_started", {
       round = v.round, dealer = v.dealer,
-      text = "Round " .. v.round .. (v.solo and "" or (": " .. who_name(v.dealer) .. " deals")),
+      text = game.words and ("Round " .. v.round .. (v.solo and "" or (": " .. who_name(v.dealer) .. " deals")))
+        or nil,
     })
   end
 end

@@ -404,22 +404,26 @@ function rules.finish_trick(game)
   if chooses then util.count(game, "leader_choices") end
   if game.logging then
     local suit = game.cards[wcard].suit
-    local why
-    if most == 0 then
-      why = "every suit zeroed, the highest card"
-    else
-      why = most .. " " .. rules.suit_name(suit)
+    local text -- only when read (game.words is false for a trace)
+    if game.words then
+      local why
+      if most == 0 then
+        why = "every suit zeroed, the highest card"
+      else
+        why = most .. " " .. rules.suit_name(suit)
+      end
+      local parts = {}
+      for k = 1, #taken do parts[k] = card_name(game, taken[k]) .. " (" .. who_name(players[k]) .. ")" end
+      text = who_name(winner) .. " takes trick " .. v.trick_no .. " with " .. card_name(game, wcard)
+        .. " (" .. why .. "): " .. table.concat(parts, ", ")
+        .. (chooses and ("; " .. who_name(winner) .. " chooses who leads next") or "")
     end
-    local parts = {}
-    for k = 1, #taken do parts[k] = card_name(game, taken[k]) .. " (" .. who_name(players[k]) .. ")" end
     game:event("trick_won", {
       winner = winner, cards = taken, players = players, card = wcard,
       suit = (most > 0) and suit or nil, count = most,
       round = v.round, trick = v.trick_no, chooses = chooses,
       tricks = copy_array(v.tricks),
-      text = who_name(winner) .. " takes trick " .. v.trick_no .. " with " .. card_name(game, wcard)
-        .. " (" .. why .. "): " .. table.concat(parts, ", ")
-        .. (chooses and ("; " .. who_name(winner) .. " chooses who leads next") or ""),
+      text = text,
     })
   end
   v.trick_no = v.trick_no + 1
@@ -581,7 +585,7 @@ function rules.start_round(game)
   if game.logging then
     game:event("round_started", {
       round = v.round, hand_size = size,
-      text = "Round " .. v.round .. ": " .. size .. " cards each",
+      text = game.words and ("Round " .. v.round .. ": " .. size .. " cards each") or nil,
     })
   end
   rules.after_deal(game)
@@ -605,7 +609,8 @@ function rules.begin_play(game)
     -- suite in docs/architecture.md).
     game:event("first_lead", {
       seat = seat, card = first, reveal = true,
-      text = who_name(seat) .. " holds " .. card_name(game, first) .. " and opens the round with it",
+      text = game.words and (who_name(seat) .. " holds " .. card_name(game, first) .. " and opens the round with it")
+        or nil,
     })
   end
   rules.set_leader(game, seat)
@@ -691,7 +696,8 @@ rules.phases.choose_leader = {
     if game.logging then
       game:event("leader_chosen", {
         chooser = seat, seat = who,
-        text = who_name(seat) .. " chooses " .. (who == seat and "to lead" or (who_name(who) .. " to lead")),
+        text = game.words and (who_name(seat) .. " chooses "
+          .. (who == seat and "to lead" or (who_name(who) .. " to lead"))) or nil,
       })
     end
     rules.set_leader(game, who)

@@ -559,9 +559,12 @@ pub fn play_one(
         .rules(&cfg.game, &cfg.variants)
         .with_context(|| format!("game {index} (seed {seed}), loading the rules"))?;
     at(Phase::Setup);
-    let mut game = engine
-        .new_game(cfg, trace.is_some())
-        .with_context(|| format!("game {index} (seed {seed}), setup"))?;
+    // A trace leaves the events' words out: the scripts need not build them.
+    let game = match trace {
+        Some(_) => engine.new_traced_game(cfg),
+        None => engine.new_game(cfg, false),
+    };
+    let mut game = game.with_context(|| format!("game {index} (seed {seed}), setup"))?;
     if let Some(t) = &trace {
         t.prepare(&mut game);
     }

@@ -177,17 +177,35 @@ fn convert(
                 J::Array(a)
             } else {
                 let mut map = serde_json::Map::new();
-                for pair in t.pairs::<Value, Value>() {
-                    let (k, x) = pair?;
-                    let Value::String(k) = k else {
-                        path.pop();
-                        return Err(JsonTextError::Unsupported(format!(
+                // One walk of the table (`for_each`: the key stays on the
+                // VM's stack), cheaper than `pairs`, which pushes the last
+                // key back and checks it at each step. The first error
+                // stops the walk.
+                let mut failed = None;
+                let walked = t.for_each::<Value, Value>(|k, x| {
+                    let entry = match k {
+                        Value::String(k) => convert(&x, path).map(|x| (k.to_string_lossy(), x)),
+                        k => Err(JsonTextError::Unsupported(format!(
                             "a table key that is a {} (keys are strings, or 1..n for a list)",
                             k.type_name()
-                        )));
+                        ))),
                     };
-                    map.insert(k.to_string_lossy(), convert(&x, path)?);
+                    match entry {
+                        Ok((k, x)) => {
+                            map.insert(k, x);
+                            Ok(())
+                        }
+                        Err(e) => {
+                            failed = Some(e);
+                            Err(mlua::Error::runtime("stopped"))
+                        }
+                    }
+                });
+                if let Some(e) = failed {
+                    path.pop();
+                    return Err(e);
                 }
+                walked?;
                 if map.is_empty() {
                     J::Array(Vec::new())
                 } else {

@@ -119,7 +119,14 @@ pub struct Host {
     /// The names of decision kinds by number, as the prelude numbered them
     /// (fetched once each).
     kind_names: RefCell<Vec<Option<String>>>,
+    /// The definitions of cards 1.. the prelude last handed over whole (see
+    /// its `card_defs`): the next game that defines the same cards gets a
+    /// copy instead of converting them again.
+    card_defs: RefCell<Option<Vec<CardProps>>>,
 }
+
+/// A card's properties, as the core keeps them.
+pub(crate) type CardProps = serde_json::Map<String, serde_json::Value>;
 
 impl Host {
     /// The name of decision kind number `id` (as numbered by the prelude).
@@ -157,7 +164,23 @@ impl Host {
             env_base,
             in_play,
             kind_names: RefCell::default(),
+            card_defs: RefCell::default(),
         })
+    }
+
+    /// The definitions of cards 1.. kept from the last conversion, if any.
+    pub(crate) fn kept_card_defs(&self) -> Option<Vec<CardProps>> {
+        self.card_defs.borrow().clone()
+    }
+
+    /// Keep (or, `None`, forget) the definitions of cards 1.. just converted.
+    pub(crate) fn keep_card_defs(&self, defs: Option<&[CardProps]>) {
+        *self.card_defs.borrow_mut() = defs.map(<[CardProps]>::to_vec);
+    }
+
+    /// Whether definitions of cards 1.. are kept.
+    pub(crate) fn has_card_defs(&self) -> bool {
+        self.card_defs.borrow().is_some()
     }
 
     /// A token for a new game object of this host (see [`api::InPlay`]).

@@ -519,18 +519,22 @@ end
 -- The cards of the pending decision's options when every option is
 -- exactly { card = N } (a card to play), as multiple values; nothing
 -- otherwise. One call instead of reading every option from the core.
+local OPTION_CARDS = {} -- reused: the answer is copied out at once
 function M.option_cards(game)
   local d = game._decision
   local opts = d and d.options
   if type(opts) ~= "table" then return end
   local n = #opts
   if n > 200 then return end -- too many values to return at once
-  local out = {}
+  local out = OPTION_CARDS
   for i = 1, n do
     local o = opts[i]
     if type(o) ~= "table" then return end
     local c = rawget(o, "card")
-    if type(c) ~= "number" or c % 1 ~= 0 or next(o, next(o)) ~= nil then return end
+    if type(c) ~= "number" or c % 1 ~= 0 then return end
+    for k in next, o do
+      if k ~= "card" then return end
+    end
     out[i] = c
   end
   return unpack(out, 1, n)
@@ -581,7 +585,11 @@ end
 -- script raises are recorded (trace, log). When false, game:event does
 -- nothing, so a script may skip building event data and texts:
 --   if game.logging then game:event("x", { text = ... }) end
-function M.new_game(rules, token, seats, options, logging)
+-- `game.words` (public, read-only): true when someone reads the events'
+-- texts (the REPL, a replay); false when only their facts are kept (a
+-- trace, which leaves `text` out), so a script may skip building texts:
+--   text = game.words and ("Trick won by " .. name) or nil
+function M.new_game(rules, token, seats, options, logging, words)
   local game = setmetatable({
     seats = seats,
     options = strict(options, "options"),
@@ -594,6 +602,7 @@ function M.new_game(rules, token, seats, options, logging)
     _ncards = 0,
     _log = logging,
     logging = logging and true or false,
+    words = (logging and words) and true or false,
   }, Game)
   rules.setup(game)
   return game
@@ -899,6 +908,7 @@ function M.clone(game, token)
   end
   copy._log = false
   copy.logging = false
+  copy.words = false
   return copy
 end
 
@@ -1072,21 +1082,61 @@ function M.refork(copy, game)
   end
   rawset(copy, "_log", false)
   rawset(copy, "logging", false)
+  rawset(copy, "words", false)
   LAST[copy] = now
 end
 
+-- The definitions of cards 1.. last handed to the core whole, and the
+-- number of properties of each; nil when one had a table for a value
+-- (only plain values are compared).
+local LAST_DEFS, LAST_SIZES = nil, nil
+
+-- Whether cards 1..game._ncards are defined exactly as LAST_DEFS.
+local function same_defs(game)
+  local last, sizes = LAST_DEFS, LAST_SIZES
+  if last == nil or #last ~= game._ncards then return false end
+  local cards = game.cards
+  for id = 1, #last do
+    local was, n = last[id], 0
+    for k, x in pairs(cards[id]) do
+      if k ~= "id" then
+        if was[k] ~= x then return false end
+        n = n + 1
+      end
+    end
+    if n ~= sizes[id] then return false end
+  end
+  return true
+end
+
 -- Definitions of cards `from`..game._ncards without their `id` field (the
--- core fetches them when first needed).
-function M.card_defs(game, from)
-  local out = {}
+-- core fetches them when first needed): `false` and the list. `true`
+-- alone when the core keeps the definitions it was last handed whole
+-- (`kept`) and cards 1.. are defined exactly so again (each game of a run
+-- usually makes the same deck): it reuses its copy.
+function M.card_defs(game, from, kept)
+  if from == 1 and kept and same_defs(game) then return true end
+  local out, sizes, plain = {}, {}, true
   for id = from, game._ncards do
-    local def = {}
+    local def, n = {}, 0
     for k, x in pairs(game.cards[id]) do
-      if k ~= "id" then def[k] = x end
+      if k ~= "id" then
+        def[k] = x
+        n = n + 1
+        if type(x) == "table" then plain = false end
+      end
     end
     out[#out + 1] = def
+    sizes[#sizes + 1] = n
   end
-  return out
+  if from == 1 then
+    if plain then
+      LAST_DEFS, LAST_SIZES = out, sizes
+    else
+      LAST_DEFS, LAST_SIZES = nil, nil
+    end
+  end
+  return false, out
 end
 
 -- The pairs {owner, card} that rules.may_hold rules out, for every seat of
