@@ -489,6 +489,21 @@ fn decisive_stops_at_the_first_look_for_a_rigged_rule_and_never_for_identical_ar
         "sim",
         "coin_flip",
         "--decisive",
+        "metric:nope",
+        "--against",
+        "0.5",
+    ]);
+    assert!(
+        !o.status.success() && text(&o).contains("--decisive metric:nope: no game"),
+        "{}",
+        text(&o)
+    );
+    let o = deckhand(&[
+        "--scripts",
+        &dir,
+        "sim",
+        "coin_flip",
+        "--decisive",
         "win.seat1",
     ]);
     assert!(

@@ -431,7 +431,7 @@ fn look(stop: &StopRule, total: &Tally, max: u64) -> Look {
         StopRule::Precision { target, on, .. } => {
             let widths = total.half_widths(on);
             if widths.is_empty() {
-                return unknown(on, total);
+                return unknown("--on", on, total);
             }
             if widths.iter().all(|w| w.is_some_and(|w| w <= *target)) {
                 Look::Stop(Stopped::Precision)
@@ -443,7 +443,7 @@ fn look(stop: &StopRule, total: &Tally, max: u64) -> Look {
         }
         StopRule::Decisive { on, against, .. } => {
             let Some(decisive) = total.decisive(on, *against, stop.alpha_per_look()) else {
-                return unknown(on, total);
+                return unknown("--decisive", on, total);
             };
             if decisive {
                 Look::Stop(Stopped::Decisive)
@@ -456,10 +456,11 @@ fn look(stop: &StopRule, total: &Tally, max: u64) -> Look {
     }
 }
 
-fn unknown(on: &Key, total: &Tally) -> Look {
+/// A statistic named by `flag` that no game has.
+fn unknown(flag: &str, on: &Key, total: &Tally) -> Look {
     let names: Vec<String> = total.keys().iter().map(|k| k.to_string()).collect();
     Look::Unknown(format!(
-        "--on {on}: no game of this run has that statistic (it has: {})",
+        "{flag} {on}: no game of this run has that statistic (it has: {})",
         names.join(", ")
     ))
 }
