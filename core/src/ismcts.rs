@@ -393,6 +393,17 @@ fn descend(
             tree.nodes[c].available = 1;
             (m, c, true, None)
         };
+        // Options the searching seat cannot tell apart (another seat's
+        // secret choices) are one move; which of them is played is the
+        // playout bot's choice when there is one (it sees the guessed
+        // cards), else random.
+        let choice = choice.or_else(|| {
+            let same = &moves[m].1;
+            let bot = policy.filter(|_| same.len() > 1)?;
+            g.script_bot_choice(bot, GameRng::derived(rng.next_u64(), 1))
+                .ok()
+                .filter(|c| same.contains(&c.index))
+        });
         match choice {
             Some(choice) => g.apply_choice(&choice)?,
             None => {

@@ -142,6 +142,56 @@ end
 return R
 "#;
 
+/// Seat 1 trusts seat 2 or tosses a coin. Trusted, seat 2 makes a secret
+/// choice (seat 1 sees only "chooses a box"): a gift (seat 1 wins) or
+/// poison (seat 2 wins). The game's bot, which plays the playouts, always
+/// poisons.
+const TRUST: &str = r#"
+local R = { id = "trust", title = "Trust", players = { min = 2, max = 2, default = 2 }, options = {} }
+function R.setup(game)
+  local coin = game:new_zone("coin", { visibility = "hidden" })
+  game:place(game:new_card({ name = "Heads", value = 1 }), coin)
+  game:place(game:new_card({ name = "Tails", value = 2 }), coin)
+  game:shuffle(coin)
+  game.vars.stage = "start"
+end
+function R.decision(game)
+  local v = game.vars
+  if v.winner then return nil end
+  if v.stage == "start" then
+    return { seat = 1, prompt = "Trust?", options = {
+      { act = "trust", text = "Trust seat 2" }, { act = "coin", text = "Toss a coin" } } }
+  end
+  return { seat = 2, prompt = "Which box?", options = {
+    { act = "gift", text = "Gift", secret = "chooses a box" },
+    { act = "poison", text = "Poison", secret = "chooses a box" } } }
+end
+function R.apply(game, seat, o)
+  local v = game.vars
+  if o.act == "trust" then
+    v.stage = "box"
+  elseif o.act == "coin" then
+    local coin = game:zone("coin")
+    v.winner = game.cards[coin[#coin]].value
+  else
+    v.winner = o.act == "gift" and 1 or 2
+  end
+end
+R.bots = {
+  poisoner = function(view, decision)
+    for i, o in ipairs(decision.options) do
+      if o.act == "poison" or o.act == "coin" then return i end
+    end
+    return 1
+  end,
+}
+R.playout_bot = "poisoner"
+function R.result(game)
+  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
+end
+return R
+"#;
+
 fn toy_engine(name: &str, text: &str) -> Engine {
     let mut files = BTreeMap::new();
     files.insert(format!("{name}/game.lua"), text.to_string());
@@ -631,5 +681,47 @@ fn a_copy_made_again_plays_exactly_like_a_fresh_fork() {
                 again.apply_choice(&choice).expect("step");
             }
         }
+    }
+}
+
+#[test]
+fn another_seats_secret_choice_in_the_tree_is_the_playout_bots() {
+    // Seat 2's two boxes look the same to seat 1: one move of the tree.
+    // Which box is opened was drawn at random, so trusting seat 2 looked
+    // like a coin toss; the playout bot, which sees the guess, poisons.
+    let e = toy_engine("trust", TRUST);
+    for seed in 0..5 {
+        let g = e
+            .new_game(GameConfig::new("trust", 2, seed), true)
+            .expect("start");
+        let tree = ismcts::search(
+            &g,
+            &mut GameRng::from_seed(seed),
+            Budget::Iterations(40),
+            None,
+            None,
+        )
+        .expect("search");
+        let trust = tree.nodes[0]
+            .children
+            .iter()
+            .map(|&c| &tree.nodes[c])
+            .find(|n| n.key == "Trust seat 2")
+            .expect("trust tried");
+        assert!(
+            trust.mean() < 0.05,
+            "seed {seed}: trust worth {}",
+            trust.mean()
+        );
+        let boxes: Vec<&str> = trust
+            .children
+            .iter()
+            .map(|&c| tree.nodes[c].key.as_str())
+            .collect();
+        assert_eq!(
+            boxes,
+            ["chooses a box"],
+            "seed {seed}: one move for both boxes"
+        );
     }
 }
