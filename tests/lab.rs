@@ -483,64 +483,50 @@ fn decisive_stops_at_the_first_look_for_a_rigged_rule_and_never_for_identical_ar
         "{t}"
     );
     // Mistakes are named.
-    let o = deckhand(&[
-        "--scripts",
-        &dir,
-        "sim",
-        "coin_flip",
-        "--decisive",
-        "metric:nope",
-        "--against",
-        "0.5",
-    ]);
-    assert!(
-        !o.status.success() && text(&o).contains("--decisive metric:nope: no game"),
-        "{}",
-        text(&o)
+    let refused = |args: &[&str], says: &str| {
+        let mut all = vec!["--scripts", dir.as_str()];
+        all.extend_from_slice(args);
+        let o = deckhand(&all);
+        assert!(
+            !o.status.success() && text(&o).contains(says),
+            "{args:?}: {}",
+            text(&o)
+        );
+    };
+    refused(
+        &[
+            "sim",
+            "coin_flip",
+            "--decisive",
+            "metric:nope",
+            "--against",
+            "0.5",
+        ],
+        "--decisive metric:nope: no game",
     );
-    let o = deckhand(&[
-        "--scripts",
-        &dir,
-        "sim",
-        "coin_flip",
-        "--decisive",
-        "win.seat1",
-    ]);
-    assert!(
-        !o.status.success() && text(&o).contains("needs --against"),
-        "{}",
-        text(&o)
+    refused(
+        &["sim", "coin_flip", "--decisive", "win.seat1"],
+        "needs --against",
     );
-    let o = deckhand(&[
-        "--scripts",
-        &dir,
-        "compare",
-        "coin_flip",
-        "--arm",
-        "a",
-        "--arm",
-        "b",
-        "--decisive",
-        "win.seat1",
-        "--against",
-        "0.5",
-    ]);
-    assert!(
-        !o.status.success() && text(&o).contains("for one arm"),
-        "{}",
-        text(&o)
+    refused(
+        &[
+            "compare",
+            "coin_flip",
+            "--arm",
+            "a",
+            "--arm",
+            "b",
+            "--decisive",
+            "win.seat1",
+            "--against",
+            "0.5",
+        ],
+        "for one arm",
     );
-    let o = deckhand(&[
-        "--scripts",
-        &dir,
-        "sim",
-        "coin_flip",
-        "--decisive",
-        "win.seat1",
-        "-n",
-        "5",
-    ]);
-    assert!(!o.status.success(), "{}", text(&o));
+    refused(
+        &["sim", "coin_flip", "--decisive", "win.seat1", "-n", "5"],
+        "cannot be used with",
+    );
 }
 
 #[test]

@@ -192,6 +192,29 @@ end
 return R
 "#;
 
+/// The tree of a search of `g`'s pending decision with `iterations`
+/// iterations, seeded by `seed`.
+fn search_tree(g: &Game, seed: u64, iterations: u32) -> ismcts::Tree {
+    ismcts::search(
+        g,
+        &mut GameRng::from_seed(seed),
+        Budget::Iterations(iterations),
+        None,
+        None,
+    )
+    .expect("search")
+}
+
+/// The root's child keyed `key`.
+fn root_child<'t>(tree: &'t ismcts::Tree, key: &str) -> &'t ismcts::Node {
+    tree.nodes[0]
+        .children
+        .iter()
+        .map(|&c| &tree.nodes[c])
+        .find(|n| n.key == key)
+        .unwrap_or_else(|| panic!("{key} tried"))
+}
+
 fn toy_engine(name: &str, text: &str) -> Engine {
     let mut files = BTreeMap::new();
     files.insert(format!("{name}/game.lua"), text.to_string());
@@ -210,20 +233,8 @@ fn the_tree_values_a_choice_of_cards_by_the_set_it_would_play() {
         let g = e
             .new_game(GameConfig::new("sale", 2, seed), true)
             .expect("start");
-        let tree = ismcts::search(
-            &g,
-            &mut GameRng::from_seed(seed),
-            Budget::Iterations(100),
-            None,
-            None,
-        )
-        .expect("search");
-        let sell = tree.nodes[0]
-            .children
-            .iter()
-            .map(|&c| &tree.nodes[c])
-            .find(|n| n.key == "Sell")
-            .expect("sell tried");
+        let tree = search_tree(&g, seed, 100);
+        let sell = root_child(&tree, "Sell");
         assert!(
             sell.mean() > 0.99,
             "seed {seed}: sell worth {}",
@@ -253,20 +264,8 @@ fn below_the_root_the_tree_first_follows_the_playout_bot() {
         let g = e
             .new_game(GameConfig::new("market", 2, seed), true)
             .expect("start");
-        let tree = ismcts::search(
-            &g,
-            &mut GameRng::from_seed(seed),
-            Budget::Iterations(30),
-            None,
-            None,
-        )
-        .expect("search");
-        let market = tree.nodes[0]
-            .children
-            .iter()
-            .map(|&c| &tree.nodes[c])
-            .find(|n| n.key == "Sail to market")
-            .expect("market tried");
+        let tree = search_tree(&g, seed, 30);
+        let market = root_child(&tree, "Sail to market");
         assert!(
             market.mean() > 0.7,
             "seed {seed}: market worth {}",
@@ -694,20 +693,8 @@ fn another_seats_secret_choice_in_the_tree_is_the_playout_bots() {
         let g = e
             .new_game(GameConfig::new("trust", 2, seed), true)
             .expect("start");
-        let tree = ismcts::search(
-            &g,
-            &mut GameRng::from_seed(seed),
-            Budget::Iterations(40),
-            None,
-            None,
-        )
-        .expect("search");
-        let trust = tree.nodes[0]
-            .children
-            .iter()
-            .map(|&c| &tree.nodes[c])
-            .find(|n| n.key == "Trust seat 2")
-            .expect("trust tried");
+        let tree = search_tree(&g, seed, 40);
+        let trust = root_child(&tree, "Trust seat 2");
         assert!(
             trust.mean() < 0.05,
             "seed {seed}: trust worth {}",
