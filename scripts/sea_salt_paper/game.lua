@@ -308,11 +308,16 @@ end
 ---The cards that count for a seat: "both in their hand and in front of
 ---them" (hand, played duos, revealed hand). Works on a game or on the seat's
 ---own View.
+local COUNTED_ZONES = { "hand", "duos", "open hand" }
+
 function rules.cards_of(game, seat)
-  local out = {}
-  for _, name in ipairs({ "hand", "duos", "open hand" }) do
-    local z = game:zone(name, seat)
-    for i = 1, #z do out[#out + 1] = z[i] end
+  local out, n = {}, 0
+  for k = 1, #COUNTED_ZONES do
+    local z = game:zone(COUNTED_ZONES[k], seat)
+    for i = 1, #z do
+      n = n + 1
+      out[n] = z[i]
+    end
   end
   return out
 end
@@ -321,9 +326,22 @@ end
 -- Scoring ("Card details")
 ---------------------------------------------------------------------------
 
----How many cards of each kind and of each colour are in `cards`.
+---How many cards of each kind and of each colour are in `cards`: every
+---kind and colour of the game is there, 0 when none of the cards has it (a
+---kind or colour a variant adds is there once counted).
 function rules.count(game, cards)
-  local kinds, colours = {}, {}
+  -- Tables made whole at once, every count a number: the greedy bot and
+  -- the search count cards several times a move, and a table grown key by
+  -- key, with counts that are nil or a number, costs time and gives the
+  -- compiler a path per case.
+  local kinds = {
+    crab = 0, boat = 0, fish = 0, swimmer = 0, shark = 0, shell = 0, octopus = 0, penguin = 0,
+    sailor = 0, lighthouse = 0, shoal = 0, colony = 0, captain = 0, mermaid = 0,
+  }
+  local colours = {
+    darkblue = 0, lightblue = 0, black = 0, yellow = 0, lightgreen = 0, lightgray = 0, purple = 0,
+    lightorange = 0, pink = 0, orange = 0, white = 0,
+  }
   for i = 1, #cards do
     local c = game.cards[cards[i]]
     kinds[c.kind] = (kinds[c.kind] or 0) + 1
@@ -350,9 +368,12 @@ function rules.duo_points(game, kinds)
 end
 
 ---Collector points, from rules.COLLECTORS.
+local COLLECTOR_KINDS = { "shell", "octopus", "penguin", "sailor" }
+
 function rules.collector_points(game, kinds)
   local pts = 0
-  for _, kind in ipairs({ "shell", "octopus", "penguin", "sailor" }) do
+  for i = 1, #COLLECTOR_KINDS do
+    local kind = COLLECTOR_KINDS[i]
     local t = rules.COLLECTORS[kind]
     local n = kinds[kind] or 0
     if t and n > 0 then pts = pts + (t[math.min(n, #t)] or 0) end
@@ -361,9 +382,12 @@ function rules.collector_points(game, kinds)
 end
 
 ---Multiplier points: each multiplier card scores per card of its kind.
+local MULTIPLIER_KINDS = { "lighthouse", "shoal", "colony", "captain" }
+
 function rules.multiplier_points(game, kinds)
   local pts = 0
-  for _, kind in ipairs({ "lighthouse", "shoal", "colony", "captain" }) do
+  for i = 1, #MULTIPLIER_KINDS do
+    local kind = MULTIPLIER_KINDS[i]
     local m = rules.MULTIPLIERS[kind]
     local n = kinds[kind] or 0
     if m and n > 0 then pts = pts + n * m.each * (kinds[m.kind] or 0) end
@@ -373,11 +397,12 @@ end
 
 local function larger_first(a, b) return a > b end
 
----The colour counts, largest first (white left out when `no_white`).
+---The counts of the colours present, largest first (white left out when
+---`no_white`).
 function rules.colour_counts(colours, no_white)
   local counts = {}
   for colour, n in pairs(colours) do
-    if not (no_white and colour == "white") then counts[#counts + 1] = n end
+    if n > 0 and not (no_white and colour == "white") then counts[#counts + 1] = n end
   end
   -- A comparison made once, not a new function per call: LuaJIT does not
   -- compile code that makes functions, and the search scores cards often.
@@ -403,14 +428,14 @@ end
 ---multipliers, mermaids, total}.
 function rules.score_parts(game, cards)
   local kinds, colours = rules.count(game, cards)
-  local p = {
-    duos = rules.duo_points(game, kinds),
-    collectors = rules.collector_points(game, kinds),
-    multipliers = rules.multiplier_points(game, kinds),
-    mermaids = rules.mermaid_points(game, kinds, colours),
+  local duos = rules.duo_points(game, kinds)
+  local collectors = rules.collector_points(game, kinds)
+  local multipliers = rules.multiplier_points(game, kinds)
+  local mermaids = rules.mermaid_points(game, kinds, colours)
+  return {
+    duos = duos, collectors = collectors, multipliers = multipliers, mermaids = mermaids,
+    total = duos + collectors + multipliers + mermaids,
   }
-  p.total = p.duos + p.collectors + p.multipliers + p.mermaids
-  return p
 end
 
 ---"The points on their cards" (hand and in front) of a list of cards.
@@ -740,16 +765,23 @@ end
 function rules.check_mermaids(game, seat)
   local v = game.vars
   if v.game_over or seat == nil then return false end
-  local hand, duos = game:zone("hand", seat), game:zone("duos", seat)
-  local held = {}
-  for _, z in ipairs({ hand, duos, game:zone("open hand", seat) }) do
+  -- Counted first without making any table: this runs after every move.
+  local held = 0
+  for k = 1, #COUNTED_ZONES do
+    local z = game:zone(COUNTED_ZONES[k], seat)
     for i = 1, #z do
-      if game.cards[z[i]].kind == "mermaid" then held[#held + 1] = { z, z[i] } end
+      if game.cards[z[i]].kind == "mermaid" then held = held + 1 end
     end
   end
-  if #held < rules.MERMAIDS_TO_WIN then return false end
-  for _, h in ipairs(held) do
-    if h[1] ~= duos then game:move(h[2], h[1], duos) end
+  if held < rules.MERMAIDS_TO_WIN then return false end
+  local duos = game:zone("duos", seat)
+  for _, name in ipairs({ "hand", "open hand" }) do
+    local z = game:zone(name, seat)
+    local mermaids = {}
+    for i = 1, #z do
+      if game.cards[z[i]].kind == "mermaid" then mermaids[#mermaids + 1] = z[i] end
+    end
+    for _, c in ipairs(mermaids) do game:move(c, z, duos) end
   end
   v.mermaid_win = seat
   rules.end_game(game, { seat }, "by placing the " .. rules.MERMAIDS_TO_WIN .. " mermaids", "mermaids")
@@ -1455,7 +1487,11 @@ rules.GREEDY = {
 }
 
 local function kinds_of(view, cards)
-  local k = {}
+  -- Every kind at once, 0 when absent, as in rules.count.
+  local k = {
+    crab = 0, boat = 0, fish = 0, swimmer = 0, shark = 0, shell = 0, octopus = 0, penguin = 0,
+    sailor = 0, lighthouse = 0, shoal = 0, colony = 0, captain = 0, mermaid = 0,
+  }
   for i = 1, #cards do
     local kind = view.cards[cards[i]].kind
     k[kind] = (k[kind] or 0) + 1
@@ -1463,15 +1499,30 @@ local function kinds_of(view, cards)
   return k
 end
 
+-- The cards of `mine` and one more, in a list reused from call to call
+-- (the greedy bot values every option this way, in every move of the
+-- search's playouts): the entries past the end are cleared, so that its
+-- length is exactly #mine + 1.
+local WITH = {}
+local function with_card(mine, card)
+  local n = #mine
+  for i = 1, n do WITH[i] = mine[i] end
+  WITH[n + 1] = card
+  for i = n + 2, #WITH do WITH[i] = nil end
+  return WITH
+end
+
 ---How much `card` is worth to a seat holding `mine` (its counted cards).
-function rules.greedy_value(view, mine, card, base)
+---`base` (the card points of `mine`) and `have` (the kinds of `mine`, as
+---counted by kinds_of) are computed when not given; a bot valuing several
+---cards against the same `mine` passes them. The list of cards with `card`
+---that rules.card_points receives is reused from one call to the next.
+function rules.greedy_value(view, mine, card, base, have)
   local G = rules.GREEDY
   base = base or rules.card_points(view, mine)
-  local with = copy_array(mine)
-  with[#with + 1] = card
-  local value = rules.card_points(view, with) - base
+  local value = rules.card_points(view, with_card(mine, card)) - base
   local kind = view.cards[card].kind
-  local have = kinds_of(view, mine)
+  have = have or kinds_of(view, mine)
   for _, d in ipairs(rules.DUOS) do
     local a, b = d.kinds[1], d.kinds[2]
     if kind == a or kind == b then
@@ -1510,18 +1561,18 @@ local DUO_ORDER = { shark = 1, crab = 2, fish = 3, boat = 4 }
 -- best rated is chosen. A function of its own rather than one made per
 -- decision: LuaJIT does not compile code that makes functions, and the
 -- search bots play their playouts with this bot.
-local function greedy_score(view, phase, o, mine, base)
+local function greedy_score(view, phase, o, mine, base, have)
   if phase == "take" then
     if o.act == "draw" then return rules.GREEDY.draw_value end
-    return rules.greedy_value(view, mine, o.card, base)
+    return rules.greedy_value(view, mine, o.card, base, have)
   elseif phase == "keep" or phase == "crab_pick" then
-    return rules.greedy_value(view, mine, o.card, base)
+    return rules.greedy_value(view, mine, o.card, base, have)
   elseif phase == "discard" then
     -- Cover the top that is worth more (to anyone, as far as the bot can tell).
     local z = view:zone(rules.PILES[o.pile])
     local top = z.top or z[#z]
     if top == nil then return 0 end
-    return rules.greedy_value(view, mine, top, base)
+    return rules.greedy_value(view, mine, top, base, have)
   elseif phase == "crab_pile" then
     return view:zone(rules.PILES[o.pile]).count or #view:zone(rules.PILES[o.pile])
   elseif phase == "steal" then
@@ -1542,9 +1593,10 @@ local function greedy_choice(view, decision)
   local base = rules.card_points(view, mine)
   local phase = v.phase
   if SCORED[phase] then
+    local have = kinds_of(view, mine)
     local bi, bs = 1, nil
     for i = 1, #opts do
-      local s = greedy_score(view, phase, opts[i], mine, base)
+      local s = greedy_score(view, phase, opts[i], mine, base, have)
       if s ~= nil and (bs == nil or s > bs) then bi, bs = i, s end
     end
     return bi
