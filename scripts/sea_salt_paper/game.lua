@@ -326,22 +326,39 @@ end
 -- Scoring ("Card details")
 ---------------------------------------------------------------------------
 
----How many cards of each kind and of each colour are in `cards`: every
----kind and colour of the game is there, 0 when none of the cards has it (a
----kind or colour a variant adds is there once counted).
-function rules.count(game, cards)
-  -- Tables made whole at once, every count a number: the greedy bot and
-  -- the search count cards several times a move, and a table grown key by
-  -- key, with counts that are nil or a number, costs time and gives the
-  -- compiler a path per case.
-  local kinds = {
+-- A count of 0 for every kind, and for every colour, of the game. Tables
+-- made whole at once, every count a number: the greedy bot and the search
+-- count cards several times a move, and a table grown key by key, with
+-- counts that are nil or a number, costs time and gives the compiler a
+-- path per case.
+local function no_kinds()
+  return {
     crab = 0, boat = 0, fish = 0, swimmer = 0, shark = 0, shell = 0, octopus = 0, penguin = 0,
     sailor = 0, lighthouse = 0, shoal = 0, colony = 0, captain = 0, mermaid = 0,
   }
-  local colours = {
+end
+
+local function no_colours()
+  return {
     darkblue = 0, lightblue = 0, black = 0, yellow = 0, lightgreen = 0, lightgray = 0, purple = 0,
     lightorange = 0, pink = 0, orange = 0, white = 0,
   }
+end
+
+-- Every count of an earlier count set back to 0.
+local function zero_counts(t)
+  for k in pairs(t) do t[k] = 0 end
+  return t
+end
+
+---How many cards of each kind and of each colour are in `cards`: every
+---kind and colour of the game is there, 0 when none of the cards has it (a
+---kind or colour a variant adds is there once counted). `kinds` and
+---`colours` (optional): the tables of an earlier count, to fill again
+---instead of making new ones.
+function rules.count(game, cards, kinds, colours)
+  kinds = kinds and zero_counts(kinds) or no_kinds()
+  colours = colours and zero_counts(colours) or no_colours()
   for i = 1, #cards do
     local c = game.cards[cards[i]]
     kinds[c.kind] = (kinds[c.kind] or 0) + 1
@@ -424,14 +441,30 @@ function rules.mermaid_points(game, kinds, colours)
   return pts
 end
 
+-- The tables score_parts counts into, filled again by every score rather
+-- than made anew (the greedy bot scores cards several times a move), and
+-- whether a score is using them: a score asked while another is computed
+-- (a part that a house rule makes score other cards) counts into new ones.
+local SCORE_KINDS, SCORE_COLOURS, scoring = no_kinds(), no_colours(), false
+
 ---Card points of a list of cards, with the parts: {duos, collectors,
----multipliers, mermaids, total}.
+---multipliers, mermaids, total}. The kinds and colours counted, which the
+---parts receive, are filled again by the next score: a part reads them and
+---does not keep them.
 function rules.score_parts(game, cards)
-  local kinds, colours = rules.count(game, cards)
+  local kinds, colours
+  local own = not scoring
+  if own then
+    scoring = true
+    kinds, colours = rules.count(game, cards, SCORE_KINDS, SCORE_COLOURS)
+  else
+    kinds, colours = rules.count(game, cards)
+  end
   local duos = rules.duo_points(game, kinds)
   local collectors = rules.collector_points(game, kinds)
   local multipliers = rules.multiplier_points(game, kinds)
   local mermaids = rules.mermaid_points(game, kinds, colours)
+  if own then scoring = false end
   return {
     duos = duos, collectors = collectors, multipliers = multipliers, mermaids = mermaids,
     total = duos + collectors + multipliers + mermaids,
@@ -1097,26 +1130,38 @@ end
 
 rules.phases = {}
 
+-- Every phase words its options in its `text(game, option)`, from the
+-- option's fields and the position of the decision; the options carry the
+-- text only when the game is logged (phases.worded): a simulation or a
+-- search's copy plays thousands of moves nobody reads, and rules.describe
+-- makes the text when someone does (lib/phases.lua, "Texts made when
+-- asked").
+local worded = phases.worded
+
 -- "Game turn", 1: draw two cards from the deck (rules.draw), "OR they take
 -- the card on top of one of the two discard piles" (rules.take_pile).
 rules.phases.take = {
   prompt = "Take a card: draw two from the deck, or the top of a discard pile",
   options = function(game, seat)
+    local phase = rules.phases.take
     local opts = {}
-    local deck = #game:zone("deck")
-    if deck > 0 then
-      opts[#opts + 1] = {
-        act = "draw",
-        text = deck >= rules.DRAW_COUNT and "Draw two from the deck, keep one" or "Draw the last card of the deck",
-      }
+    if #game:zone("deck") > 0 then
+      opts[#opts + 1] = worded(game, phase, { act = "draw" })
     end
     for i = 1, #rules.PILES do
       local z = pile_zone(game, i)
       if #z > 0 then
-        opts[#opts + 1] = { act = "pile", pile = i, card = z[#z], text = "Take " .. card_name(game, z[#z]) .. " from " .. rules.PILES[i] }
+        opts[#opts + 1] = worded(game, phase, { act = "pile", pile = i, card = z[#z] })
       end
     end
     return opts
+  end,
+  text = function(game, o)
+    if o.act == "draw" then
+      return #game:zone("deck") >= rules.DRAW_COUNT and "Draw two from the deck, keep one"
+        or "Draw the last card of the deck"
+    end
+    return "Take " .. card_name(game, o.card) .. " from " .. rules.PILES[o.pile]
   end,
   moves = {
     draw = function(game, seat)
@@ -1138,11 +1183,12 @@ rules.phases.keep = {
     local opts = {}
     local drawn = game:zone("drawn cards", seat)
     for i = 1, #drawn do
-      opts[#opts + 1] = { act = "keep", card = drawn[i], text = "Keep " .. card_name(game, drawn[i]),
-        secret = "keeps one of the cards drawn" }
+      opts[#opts + 1] = worded(game, rules.phases.keep,
+        { act = "keep", card = drawn[i], secret = "keeps one of the cards drawn" })
     end
     return opts
   end,
+  text = function(game, o) return "Keep " .. card_name(game, o.card) end,
   moves = {
     keep = function(game, seat, action)
       rules.keep(game, seat, action.card)
@@ -1159,10 +1205,12 @@ rules.phases.discard = {
     local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
     for _, i in ipairs(rules.discard_piles(game)) do
-      opts[#opts + 1] = { act = "discard", pile = i, card = card,
-        text = "Discard " .. card_name(game, card) .. " onto " .. pile_text(game, i) }
+      opts[#opts + 1] = worded(game, rules.phases.discard, { act = "discard", pile = i, card = card })
     end
     return opts
+  end,
+  text = function(game, o)
+    return "Discard " .. card_name(game, o.card) .. " onto " .. pile_text(game, o.pile)
   end,
   moves = {
     discard = function(game, seat, action)
@@ -1181,19 +1229,30 @@ rules.phases.play = {
     return "Play a duo pair, end your turn, or end the round"
   end,
   options = function(game, seat)
+    local phase = rules.phases.play
     local opts = {}
     for _, p in ipairs(rules.duo_pairs(game, seat)) do
-      local d = duo_spec(p.duo)
-      opts[#opts + 1] = { act = "duo", duo = p.duo, cards = p.cards, text = "Play " .. d.name .. " (" .. d.does .. ")" }
+      opts[#opts + 1] = worded(game, phase, { act = "duo", duo = p.duo, cards = p.cards })
     end
-    local final = game.vars.call ~= nil
-    opts[#opts + 1] = { act = "end", text = final and "End your final turn (reveal your hand)" or "End your turn" }
-    if not final and rules.may_call(game, seat) then
-      local pts = rules.seat_points(game, seat)
-      opts[#opts + 1] = { act = "stop", text = "STOP (" .. pts .. " points: everyone scores now)" }
-      opts[#opts + 1] = { act = "last_chance", text = "LAST CHANCE (" .. pts .. " points: bet on having the most)" }
+    opts[#opts + 1] = worded(game, phase, { act = "end" })
+    if game.vars.call == nil and rules.may_call(game, seat) then
+      opts[#opts + 1] = worded(game, phase, { act = "stop" })
+      opts[#opts + 1] = worded(game, phase, { act = "last_chance" })
     end
     return opts
+  end,
+  -- (The seat deciding is the seat to act, game.vars.turn.)
+  text = function(game, o)
+    local act = o.act
+    if act == "duo" then
+      local d = duo_spec(o.duo)
+      return "Play " .. d.name .. " (" .. d.does .. ")"
+    elseif act == "end" then
+      return game.vars.call ~= nil and "End your final turn (reveal your hand)" or "End your turn"
+    elseif act == "stop" then
+      return "STOP (" .. rules.seat_points(game, game.vars.turn) .. " points: everyone scores now)"
+    end
+    return "LAST CHANCE (" .. rules.seat_points(game, game.vars.turn) .. " points: bet on having the most)"
   end,
   moves = {
     duo = function(game, seat, action)
@@ -1221,9 +1280,12 @@ rules.phases.crab_pile = {
   options = function(game, seat)
     local opts = {}
     for _, i in ipairs(rules.crab_piles(game)) do
-      opts[#opts + 1] = { act = "crab_pile", pile = i, text = "Look through " .. rules.PILES[i] .. " (" .. #pile_zone(game, i) .. " cards)" }
+      opts[#opts + 1] = worded(game, rules.phases.crab_pile, { act = "crab_pile", pile = i })
     end
     return opts
+  end,
+  text = function(game, o)
+    return "Look through " .. rules.PILES[o.pile] .. " (" .. #pile_zone(game, o.pile) .. " cards)"
   end,
   moves = {
     crab_pile = function(game, seat, action)
@@ -1240,14 +1302,16 @@ rules.phases.crab_pick = {
     local v = game.vars
     local opts = {}
     local z = pile_zone(game, v.crab_pile)
+    local secret = "takes a card from " .. rules.PILES[v.crab_pile]
     -- Top card first, as the pile is looked through; the pile is not reordered.
     -- reveal: the chooser sees the pile's cards (and only the chooser: secret).
     for i = #z, 1, -1 do
-      opts[#opts + 1] = { act = "crab_pick", card = z[i], text = "Take " .. card_name(game, z[i]),
-        secret = "takes a card from " .. rules.PILES[v.crab_pile], reveal = true }
+      opts[#opts + 1] = worded(game, rules.phases.crab_pick,
+        { act = "crab_pick", card = z[i], secret = secret, reveal = true })
     end
     return opts
   end,
+  text = function(game, o) return "Take " .. card_name(game, o.card) end,
   moves = {
     crab_pick = function(game, seat, action)
       rules.crab_take(game, seat, action.card)
@@ -1262,9 +1326,13 @@ rules.phases.steal = {
   options = function(game, seat)
     local opts = {}
     for _, s in ipairs(rules.steal_targets(game, seat)) do
-      opts[#opts + 1] = { act = "steal", seat = s, text = "Steal from " .. who(s) .. " (" .. #game:zone("hand", s) .. " cards in hand)" }
+      opts[#opts + 1] = worded(game, rules.phases.steal, { act = "steal", seat = s })
     end
     return opts
+  end,
+  text = function(game, o)
+    local hand = game:zone("hand", o.seat)
+    return "Steal from " .. who(o.seat) .. " (" .. (hand.count or #hand) .. " cards in hand)"
   end,
   moves = {
     steal = function(game, seat, action)
@@ -1286,9 +1354,10 @@ function rules.apply(game, seat, action)
   phases.apply(rules, game, seat, action)
 end
 
----An option in words: its text (every option of this game has one).
+---An option in words: its text, made by its phase when the option does not
+---carry it (an unlogged game's options).
 function rules.describe(game, action)
-  return phases.describe(game, action)
+  return phases.describe(game, action, rules)
 end
 
 ---------------------------------------------------------------------------
@@ -1486,12 +1555,10 @@ rules.GREEDY = {
   lead_for_last_chance = 2, -- how far ahead to bet with LAST CHANCE
 }
 
-local function kinds_of(view, cards)
-  -- Every kind at once, 0 when absent, as in rules.count.
-  local k = {
-    crab = 0, boat = 0, fish = 0, swimmer = 0, shark = 0, shell = 0, octopus = 0, penguin = 0,
-    sailor = 0, lighthouse = 0, shoal = 0, colony = 0, captain = 0, mermaid = 0,
-  }
+-- How many cards of each kind are in `cards` (0 when none), in `into` (a
+-- table of an earlier call, filled again) or a new table.
+local function kinds_of(view, cards, into)
+  local k = into and zero_counts(into) or no_kinds()
   for i = 1, #cards do
     local kind = view.cards[cards[i]].kind
     k[kind] = (k[kind] or 0) + 1
@@ -1582,6 +1649,9 @@ local function greedy_score(view, phase, o, mine, base, have)
   return nil
 end
 
+-- The kinds the bot holds, counted again at each decision it scores.
+local HAVE = no_kinds()
+
 local SCORED = { take = true, keep = true, crab_pick = true, discard = true, crab_pile = true, steal = true }
 
 local function greedy_choice(view, decision)
@@ -1593,7 +1663,7 @@ local function greedy_choice(view, decision)
   local base = rules.card_points(view, mine)
   local phase = v.phase
   if SCORED[phase] then
-    local have = kinds_of(view, mine)
+    local have = kinds_of(view, mine, HAVE)
     local bi, bs = 1, nil
     for i = 1, #opts do
       local s = greedy_score(view, phase, opts[i], mine, base, have)
