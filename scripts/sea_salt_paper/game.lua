@@ -354,11 +354,12 @@ end
 ---How many cards of each kind and of each colour are in `cards`: every
 ---kind and colour of the game is there, 0 when none of the cards has it (a
 ---kind or colour a variant adds is there once counted). `kinds` and
----`colours` (optional): the tables of an earlier count, to fill again
----instead of making new ones.
+---`colours` (optional): tables to count into instead of new ones, every
+---count in them 0 (rules.score_parts sets its own back to 0 after each
+---score).
 function rules.count(game, cards, kinds, colours)
-  kinds = kinds and zero_counts(kinds) or no_kinds()
-  colours = colours and zero_counts(colours) or no_colours()
+  kinds = kinds or no_kinds()
+  colours = colours or no_colours()
   for i = 1, #cards do
     local c = game.cards[cards[i]]
     kinds[c.kind] = (kinds[c.kind] or 0) + 1
@@ -445,6 +446,9 @@ end
 -- than made anew (the greedy bot scores cards several times a move), and
 -- whether a score is using them: a score asked while another is computed
 -- (a part that a house rule makes score other cards) counts into new ones.
+-- After a score, the counts of the cards scored are set back to 0 (cheaper
+-- than every count of the tables); a score stopped by an error leaves them
+-- in use, and later scores count into new tables.
 local SCORE_KINDS, SCORE_COLOURS, scoring = no_kinds(), no_colours(), false
 
 ---Card points of a list of cards, with the parts: {duos, collectors,
@@ -464,7 +468,13 @@ function rules.score_parts(game, cards)
   local collectors = rules.collector_points(game, kinds)
   local multipliers = rules.multiplier_points(game, kinds)
   local mermaids = rules.mermaid_points(game, kinds, colours)
-  if own then scoring = false end
+  if own then
+    for i = 1, #cards do
+      local c = game.cards[cards[i]]
+      SCORE_KINDS[c.kind], SCORE_COLOURS[c.color] = 0, 0
+    end
+    scoring = false
+  end
   return {
     duos = duos, collectors = collectors, multipliers = multipliers, mermaids = mermaids,
     total = duos + collectors + multipliers + mermaids,
@@ -1658,11 +1668,10 @@ local function greedy_choice(view, decision)
   local opts = decision.options
   if #opts <= 1 then return 1 end
   local me = view.seat
-  local v = view.vars
-  local mine = rules.cards_of(view, me)
-  local base = rules.card_points(view, mine)
-  local phase = v.phase
+  local phase = view.vars.phase
   if SCORED[phase] then
+    local mine = rules.cards_of(view, me)
+    local base = rules.card_points(view, mine)
     local have = kinds_of(view, mine, HAVE)
     local bi, bs = 1, nil
     for i = 1, #opts do
@@ -1672,25 +1681,32 @@ local function greedy_choice(view, decision)
     return bi
   elseif phase == "play" then
     local duo, duo_rank = nil, nil
-    local index = {}
+    local stop, last_chance, end_turn = nil, nil, nil
     for i = 1, #opts do
       local o = opts[i]
-      index[o.act] = i
-      if o.act == "duo" then
+      local act = o.act
+      if act == "duo" then
         local r = DUO_ORDER[o.duo] or 9
         if duo_rank == nil or r < duo_rank then duo, duo_rank = i, r end
+      elseif act == "stop" then
+        stop = i
+      elseif act == "last_chance" then
+        last_chance = i
+      elseif act == "end" then
+        end_turn = i
       end
     end
     if duo then return duo end
-    if index.stop then
+    if stop then
+      local base = rules.card_points(view, rules.cards_of(view, me))
       local est = 0
       for s = 1, view.seats do
         if s ~= me then est = math.max(est, rules.greedy_estimate(view, s)) end
       end
-      if base >= est + rules.GREEDY.lead_for_last_chance then return index.last_chance end
-      return index.stop
+      if base >= est + rules.GREEDY.lead_for_last_chance then return last_chance end
+      return stop
     end
-    return index["end"] or 1
+    return end_turn or 1
   end
   return 1
 end
