@@ -451,11 +451,9 @@ end
 -- in use, and later scores count into new tables.
 local SCORE_KINDS, SCORE_COLOURS, scoring = no_kinds(), no_colours(), false
 
----Card points of a list of cards, with the parts: {duos, collectors,
----multipliers, mermaids, total}. The kinds and colours counted, which the
----parts receive, are filled again by the next score: a part reads them and
----does not keep them.
-function rules.score_parts(game, cards)
+-- The four parts of the card points of `cards` (rules.score_parts in
+-- numbers, without its table).
+local function parts_of(game, cards)
   local kinds, colours
   local own = not scoring
   if own then
@@ -475,15 +473,29 @@ function rules.score_parts(game, cards)
     end
     scoring = false
   end
+  return duos, collectors, multipliers, mermaids
+end
+
+---Card points of a list of cards, with the parts: {duos, collectors,
+---multipliers, mermaids, total}. The kinds and colours counted, which the
+---parts receive, are filled again by the next score: a part reads them and
+---does not keep them.
+function rules.score_parts(game, cards)
+  local duos, collectors, multipliers, mermaids = parts_of(game, cards)
   return {
     duos = duos, collectors = collectors, multipliers = multipliers, mermaids = mermaids,
     total = duos + collectors + multipliers + mermaids,
   }
 end
+local score_parts = rules.score_parts
 
----"The points on their cards" (hand and in front) of a list of cards.
+---"The points on their cards" (hand and in front) of a list of cards: the
+---total of rules.score_parts (added up here without making its table while
+---score_parts is this file's own).
 function rules.card_points(game, cards)
-  return rules.score_parts(game, cards).total
+  if rules.score_parts ~= score_parts then return rules.score_parts(game, cards).total end
+  local duos, collectors, multipliers, mermaids = parts_of(game, cards)
+  return duos + collectors + multipliers + mermaids
 end
 
 ---Colour bonus: "1 point per card of the color they have the most of"
@@ -914,28 +926,37 @@ end
 -- A turn: duo pairs ("Game turn", 2; "Duo cards")
 ---------------------------------------------------------------------------
 
+-- The first two cards of each kind in the hand duo_pairs looks at: one pass
+-- over the hand for every pair (each call has its number, `looked`; an
+-- entry of an earlier call counts as empty).
+local FIRST, SECOND, SEEN, looked = {}, {}, {}, 0
+
 ---The duo pairs the seat may play now: one per entry of rules.DUOS that its
 ---hand completes, with the first matching cards of the hand.
 function rules.duo_pairs(game, seat)
   local hand = game:zone("hand", seat)
+  local cards = game.cards
+  looked = looked + 1
+  for i = 1, #hand do
+    local c = hand[i]
+    local k = cards[c].kind
+    if SEEN[k] ~= looked then
+      SEEN[k], FIRST[k], SECOND[k] = looked, c, nil
+    elseif SECOND[k] == nil then
+      SECOND[k] = c
+    end
+  end
   local out = {}
-  for _, d in ipairs(rules.DUOS) do
-    local first, second = nil, nil
-    for i = 1, #hand do
-      local k = game.cards[hand[i]].kind
-      if first == nil and k == d.kinds[1] then
-        first = hand[i]
-      elseif second == nil and k == d.kinds[2] and hand[i] ~= first then
-        second = hand[i]
-      end
+  local duos = rules.DUOS
+  for j = 1, #duos do
+    local d = duos[j]
+    local a, b = d.kinds[1], d.kinds[2]
+    -- A pair of one kind takes its first two cards; of two kinds, the first of each.
+    if SEEN[a] == looked and SEEN[b] == looked then
+      local first, second = FIRST[a], nil
+      if a == b then second = SECOND[a] else second = FIRST[b] end
+      if second ~= nil then out[#out + 1] = { duo = d.id, cards = { first, second } } end
     end
-    -- Two of the same kind: the first one found must not be reused.
-    if d.kinds[1] == d.kinds[2] and first ~= nil and second == nil then
-      for i = 1, #hand do
-        if hand[i] ~= first and game.cards[hand[i]].kind == d.kinds[1] then second = hand[i]; break end
-      end
-    end
-    if first ~= nil and second ~= nil then out[#out + 1] = { duo = d.id, cards = { first, second } } end
   end
   return out
 end
@@ -1148,13 +1169,21 @@ rules.phases = {}
 -- asked").
 local worded = phases.worded
 
+-- The options list of the previous decision, emptied to be filled again
+-- (phases.decision passes it: see rules.decision), or a new list.
+local function emptied(list)
+  if list == nil then return {} end
+  for i = #list, 1, -1 do list[i] = nil end
+  return list
+end
+
 -- "Game turn", 1: draw two cards from the deck (rules.draw), "OR they take
 -- the card on top of one of the two discard piles" (rules.take_pile).
 rules.phases.take = {
   prompt = "Take a card: draw two from the deck, or the top of a discard pile",
-  options = function(game, seat)
+  options = function(game, seat, into)
     local phase = rules.phases.take
-    local opts = {}
+    local opts = emptied(into)
     if #game:zone("deck") > 0 then
       opts[#opts + 1] = worded(game, phase, { act = "draw" })
     end
@@ -1189,8 +1218,8 @@ rules.phases.take = {
 -- that a card was kept).
 rules.phases.keep = {
   prompt = "Keep one of the cards you drew (the other is discarded)",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     for i = 1, #drawn do
       opts[#opts + 1] = worded(game, rules.phases.keep,
@@ -1210,8 +1239,8 @@ rules.phases.keep = {
 -- The other drawn card goes onto a discard pile (rules.discard_piles).
 rules.phases.discard = {
   prompt = "Discard the other card onto a pile",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
     for _, i in ipairs(rules.discard_piles(game)) do
@@ -1238,9 +1267,9 @@ rules.phases.play = {
     if game.vars.call ~= nil then return "Your final turn: play duo pairs or end it" end
     return "Play a duo pair, end your turn, or end the round"
   end,
-  options = function(game, seat)
+  options = function(game, seat, into)
     local phase = rules.phases.play
-    local opts = {}
+    local opts = emptied(into)
     for _, p in ipairs(rules.duo_pairs(game, seat)) do
       opts[#opts + 1] = worded(game, phase, { act = "duo", duo = p.duo, cards = p.cards })
     end
@@ -1287,8 +1316,8 @@ rules.phases.play = {
 -- Crabs, when both piles have cards: which pile to look through.
 rules.phases.crab_pile = {
   prompt = "Crabs: look through which discard pile?",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     for _, i in ipairs(rules.crab_piles(game)) do
       opts[#opts + 1] = worded(game, rules.phases.crab_pile, { act = "crab_pile", pile = i })
     end
@@ -1308,9 +1337,9 @@ rules.phases.crab_pile = {
 -- Crabs: the card taken from the pile ("They do not have to show it.").
 rules.phases.crab_pick = {
   prompt = "Crabs: take a card (the others do not see which)",
-  options = function(game, seat)
+  options = function(game, seat, into)
     local v = game.vars
-    local opts = {}
+    local opts = emptied(into)
     local z = pile_zone(game, v.crab_pile)
     local secret = "takes a card from " .. rules.PILES[v.crab_pile]
     -- Top card first, as the pile is looked through; the pile is not reordered.
@@ -1333,8 +1362,8 @@ rules.phases.crab_pick = {
 -- Shark + swimmer, when several opponents may be stolen from: which one.
 rules.phases.steal = {
   prompt = "Shark + Swimmer: steal a random card from whom?",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     for _, s in ipairs(rules.steal_targets(game, seat)) do
       opts[#opts + 1] = worded(game, rules.phases.steal, { act = "steal", seat = s })
     end
@@ -1352,9 +1381,11 @@ rules.phases.steal = {
   },
 }
 
-function rules.decision(game)
+-- `previous`: the decision asked before, whose table and options list are
+-- filled again (nothing reads a decision once the next one is asked).
+function rules.decision(game, previous)
   if game.vars.game_over then return nil end
-  return phases.decision(rules, game)
+  return phases.decision(rules, game, nil, previous)
 end
 
 function rules.apply(game, seat, action)
