@@ -201,8 +201,17 @@ fn unlogged_options_are_worded_when_asked_exactly_as_logged_ones() {
         }
     }
     for act in [
-        "draw", "pile", "keep", "discard", "duo", "end", "stop", "last_chance", "crab_pile",
-        "crab_pick", "steal",
+        "draw",
+        "pile",
+        "keep",
+        "discard",
+        "duo",
+        "end",
+        "stop",
+        "last_chance",
+        "crab_pile",
+        "crab_pick",
+        "steal",
     ] {
         assert!(acts.contains(act), "no option '{act}' came up: {acts:?}");
     }
