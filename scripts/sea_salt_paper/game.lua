@@ -413,18 +413,24 @@ function rules.multiplier_points(game, kinds)
   return pts
 end
 
-local function larger_first(a, b) return a > b end
-
 ---The counts of the colours present, largest first (white left out when
 ---`no_white`).
 function rules.colour_counts(colours, no_white)
-  local counts = {}
-  for colour, n in pairs(colours) do
-    if n > 0 and not (no_white and colour == "white") then counts[#counts + 1] = n end
+  local counts, n = {}, 0
+  for colour, c in pairs(colours) do
+    if c > 0 and not (no_white and colour == "white") then
+      n = n + 1
+      counts[n] = c
+    end
   end
-  -- A comparison made once, not a new function per call: LuaJIT does not
-  -- compile code that makes functions, and the search scores cards often.
-  table.sort(counts, larger_first)
+  -- Sorted smallest first, then turned round: table.sort without a
+  -- comparison function compares the numbers itself, where a Lua comparison
+  -- would be a call back into Lua for each pair (the search scores mermaids
+  -- often).
+  table.sort(counts)
+  for i = 1, math.floor(n / 2) do
+    counts[i], counts[n + 1 - i] = counts[n + 1 - i], counts[i]
+  end
   return counts
 end
 
@@ -1651,15 +1657,19 @@ function rules.greedy_value(view, mine, card, base, have)
   return value
 end
 
+-- The zones of an opponent the greedy bot sees whole.
+local VISIBLE_ZONES = { "duos", "open hand" }
+
 ---Guessed card points of an opponent: what is visible, plus a guess per
 ---hidden card.
 function rules.greedy_estimate(view, seat)
   local visible = {}
-  for _, name in ipairs({ "duos", "open hand" }) do
-    local z = view:zone(name, seat)
+  for k = 1, #VISIBLE_ZONES do
+    local z = view:zone(VISIBLE_ZONES[k], seat)
     for i = 1, #z do visible[#visible + 1] = z[i] end
   end
-  local hidden = view:zone("hand", seat).count or #view:zone("hand", seat)
+  local hand = view:zone("hand", seat)
+  local hidden = hand.count or #hand
   return rules.card_points(view, visible) + hidden * rules.GREEDY.hidden_card
 end
 
