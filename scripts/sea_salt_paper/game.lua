@@ -305,11 +305,12 @@ function rules.create_zones(game)
   end
 end
 
+-- The zones whose cards count for a seat.
+local COUNTED_ZONES = { "hand", "duos", "open hand" }
+
 ---The cards that count for a seat: "both in their hand and in front of
 ---them" (hand, played duos, revealed hand). Works on a game or on the seat's
 ---own View.
-local COUNTED_ZONES = { "hand", "duos", "open hand" }
-
 function rules.cards_of(game, seat)
   local out, n = {}, 0
   for k = 1, #COUNTED_ZONES do
@@ -385,9 +386,10 @@ function rules.duo_points(game, kinds)
   return pts
 end
 
----Collector points, from rules.COLLECTORS.
+-- The kinds collector_points looks at.
 local COLLECTOR_KINDS = { "shell", "octopus", "penguin", "sailor" }
 
+---Collector points, from rules.COLLECTORS.
 function rules.collector_points(game, kinds)
   local pts = 0
   for i = 1, #COLLECTOR_KINDS do
@@ -399,9 +401,10 @@ function rules.collector_points(game, kinds)
   return pts
 end
 
----Multiplier points: each multiplier card scores per card of its kind.
+-- The kinds multiplier_points looks at.
 local MULTIPLIER_KINDS = { "lighthouse", "shoal", "colony", "captain" }
 
+---Multiplier points: each multiplier card scores per card of its kind.
 function rules.multiplier_points(game, kinds)
   local pts = 0
   for i = 1, #MULTIPLIER_KINDS do
@@ -946,7 +949,9 @@ function rules.duo_pairs(game, seat)
   for i = 1, #hand do
     local c = hand[i]
     local k = cards[c].kind
-    if SEEN[k] ~= looked then
+    if k == nil then
+      -- (a card of no kind makes no pair)
+    elseif SEEN[k] ~= looked then
       SEEN[k], FIRST[k], SECOND[k] = looked, c, nil
     elseif SECOND[k] == nil then
       SECOND[k] = c
