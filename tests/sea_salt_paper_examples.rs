@@ -80,6 +80,12 @@ fn score_with(options: &[(&str, Value)], fun: &str, specs: &[&str]) -> i64 {
     for (k, v) in options {
         c = c.option(k, v.clone());
     }
+    score_in(c, fun, specs)
+}
+
+/// `rules.FUN(game, cards)` of the cards named by `specs` ("kind" or
+/// "kind:colour"), in a game of `c`.
+fn score_in(c: GameConfig, fun: &str, specs: &[&str]) -> i64 {
     let g = engine().new_game(c, false).expect("start");
     let list: Vec<String> = specs.iter().map(|s| format!("{s:?}")).collect();
     let code = format!(
@@ -1088,4 +1094,94 @@ fn house_rule_gentle_last_chance_scores_a_lost_bet() {
     // Without the house rule the caller would score 2 (see
     // last_chance_bet_lost_caller_scores_only_the_colour_bonus).
     assert_eq!(r["gained"], json!([7, 8]));
+}
+
+/// A house rule written to a file of its own (removed when dropped).
+struct HouseRule(std::path::PathBuf);
+
+impl HouseRule {
+    fn new(name: &str, text: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("deckhand-ssp-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join(format!("{name}.lua"));
+        std::fs::write(&file, text).expect("write the house rule");
+        HouseRule(dir)
+    }
+
+    fn config(&self, name: &str) -> GameConfig {
+        cfg(2).variant(&self.0.join(format!("{name}.lua")).display().to_string())
+    }
+}
+
+impl Drop for HouseRule {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Card points add up score_parts' parts without making its table, but only
+/// while score_parts is the game's own: a house rule that replaces it is
+/// what card_points (and so the calls, the bot, the end of a round) counts.
+#[test]
+fn card_points_follow_a_house_rule_that_replaces_score_parts() {
+    let cards = ["crab", "crab", "shell", "shell"];
+    assert_eq!(points(&cards), 3);
+    let rule = HouseRule::new(
+        "hundred_more",
+        r#"return { id = "hundred_more", game = "sea_salt_paper", modify = function(rules)
+          local score_parts = rules.score_parts
+          rules.score_parts = function(game, cards)
+            local p = score_parts(game, cards)
+            p.total = p.total + 100
+            return p
+          end
+        end }"#,
+    );
+    assert_eq!(
+        score_in(rule.config("hundred_more"), "card_points", &cards),
+        103
+    );
+}
+
+/// A score counts into tables it fills again; a score asked while another
+/// is computed (here a house rule's collector part that scores other cards)
+/// counts into tables of its own, so the first score's later parts (the
+/// mermaid's colours) still read its own counts.
+#[test]
+fn a_score_inside_a_score_leaves_the_outer_counts_alone() {
+    // 2 Crabs (1) + 2 shells (2) + a mermaid: the most common colour, dark
+    // blue, 3 cards.
+    let cards = [
+        "crab:darkblue",
+        "crab:darkblue",
+        "shell:darkblue",
+        "shell:lightblue",
+        "mermaid",
+    ];
+    assert_eq!(points(&cards), 6);
+    let rule = HouseRule::new(
+        "nested_score",
+        r#"return { id = "nested_score", game = "sea_salt_paper", modify = function(rules)
+          local collector_points = rules.collector_points
+          local inside = false
+          rules.collector_points = function(game, kinds)
+            -- Scores other cards first (cards 1 to 5: crabs), once.
+            if not inside then
+              inside = true
+              rules.card_points(game, { 1, 2, 3, 4, 5 })
+              inside = false
+            end
+            return collector_points(game, kinds)
+          end
+        end }"#,
+    );
+    assert_eq!(
+        score_in(rule.config("nested_score"), "card_points", &cards),
+        6
+    );
+    // And again: the counts of the first score are back to 0.
+    assert_eq!(
+        score_in(rule.config("nested_score"), "card_points", &["mermaid"]),
+        1
+    );
 }

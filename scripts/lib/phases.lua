@@ -72,6 +72,32 @@ being asked and also about moves in the past (the REPL's history), whatever
 the phase is then, so it works from the option alone: phases.describe gives
 its `text`, else the name of its `card`. A game whose options are bare cards
 (for speed) keeps a `rules.describe` of its own.
+
+Texts made when asked. A text costs a string per option at every decision,
+and most decisions are read by nobody: a simulation or a search plays
+thousands of moves no one reads. A phase may give the function that words
+its options instead, `text(game, option)`, from the option's fields and the
+position of the decision, and list its options through phases.worded:
+
+  rules.phases.keep = {
+    options = function(game, seat)
+      ...
+      opts[#opts + 1] = phases.worded(game, rules.phases.keep, { act = "keep", card = c })
+    end,
+    text = function(game, option) return "Keep " .. game.cards[option.card].name end,
+    moves = { keep = ... },
+  }
+  function rules.describe(game, action) return phases.describe(game, action, rules) end
+
+phases.worded puts the text into the option at once when the game is
+logged (`game.logging`: its moves are kept, saved or traced with their
+values, and a move of the past must carry its words); otherwise the option
+goes without, and phases.describe, given `rules`, asks the phase's `text`
+when someone reads it (a person at the decision, or a search that tells
+the options apart by their words). The phase asked is the current one when
+its `moves` have the option's `act`, else the first phase by name whose
+`moves` have it. Either way the text is the same: it is made at the same
+decision.
 ]]
 
 local phases = {}
@@ -106,7 +132,8 @@ function phases.decision(rules, game, name, into)
   local phase = phases.current(rules, game, name)
   local seat
   if phase.seat then seat = phase.seat(game) else seat = game.vars.turn end
-  local d = into or {}
+  -- (A new table is made with room for its four fields.)
+  local d = into or { seat = nil, prompt = nil, options = nil, kind = nil }
   local options = phase.options(game, seat, d.options)
   local prompt = phase.prompt
   if type(prompt) == "function" then prompt = prompt(game, seat, options) end
@@ -136,15 +163,57 @@ function phases.apply(rules, game, seat, action, name)
   return f(game, seat, action)
 end
 
----An option in words, from the option alone: its `text`, else the name of
----its `card`, else the value as text.
+---`option` of `phase`, with its `text` (the phase's `text(game, option)`)
+---when the game is logged; without it otherwise (see "Texts made when
+---asked").
+---@param game Game
+---@param phase table
+---@param option table
+---@return table
+function phases.worded(game, phase, option)
+  if game.logging then option.text = phase.text(game, option) end
+  return option
+end
+
+---The phase that words an option whose act is `act` (nil when none does):
+---the current phase when its `moves` have the act, else the first by name.
+---@param rules table
+---@param game Game|View
+---@param act any
+---@return table?
+function phases.of_act(rules, game, act)
+  local all = rules.phases
+  if type(all) ~= "table" or act == nil then return nil end
+  local current = all[game.vars.phase]
+  if type(current) == "table" and current.text and current.moves and current.moves[act] then
+    return current
+  end
+  local names = {}
+  for name, phase in pairs(all) do
+    if type(name) == "string" and type(phase) == "table" and phase.text and phase.moves
+        and phase.moves[act] then
+      names[#names + 1] = name
+    end
+  end
+  if #names == 0 then return nil end
+  table.sort(names)
+  return all[names[1]]
+end
+
+---An option in words: its `text`; else (with `rules`) the text its phase
+---makes when asked; else the name of its `card`, else the value as text.
 ---@param game Game|View
 ---@param action any
+---@param rules table?
 ---@return string
-function phases.describe(game, action)
-  if type(action) == "table" and action.text ~= nil then return tostring(action.text) end
-  if type(action) == "table" and action.card ~= nil and game.cards[action.card] then
-    return game.cards[action.card].name
+function phases.describe(game, action, rules)
+  if type(action) == "table" then
+    if action.text ~= nil then return tostring(action.text) end
+    local phase = rules and phases.of_act(rules, game, action.act)
+    if phase then return tostring(phase.text(game, action)) end
+    if action.card ~= nil and game.cards[action.card] then
+      return game.cards[action.card].name
+    end
   end
   return tostring(action)
 end

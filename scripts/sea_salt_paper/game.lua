@@ -305,14 +305,20 @@ function rules.create_zones(game)
   end
 end
 
+-- The zones whose cards count for a seat.
+local COUNTED_ZONES = { "hand", "duos", "open hand" }
+
 ---The cards that count for a seat: "both in their hand and in front of
 ---them" (hand, played duos, revealed hand). Works on a game or on the seat's
 ---own View.
 function rules.cards_of(game, seat)
-  local out = {}
-  for _, name in ipairs({ "hand", "duos", "open hand" }) do
-    local z = game:zone(name, seat)
-    for i = 1, #z do out[#out + 1] = z[i] end
+  local out, n = {}, 0
+  for k = 1, #COUNTED_ZONES do
+    local z = game:zone(COUNTED_ZONES[k], seat)
+    for i = 1, #z do
+      n = n + 1
+      out[n] = z[i]
+    end
   end
   return out
 end
@@ -321,9 +327,40 @@ end
 -- Scoring ("Card details")
 ---------------------------------------------------------------------------
 
----How many cards of each kind and of each colour are in `cards`.
-function rules.count(game, cards)
-  local kinds, colours = {}, {}
+-- A count of 0 for every kind, and for every colour, of the game. Tables
+-- made whole at once, every count a number: the greedy bot and the search
+-- count cards several times a move, and a table grown key by key, with
+-- counts that are nil or a number, costs time and gives the compiler a
+-- path per case.
+local function no_kinds()
+  return {
+    crab = 0, boat = 0, fish = 0, swimmer = 0, shark = 0, shell = 0, octopus = 0, penguin = 0,
+    sailor = 0, lighthouse = 0, shoal = 0, colony = 0, captain = 0, mermaid = 0,
+  }
+end
+
+local function no_colours()
+  return {
+    darkblue = 0, lightblue = 0, black = 0, yellow = 0, lightgreen = 0, lightgray = 0, purple = 0,
+    lightorange = 0, pink = 0, orange = 0, white = 0,
+  }
+end
+
+-- Every count of an earlier count set back to 0.
+local function zero_counts(t)
+  for k in pairs(t) do t[k] = 0 end
+  return t
+end
+
+---How many cards of each kind and of each colour are in `cards`: every
+---kind and colour of the game is there, 0 when none of the cards has it (a
+---kind or colour a variant adds is there once counted). `kinds` and
+---`colours` (optional): tables to count into instead of new ones, every
+---count in them 0 (rules.score_parts sets its own back to 0 after each
+---score).
+function rules.count(game, cards, kinds, colours)
+  kinds = kinds or no_kinds()
+  colours = colours or no_colours()
   for i = 1, #cards do
     local c = game.cards[cards[i]]
     kinds[c.kind] = (kinds[c.kind] or 0) + 1
@@ -349,10 +386,14 @@ function rules.duo_points(game, kinds)
   return pts
 end
 
+-- The kinds collector_points looks at.
+local COLLECTOR_KINDS = { "shell", "octopus", "penguin", "sailor" }
+
 ---Collector points, from rules.COLLECTORS.
 function rules.collector_points(game, kinds)
   local pts = 0
-  for _, kind in ipairs({ "shell", "octopus", "penguin", "sailor" }) do
+  for i = 1, #COLLECTOR_KINDS do
+    local kind = COLLECTOR_KINDS[i]
     local t = rules.COLLECTORS[kind]
     local n = kinds[kind] or 0
     if t and n > 0 then pts = pts + (t[math.min(n, #t)] or 0) end
@@ -360,10 +401,14 @@ function rules.collector_points(game, kinds)
   return pts
 end
 
+-- The kinds multiplier_points looks at.
+local MULTIPLIER_KINDS = { "lighthouse", "shoal", "colony", "captain" }
+
 ---Multiplier points: each multiplier card scores per card of its kind.
 function rules.multiplier_points(game, kinds)
   local pts = 0
-  for _, kind in ipairs({ "lighthouse", "shoal", "colony", "captain" }) do
+  for i = 1, #MULTIPLIER_KINDS do
+    local kind = MULTIPLIER_KINDS[i]
     local m = rules.MULTIPLIERS[kind]
     local n = kinds[kind] or 0
     if m and n > 0 then pts = pts + n * m.each * (kinds[m.kind] or 0) end
@@ -371,17 +416,24 @@ function rules.multiplier_points(game, kinds)
   return pts
 end
 
-local function larger_first(a, b) return a > b end
-
----The colour counts, largest first (white left out when `no_white`).
+---The counts of the colours present, largest first (white left out when
+---`no_white`).
 function rules.colour_counts(colours, no_white)
-  local counts = {}
-  for colour, n in pairs(colours) do
-    if not (no_white and colour == "white") then counts[#counts + 1] = n end
+  local counts, n = {}, 0
+  for colour, c in pairs(colours) do
+    if c > 0 and not (no_white and colour == "white") then
+      n = n + 1
+      counts[n] = c
+    end
   end
-  -- A comparison made once, not a new function per call: LuaJIT does not
-  -- compile code that makes functions, and the search scores cards often.
-  table.sort(counts, larger_first)
+  -- Sorted smallest first, then turned round: table.sort without a
+  -- comparison function compares the numbers itself, where a Lua comparison
+  -- would be a call back into Lua for each pair (the search scores mermaids
+  -- often).
+  table.sort(counts)
+  for i = 1, math.floor(n / 2) do
+    counts[i], counts[n + 1 - i] = counts[n + 1 - i], counts[i]
+  end
   return counts
 end
 
@@ -399,23 +451,60 @@ function rules.mermaid_points(game, kinds, colours)
   return pts
 end
 
----Card points of a list of cards, with the parts: {duos, collectors,
----multipliers, mermaids, total}.
-function rules.score_parts(game, cards)
-  local kinds, colours = rules.count(game, cards)
-  local p = {
-    duos = rules.duo_points(game, kinds),
-    collectors = rules.collector_points(game, kinds),
-    multipliers = rules.multiplier_points(game, kinds),
-    mermaids = rules.mermaid_points(game, kinds, colours),
-  }
-  p.total = p.duos + p.collectors + p.multipliers + p.mermaids
-  return p
+-- The tables score_parts counts into, filled again by every score rather
+-- than made anew (the greedy bot scores cards several times a move), and
+-- whether a score is using them: a score asked while another is computed
+-- (a part that a house rule makes score other cards) counts into new ones.
+-- After a score, the counts of the cards scored are set back to 0 (cheaper
+-- than every count of the tables); a score stopped by an error leaves them
+-- in use, and later scores count into new tables.
+local SCORE_KINDS, SCORE_COLOURS, scoring = no_kinds(), no_colours(), false
+
+-- The four parts of the card points of `cards` (rules.score_parts in
+-- numbers, without its table).
+local function parts_of(game, cards)
+  local kinds, colours
+  local own = not scoring
+  if own then
+    scoring = true
+    kinds, colours = rules.count(game, cards, SCORE_KINDS, SCORE_COLOURS)
+  else
+    kinds, colours = rules.count(game, cards)
+  end
+  local duos = rules.duo_points(game, kinds)
+  local collectors = rules.collector_points(game, kinds)
+  local multipliers = rules.multiplier_points(game, kinds)
+  local mermaids = rules.mermaid_points(game, kinds, colours)
+  if own then
+    for i = 1, #cards do
+      local c = game.cards[cards[i]]
+      SCORE_KINDS[c.kind], SCORE_COLOURS[c.color] = 0, 0
+    end
+    scoring = false
+  end
+  return duos, collectors, multipliers, mermaids
 end
 
----"The points on their cards" (hand and in front) of a list of cards.
+---Card points of a list of cards, with the parts: {duos, collectors,
+---multipliers, mermaids, total}. The kinds and colours counted, which the
+---parts receive, are filled again by the next score: a part reads them and
+---does not keep them.
+function rules.score_parts(game, cards)
+  local duos, collectors, multipliers, mermaids = parts_of(game, cards)
+  return {
+    duos = duos, collectors = collectors, multipliers = multipliers, mermaids = mermaids,
+    total = duos + collectors + multipliers + mermaids,
+  }
+end
+local score_parts = rules.score_parts
+
+---"The points on their cards" (hand and in front) of a list of cards: the
+---total of rules.score_parts (added up here without making its table while
+---score_parts is this file's own).
 function rules.card_points(game, cards)
-  return rules.score_parts(game, cards).total
+  if rules.score_parts ~= score_parts then return rules.score_parts(game, cards).total end
+  local duos, collectors, multipliers, mermaids = parts_of(game, cards)
+  return duos + collectors + multipliers + mermaids
 end
 
 ---Colour bonus: "1 point per card of the color they have the most of"
@@ -740,16 +829,23 @@ end
 function rules.check_mermaids(game, seat)
   local v = game.vars
   if v.game_over or seat == nil then return false end
-  local hand, duos = game:zone("hand", seat), game:zone("duos", seat)
-  local held = {}
-  for _, z in ipairs({ hand, duos, game:zone("open hand", seat) }) do
+  -- Counted first without making any table: this runs after every move.
+  local held = 0
+  for k = 1, #COUNTED_ZONES do
+    local z = game:zone(COUNTED_ZONES[k], seat)
     for i = 1, #z do
-      if game.cards[z[i]].kind == "mermaid" then held[#held + 1] = { z, z[i] } end
+      if game.cards[z[i]].kind == "mermaid" then held = held + 1 end
     end
   end
-  if #held < rules.MERMAIDS_TO_WIN then return false end
-  for _, h in ipairs(held) do
-    if h[1] ~= duos then game:move(h[2], h[1], duos) end
+  if held < rules.MERMAIDS_TO_WIN then return false end
+  local duos = game:zone("duos", seat)
+  for _, name in ipairs({ "hand", "open hand" }) do
+    local z = game:zone(name, seat)
+    local mermaids = {}
+    for i = 1, #z do
+      if game.cards[z[i]].kind == "mermaid" then mermaids[#mermaids + 1] = z[i] end
+    end
+    for _, c in ipairs(mermaids) do game:move(c, z, duos) end
   end
   v.mermaid_win = seat
   rules.end_game(game, { seat }, "by placing the " .. rules.MERMAIDS_TO_WIN .. " mermaids", "mermaids")
@@ -839,28 +935,39 @@ end
 -- A turn: duo pairs ("Game turn", 2; "Duo cards")
 ---------------------------------------------------------------------------
 
+-- The first two cards of each kind in the hand duo_pairs looks at: one pass
+-- over the hand for every pair (each call has its number, `looked`; an
+-- entry of an earlier call counts as empty).
+local FIRST, SECOND, SEEN, looked = {}, {}, {}, 0
+
 ---The duo pairs the seat may play now: one per entry of rules.DUOS that its
 ---hand completes, with the first matching cards of the hand.
 function rules.duo_pairs(game, seat)
   local hand = game:zone("hand", seat)
+  local cards = game.cards
+  looked = looked + 1
+  for i = 1, #hand do
+    local c = hand[i]
+    local k = cards[c].kind
+    if k == nil then
+      -- (a card of no kind makes no pair)
+    elseif SEEN[k] ~= looked then
+      SEEN[k], FIRST[k], SECOND[k] = looked, c, nil
+    elseif SECOND[k] == nil then
+      SECOND[k] = c
+    end
+  end
   local out = {}
-  for _, d in ipairs(rules.DUOS) do
-    local first, second = nil, nil
-    for i = 1, #hand do
-      local k = game.cards[hand[i]].kind
-      if first == nil and k == d.kinds[1] then
-        first = hand[i]
-      elseif second == nil and k == d.kinds[2] and hand[i] ~= first then
-        second = hand[i]
-      end
+  local duos = rules.DUOS
+  for j = 1, #duos do
+    local d = duos[j]
+    local a, b = d.kinds[1], d.kinds[2]
+    -- A pair of one kind takes its first two cards; of two kinds, the first of each.
+    if SEEN[a] == looked and SEEN[b] == looked then
+      local first, second = FIRST[a], nil
+      if a == b then second = SECOND[a] else second = FIRST[b] end
+      if second ~= nil then out[#out + 1] = { duo = d.id, cards = { first, second } } end
     end
-    -- Two of the same kind: the first one found must not be reused.
-    if d.kinds[1] == d.kinds[2] and first ~= nil and second == nil then
-      for i = 1, #hand do
-        if hand[i] ~= first and game.cards[hand[i]].kind == d.kinds[1] then second = hand[i]; break end
-      end
-    end
-    if first ~= nil and second ~= nil then out[#out + 1] = { duo = d.id, cards = { first, second } } end
   end
   return out
 end
@@ -1065,26 +1172,46 @@ end
 
 rules.phases = {}
 
+-- Every phase words its options in its `text(game, option)`, from the
+-- option's fields and the position of the decision; the options carry the
+-- text only when the game is logged (phases.worded): a simulation or a
+-- search's copy plays thousands of moves nobody reads, and rules.describe
+-- makes the text when someone does (lib/phases.lua, "Texts made when
+-- asked").
+local worded = phases.worded
+
+-- The options list of the previous decision, emptied to be filled again
+-- (phases.decision passes it: see rules.decision), or a new list.
+local function emptied(list)
+  if list == nil then return {} end
+  for i = #list, 1, -1 do list[i] = nil end
+  return list
+end
+
 -- "Game turn", 1: draw two cards from the deck (rules.draw), "OR they take
 -- the card on top of one of the two discard piles" (rules.take_pile).
 rules.phases.take = {
   prompt = "Take a card: draw two from the deck, or the top of a discard pile",
-  options = function(game, seat)
-    local opts = {}
-    local deck = #game:zone("deck")
-    if deck > 0 then
-      opts[#opts + 1] = {
-        act = "draw",
-        text = deck >= rules.DRAW_COUNT and "Draw two from the deck, keep one" or "Draw the last card of the deck",
-      }
+  options = function(game, seat, into)
+    local phase = rules.phases.take
+    local opts = emptied(into)
+    if #game:zone("deck") > 0 then
+      opts[#opts + 1] = worded(game, phase, { act = "draw" })
     end
     for i = 1, #rules.PILES do
       local z = pile_zone(game, i)
       if #z > 0 then
-        opts[#opts + 1] = { act = "pile", pile = i, card = z[#z], text = "Take " .. card_name(game, z[#z]) .. " from " .. rules.PILES[i] }
+        opts[#opts + 1] = worded(game, phase, { act = "pile", pile = i, card = z[#z] })
       end
     end
     return opts
+  end,
+  text = function(game, o)
+    if o.act == "draw" then
+      return #game:zone("deck") >= rules.DRAW_COUNT and "Draw two from the deck, keep one"
+        or "Draw the last card of the deck"
+    end
+    return "Take " .. card_name(game, o.card) .. " from " .. rules.PILES[o.pile]
   end,
   moves = {
     draw = function(game, seat)
@@ -1102,15 +1229,16 @@ rules.phases.take = {
 -- that a card was kept).
 rules.phases.keep = {
   prompt = "Keep one of the cards you drew (the other is discarded)",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     for i = 1, #drawn do
-      opts[#opts + 1] = { act = "keep", card = drawn[i], text = "Keep " .. card_name(game, drawn[i]),
-        secret = "keeps one of the cards drawn" }
+      opts[#opts + 1] = worded(game, rules.phases.keep,
+        { act = "keep", card = drawn[i], secret = "keeps one of the cards drawn" })
     end
     return opts
   end,
+  text = function(game, o) return "Keep " .. card_name(game, o.card) end,
   moves = {
     keep = function(game, seat, action)
       rules.keep(game, seat, action.card)
@@ -1122,15 +1250,17 @@ rules.phases.keep = {
 -- The other drawn card goes onto a discard pile (rules.discard_piles).
 rules.phases.discard = {
   prompt = "Discard the other card onto a pile",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
     for _, i in ipairs(rules.discard_piles(game)) do
-      opts[#opts + 1] = { act = "discard", pile = i, card = card,
-        text = "Discard " .. card_name(game, card) .. " onto " .. pile_text(game, i) }
+      opts[#opts + 1] = worded(game, rules.phases.discard, { act = "discard", pile = i, card = card })
     end
     return opts
+  end,
+  text = function(game, o)
+    return "Discard " .. card_name(game, o.card) .. " onto " .. pile_text(game, o.pile)
   end,
   moves = {
     discard = function(game, seat, action)
@@ -1148,20 +1278,31 @@ rules.phases.play = {
     if game.vars.call ~= nil then return "Your final turn: play duo pairs or end it" end
     return "Play a duo pair, end your turn, or end the round"
   end,
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local phase = rules.phases.play
+    local opts = emptied(into)
     for _, p in ipairs(rules.duo_pairs(game, seat)) do
-      local d = duo_spec(p.duo)
-      opts[#opts + 1] = { act = "duo", duo = p.duo, cards = p.cards, text = "Play " .. d.name .. " (" .. d.does .. ")" }
+      opts[#opts + 1] = worded(game, phase, { act = "duo", duo = p.duo, cards = p.cards })
     end
-    local final = game.vars.call ~= nil
-    opts[#opts + 1] = { act = "end", text = final and "End your final turn (reveal your hand)" or "End your turn" }
-    if not final and rules.may_call(game, seat) then
-      local pts = rules.seat_points(game, seat)
-      opts[#opts + 1] = { act = "stop", text = "STOP (" .. pts .. " points: everyone scores now)" }
-      opts[#opts + 1] = { act = "last_chance", text = "LAST CHANCE (" .. pts .. " points: bet on having the most)" }
+    opts[#opts + 1] = worded(game, phase, { act = "end" })
+    if game.vars.call == nil and rules.may_call(game, seat) then
+      opts[#opts + 1] = worded(game, phase, { act = "stop" })
+      opts[#opts + 1] = worded(game, phase, { act = "last_chance" })
     end
     return opts
+  end,
+  -- (The seat deciding is the seat to act, game.vars.turn.)
+  text = function(game, o)
+    local act = o.act
+    if act == "duo" then
+      local d = duo_spec(o.duo)
+      return "Play " .. d.name .. " (" .. d.does .. ")"
+    elseif act == "end" then
+      return game.vars.call ~= nil and "End your final turn (reveal your hand)" or "End your turn"
+    elseif act == "stop" then
+      return "STOP (" .. rules.seat_points(game, game.vars.turn) .. " points: everyone scores now)"
+    end
+    return "LAST CHANCE (" .. rules.seat_points(game, game.vars.turn) .. " points: bet on having the most)"
   end,
   moves = {
     duo = function(game, seat, action)
@@ -1186,12 +1327,15 @@ rules.phases.play = {
 -- Crabs, when both piles have cards: which pile to look through.
 rules.phases.crab_pile = {
   prompt = "Crabs: look through which discard pile?",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     for _, i in ipairs(rules.crab_piles(game)) do
-      opts[#opts + 1] = { act = "crab_pile", pile = i, text = "Look through " .. rules.PILES[i] .. " (" .. #pile_zone(game, i) .. " cards)" }
+      opts[#opts + 1] = worded(game, rules.phases.crab_pile, { act = "crab_pile", pile = i })
     end
     return opts
+  end,
+  text = function(game, o)
+    return "Look through " .. rules.PILES[o.pile] .. " (" .. #pile_zone(game, o.pile) .. " cards)"
   end,
   moves = {
     crab_pile = function(game, seat, action)
@@ -1204,18 +1348,20 @@ rules.phases.crab_pile = {
 -- Crabs: the card taken from the pile ("They do not have to show it.").
 rules.phases.crab_pick = {
   prompt = "Crabs: take a card (the others do not see which)",
-  options = function(game, seat)
+  options = function(game, seat, into)
     local v = game.vars
-    local opts = {}
+    local opts = emptied(into)
     local z = pile_zone(game, v.crab_pile)
+    local secret = "takes a card from " .. rules.PILES[v.crab_pile]
     -- Top card first, as the pile is looked through; the pile is not reordered.
     -- reveal: the chooser sees the pile's cards (and only the chooser: secret).
     for i = #z, 1, -1 do
-      opts[#opts + 1] = { act = "crab_pick", card = z[i], text = "Take " .. card_name(game, z[i]),
-        secret = "takes a card from " .. rules.PILES[v.crab_pile], reveal = true }
+      opts[#opts + 1] = worded(game, rules.phases.crab_pick,
+        { act = "crab_pick", card = z[i], secret = secret, reveal = true })
     end
     return opts
   end,
+  text = function(game, o) return "Take " .. card_name(game, o.card) end,
   moves = {
     crab_pick = function(game, seat, action)
       rules.crab_take(game, seat, action.card)
@@ -1227,12 +1373,16 @@ rules.phases.crab_pick = {
 -- Shark + swimmer, when several opponents may be stolen from: which one.
 rules.phases.steal = {
   prompt = "Shark + Swimmer: steal a random card from whom?",
-  options = function(game, seat)
-    local opts = {}
+  options = function(game, seat, into)
+    local opts = emptied(into)
     for _, s in ipairs(rules.steal_targets(game, seat)) do
-      opts[#opts + 1] = { act = "steal", seat = s, text = "Steal from " .. who(s) .. " (" .. #game:zone("hand", s) .. " cards in hand)" }
+      opts[#opts + 1] = worded(game, rules.phases.steal, { act = "steal", seat = s })
     end
     return opts
+  end,
+  text = function(game, o)
+    local hand = game:zone("hand", o.seat)
+    return "Steal from " .. who(o.seat) .. " (" .. (hand.count or #hand) .. " cards in hand)"
   end,
   moves = {
     steal = function(game, seat, action)
@@ -1242,9 +1392,11 @@ rules.phases.steal = {
   },
 }
 
-function rules.decision(game)
+-- `previous`: the decision asked before, whose table and options list are
+-- filled again (nothing reads a decision once the next one is asked).
+function rules.decision(game, previous)
   if game.vars.game_over then return nil end
-  return phases.decision(rules, game)
+  return phases.decision(rules, game, nil, previous)
 end
 
 function rules.apply(game, seat, action)
@@ -1254,9 +1406,10 @@ function rules.apply(game, seat, action)
   phases.apply(rules, game, seat, action)
 end
 
----An option in words: its text (every option of this game has one).
+---An option in words: its text, made by its phase when the option does not
+---carry it (an unlogged game's options).
 function rules.describe(game, action)
-  return phases.describe(game, action)
+  return phases.describe(game, action, rules)
 end
 
 ---------------------------------------------------------------------------
@@ -1454,8 +1607,10 @@ rules.GREEDY = {
   lead_for_last_chance = 2, -- how far ahead to bet with LAST CHANCE
 }
 
-local function kinds_of(view, cards)
-  local k = {}
+-- How many cards of each kind are in `cards` (0 when none), in `into` (a
+-- table of an earlier call, filled again) or a new table.
+local function kinds_of(view, cards, into)
+  local k = into and zero_counts(into) or no_kinds()
   for i = 1, #cards do
     local kind = view.cards[cards[i]].kind
     k[kind] = (k[kind] or 0) + 1
@@ -1463,15 +1618,30 @@ local function kinds_of(view, cards)
   return k
 end
 
+-- The cards of `mine` and one more, in a list reused from call to call
+-- (the greedy bot values every option this way, in every move of the
+-- search's playouts): the entries past the end are cleared, so that its
+-- length is exactly #mine + 1.
+local WITH = {}
+local function with_card(mine, card)
+  local n = #mine
+  for i = 1, n do WITH[i] = mine[i] end
+  WITH[n + 1] = card
+  for i = n + 2, #WITH do WITH[i] = nil end
+  return WITH
+end
+
 ---How much `card` is worth to a seat holding `mine` (its counted cards).
-function rules.greedy_value(view, mine, card, base)
+---`base` (the card points of `mine`) and `have` (the kinds of `mine`, as
+---counted by kinds_of) are computed when not given; a bot valuing several
+---cards against the same `mine` passes them. The list of cards with `card`
+---that rules.card_points receives is reused from one call to the next.
+function rules.greedy_value(view, mine, card, base, have)
   local G = rules.GREEDY
   base = base or rules.card_points(view, mine)
-  local with = copy_array(mine)
-  with[#with + 1] = card
-  local value = rules.card_points(view, with) - base
+  local value = rules.card_points(view, with_card(mine, card)) - base
   local kind = view.cards[card].kind
-  local have = kinds_of(view, mine)
+  have = have or kinds_of(view, mine)
   for _, d in ipairs(rules.DUOS) do
     local a, b = d.kinds[1], d.kinds[2]
     if kind == a or kind == b then
@@ -1492,15 +1662,19 @@ function rules.greedy_value(view, mine, card, base)
   return value
 end
 
+-- The zones of an opponent the greedy bot sees whole.
+local VISIBLE_ZONES = { "duos", "open hand" }
+
 ---Guessed card points of an opponent: what is visible, plus a guess per
 ---hidden card.
 function rules.greedy_estimate(view, seat)
   local visible = {}
-  for _, name in ipairs({ "duos", "open hand" }) do
-    local z = view:zone(name, seat)
+  for k = 1, #VISIBLE_ZONES do
+    local z = view:zone(VISIBLE_ZONES[k], seat)
     for i = 1, #z do visible[#visible + 1] = z[i] end
   end
-  local hidden = view:zone("hand", seat).count or #view:zone("hand", seat)
+  local hand = view:zone("hand", seat)
+  local hidden = hand.count or #hand
   return rules.card_points(view, visible) + hidden * rules.GREEDY.hidden_card
 end
 
@@ -1510,18 +1684,18 @@ local DUO_ORDER = { shark = 1, crab = 2, fish = 3, boat = 4 }
 -- best rated is chosen. A function of its own rather than one made per
 -- decision: LuaJIT does not compile code that makes functions, and the
 -- search bots play their playouts with this bot.
-local function greedy_score(view, phase, o, mine, base)
+local function greedy_score(view, phase, o, mine, base, have)
   if phase == "take" then
     if o.act == "draw" then return rules.GREEDY.draw_value end
-    return rules.greedy_value(view, mine, o.card, base)
+    return rules.greedy_value(view, mine, o.card, base, have)
   elseif phase == "keep" or phase == "crab_pick" then
-    return rules.greedy_value(view, mine, o.card, base)
+    return rules.greedy_value(view, mine, o.card, base, have)
   elseif phase == "discard" then
     -- Cover the top that is worth more (to anyone, as far as the bot can tell).
     local z = view:zone(rules.PILES[o.pile])
     local top = z.top or z[#z]
     if top == nil then return 0 end
-    return rules.greedy_value(view, mine, top, base)
+    return rules.greedy_value(view, mine, top, base, have)
   elseif phase == "crab_pile" then
     return view:zone(rules.PILES[o.pile]).count or #view:zone(rules.PILES[o.pile])
   elseif phase == "steal" then
@@ -1531,44 +1705,54 @@ local function greedy_score(view, phase, o, mine, base)
   return nil
 end
 
+-- The kinds the bot holds, counted again at each decision it scores.
+local HAVE = no_kinds()
+
 local SCORED = { take = true, keep = true, crab_pick = true, discard = true, crab_pile = true, steal = true }
 
 local function greedy_choice(view, decision)
   local opts = decision.options
   if #opts <= 1 then return 1 end
   local me = view.seat
-  local v = view.vars
-  local mine = rules.cards_of(view, me)
-  local base = rules.card_points(view, mine)
-  local phase = v.phase
+  local phase = view.vars.phase
   if SCORED[phase] then
+    local mine = rules.cards_of(view, me)
+    local base = rules.card_points(view, mine)
+    local have = kinds_of(view, mine, HAVE)
     local bi, bs = 1, nil
     for i = 1, #opts do
-      local s = greedy_score(view, phase, opts[i], mine, base)
+      local s = greedy_score(view, phase, opts[i], mine, base, have)
       if s ~= nil and (bs == nil or s > bs) then bi, bs = i, s end
     end
     return bi
   elseif phase == "play" then
     local duo, duo_rank = nil, nil
-    local index = {}
+    local stop, last_chance, end_turn = nil, nil, nil
     for i = 1, #opts do
       local o = opts[i]
-      index[o.act] = i
-      if o.act == "duo" then
+      local act = o.act
+      if act == "duo" then
         local r = DUO_ORDER[o.duo] or 9
         if duo_rank == nil or r < duo_rank then duo, duo_rank = i, r end
+      elseif act == "stop" then
+        stop = i
+      elseif act == "last_chance" then
+        last_chance = i
+      elseif act == "end" then
+        end_turn = i
       end
     end
     if duo then return duo end
-    if index.stop then
+    if stop then
+      local base = rules.card_points(view, rules.cards_of(view, me))
       local est = 0
       for s = 1, view.seats do
         if s ~= me then est = math.max(est, rules.greedy_estimate(view, s)) end
       end
-      if base >= est + rules.GREEDY.lead_for_last_chance then return index.last_chance end
-      return index.stop
+      if base >= est + rules.GREEDY.lead_for_last_chance then return last_chance end
+      return stop
     end
-    return index["end"] or 1
+    return end_turn or 1
   end
   return 1
 end
