@@ -34,9 +34,6 @@ vars.attack, while an attack is in progress (public, no card ids):
 return function(rules)
   local util = require("lib.util")
   local function who(s) return "P" .. tostring(s) end
-  local function ev(game, kind, data)
-    if game.logging then game:event(kind, data) end
-  end
 
   local function face_name(face) return rules.FACE_NAMES[face] or face end
 
@@ -80,9 +77,11 @@ return function(rules)
     -- roll may make doubles again.
     if a.loaded and ((a.loaded == 1 and one) or (a.loaded == 2 and two)) then a.loaded = false end
     set_doubles(a)
-    ev(game, "rolled", { seat = a.attacker, dice = util.copy_array(a.dice), doubles = a.doubles,
-      text = who(a.attacker) .. " rolls " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2])
-        .. (a.doubles and " (doubles: the attack succeeds automatically)" or "") })
+    if game.logging then
+      game:event("rolled", { seat = a.attacker, dice = util.copy_array(a.dice), doubles = a.doubles,
+        text = who(a.attacker) .. " rolls " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2])
+          .. (a.doubles and " (doubles: the attack succeeds automatically)" or "") })
+    end
     a.stage = "choose"
     game.vars.asked = a.attacker
   end
@@ -97,8 +96,10 @@ return function(rules)
     }
     v.phase = "attack"
     util.count(game, "attacks") -- metric: attacks per round
-    ev(game, "attack", { seat = attacker, target = defender, free = free or false,
-      text = who(attacker) .. " attacks " .. who(defender) .. (free and " (Whirlpool, free)" or "") })
+    if game.logging then
+      game:event("attack", { seat = attacker, target = defender, free = free or false,
+        text = who(attacker) .. " attacks " .. who(defender) .. (free and " (Whirlpool, free)" or "") })
+    end
     -- Smoke Screen: "when a ship attacks you, before the roll". Asked of a
     -- defender holding any action card (how many a seat holds is public), so
     -- the question does not tell which card it holds.
@@ -126,15 +127,19 @@ return function(rules)
     local a = v.attack
     a.demander, a.target, a.face = demander, target, face
     a.wager, a.pot, a.from_bank = 0, 0, false
-    ev(game, "demand", { seat = demander, target = target, face = face, retaliation = a.retaliation,
-      text = who(demander) .. (a.retaliation and " retaliates and demands " or " demands ") .. face_name(face)
-        .. " from " .. who(target) })
+    if game.logging then
+      game:event("demand", { seat = demander, target = target, face = face, retaliation = a.retaliation,
+        text = who(demander) .. (a.retaliation and " retaliates and demands " or " demands ") .. face_name(face)
+          .. " from " .. who(target) })
+    end
     -- Option claim_needs_wager = false: "If the targeted player does not
     -- have the demanded items they simply say they do not have that item
     -- type", with no wager; the exchange ends.
     if not game.options.claim_needs_wager and not rules.holds(game, target, face) then
-      ev(game, "has_none", { seat = target, face = face,
-        text = who(target) .. " has no " .. face_name(face) })
+      if game.logging then
+        game:event("has_none", { seat = target, face = face,
+          text = who(target) .. " has no " .. face_name(face) })
+      end
       return rules.after_exchange(game)
     end
     a.stage = "respond"
@@ -149,8 +154,10 @@ return function(rules)
     local d, t, face = a.demander, a.target, a.face
     if face == "gold" then
       local paid = rules.pay(game, t, d, rules.gold_demand(game, t))
-      ev(game, "surrendered", { seat = t, to = nil, target = d, face = face, gold = paid,
-        text = who(t) .. " gives " .. who(d) .. " " .. paid .. " gold" })
+      if game.logging then
+        game:event("surrendered", { seat = t, to = nil, target = d, face = face, gold = paid,
+          text = who(t) .. " gives " .. who(d) .. " " .. paid .. " gold" })
+      end
     elseif face == "chest" then
       -- "The defender must choose one of their Treasure Map cargo cards":
       -- asked whenever it gives one, even with a single map card, so that
@@ -162,8 +169,10 @@ return function(rules)
         v.asked = t
         return
       end
-      ev(game, "surrendered", { seat = t, target = d, face = face, count = 0,
-        text = who(t) .. " has no Treasure Map card to give" })
+      if game.logging then
+        game:event("surrendered", { seat = t, target = d, face = face, count = 0,
+          text = who(t) .. " has no Treasure Map card to give" })
+      end
     else
       -- "the defender must surrender all cards from their hand with the
       -- matching symbol. Wild cards are not surrendered in this way."
@@ -173,11 +182,14 @@ return function(rules)
         if game.cards[hand[i]].cargo == face then give[#give + 1] = hand[i] end
       end
       for _, c in ipairs(give) do game:move(c, hand, to) end
-      ev(game, "surrendered", { seat = t, target = d, face = face, count = #give,
-        text = who(t) .. " surrenders " .. #give .. " " .. face_name(face) .. " card" .. (#give == 1 and "" or "s")
-          .. " to " .. who(d) })
-      if #give > 0 then
-        ev(game, "surrendered_cards", { to = d, cards = give, text = who(d) .. " (privately) receives " .. util.names(game, give) })
+      if game.logging then
+        game:event("surrendered", { seat = t, target = d, face = face, count = #give,
+          text = who(t) .. " surrenders " .. #give .. " " .. face_name(face) .. " card" .. (#give == 1 and "" or "s")
+            .. " to " .. who(d) })
+        if #give > 0 then
+          game:event("surrendered_cards", { to = d, cards = give,
+            text = who(d) .. " (privately) receives " .. util.names(game, give) })
+        end
       end
     end
     rules.after_exchange(game)
@@ -186,10 +198,12 @@ return function(rules)
   function rules.give_map(game, card)
     local a = game.vars.attack
     game:move(card, game:zone("hand", a.target), game:zone("hand", a.demander))
-    ev(game, "surrendered", { seat = a.target, target = a.demander, face = "chest", count = 1,
-      text = who(a.target) .. " gives " .. who(a.demander) .. " a Treasure Map card" })
-    ev(game, "surrendered_cards", { to = a.demander, cards = { card },
-      text = who(a.demander) .. " (privately) receives " .. game.cards[card].name })
+    if game.logging then
+      game:event("surrendered", { seat = a.target, target = a.demander, face = "chest", count = 1,
+        text = who(a.target) .. " gives " .. who(a.demander) .. " a Treasure Map card" })
+      game:event("surrendered_cards", { to = a.demander, cards = { card },
+        text = who(a.demander) .. " (privately) receives " .. game.cards[card].name })
+    end
     rules.after_exchange(game)
   end
 
@@ -372,9 +386,11 @@ return function(rules)
     rules.count(v.claims.made, seat)
     if rules.call_amount(game, a.demander, wager) then rules.count(v.calls.asked, a.demander) end
     util.count(game, "claims") -- metric: claims called
-    ev(game, "claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
-      text = who(seat) .. " claims to have no " .. face_name(a.face) .. " and wagers " .. wager .. " gold"
-        .. (bank and " from the bank" or "") })
+    if game.logging then
+      game:event("claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
+        text = who(seat) .. " claims to have no " .. face_name(a.face) .. " and wagers " .. wager .. " gold"
+          .. (bank and " from the bank" or "") })
+    end
   end
 
   ---A true claim called: "the defender secretly shows the player making the
@@ -388,8 +404,10 @@ return function(rules)
       cards[#cards + 1] = held
       names = names .. "; action card " .. game.cards[held].name
     end
-    ev(game, "hand_shown", { to = to, seat = seat, cards = cards, reveal = true,
-      text = who(to) .. " (privately) sees " .. who(seat) .. "'s hand: " .. names })
+    if game.logging then
+      game:event("hand_shown", { to = to, seat = seat, cards = cards, reveal = true,
+        text = who(to) .. " (privately) sees " .. who(seat) .. "'s hand: " .. names })
+    end
   end
 
   ---Not called: "the exchange ends immediately and the defender keeps their
@@ -407,9 +425,11 @@ return function(rules)
       -- Option bluff_not_called = "attack": "the exchange ends immediately"
       -- read as the whole attack, with no retaliation.
       local whole = game.options.bluff_not_called == "attack" and not a.retaliation
-      ev(game, "not_called", { seat = seat, target = t, ends_attack = whole or nil,
-        text = who(seat) .. " does not call; " .. who(t) .. " keeps the wager"
-          .. (whole and " and the attack ends" or "") })
+      if game.logging then
+        game:event("not_called", { seat = seat, target = t, ends_attack = whole or nil,
+          text = who(seat) .. " does not call; " .. who(t) .. " keeps the wager"
+            .. (whole and " and the attack ends" or "") })
+      end
       if whole then return rules.end_attack(game) end
       return rules.after_exchange(game)
     end
@@ -433,18 +453,22 @@ return function(rules)
       local won = a.pot
       v.gold[t] = v.gold[t] + won
       a.pot = 0
-      ev(game, "called_true", { seat = seat, target = t, gold = won,
-        text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
-          .. won .. " gold" })
-      if game.logging then rules.show_hand(game, t, seat) end
+      if game.logging then
+        game:event("called_true", { seat = seat, target = t, gold = won,
+          text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
+            .. won .. " gold" })
+        rules.show_hand(game, t, seat)
+      end
       return rules.after_exchange(game)
     end
     local won = a.pot
     v.gold[seat] = v.gold[seat] + won
     a.pot = 0
-    ev(game, "called_lie", { seat = seat, target = t, gold = won,
-      text = who(seat) .. " calls; " .. who(t) .. " was bluffing: " .. who(seat) .. " takes " .. won
-        .. " gold and the demand is resolved" })
+    if game.logging then
+      game:event("called_lie", { seat = seat, target = t, gold = won,
+        text = who(seat) .. " calls; " .. who(t) .. " was bluffing: " .. who(seat) .. " takes " .. won
+          .. " gold and the demand is resolved" })
+    end
     rules.resolve_demand(game)
   end
 
@@ -453,8 +477,10 @@ return function(rules)
     local a = game.vars.attack
     if rules.has_captain(game, a.attacker, "boarding_master") then
       local paid = rules.pay(game, a.defender, a.attacker, 1)
-      ev(game, "boarding", { seat = a.attacker, gold = paid,
-        text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+      if game.logging then
+        game:event("boarding", { seat = a.attacker, gold = paid,
+          text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+      end
     end
     return rules.resolve_demand(game)
   end
@@ -472,13 +498,13 @@ return function(rules)
       -- attacker's attack).
       smoke = function(game, seat)
         rules.discard_action(game, seat)
-        ev(game, "attack_cancelled", { text = "The attack is cancelled" })
+        if game.logging then game:event("attack_cancelled", { text = "The attack is cancelled" }) end
         return rules.end_attack(game)
       end,
       -- Parley: cancel the retaliation.
       parley = function(game, seat)
         rules.discard_action(game, seat)
-        ev(game, "retaliation_cancelled", { text = "The retaliation is cancelled" })
+        if game.logging then game:event("retaliation_cancelled", { text = "The retaliation is cancelled" }) end
         return rules.end_attack(game)
       end,
       -- No Smoke Screen (the dice are rolled) or no Parley (the retaliation).
@@ -489,7 +515,9 @@ return function(rules)
       end,
       reroll = function(game, seat, action)
         rules.spend_powder(game, seat)
-        ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder to reroll" })
+        if game.logging then
+          game:event("gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder to reroll" })
+        end
         return rules.roll(game, action.dice)
       end,
       loaded = function(game, seat, action)
@@ -498,8 +526,10 @@ return function(rules)
         a.dice[action.die] = action.face
         a.loaded = action.die
         set_doubles(a)
-        ev(game, "loaded_dice", { seat = seat, die = action.die, face = action.face,
-          text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
+        if game.logging then
+          game:event("loaded_dice", { seat = seat, die = action.die, face = action.face,
+            text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
+        end
       end,
       demand = function(game, seat, action)
         local v = game.vars
@@ -509,8 +539,11 @@ return function(rules)
           -- "If the attacker rolls doubles the attack automatically succeeds,
           -- and the defender may not bluff or retaliate."
           a.demander, a.target, a.face = a.attacker, a.defender, a.dice[a.chosen]
-          ev(game, "demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
-            text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender) .. " (doubles)" })
+          if game.logging then
+            game:event("demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
+              text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender)
+                .. " (doubles)" })
+          end
           -- Option doubles_gunpowder: the defender may still force a reroll.
           if game.options.doubles_gunpowder and v.powder[a.defender] > 0 then
             a.stage = "respond"
@@ -530,7 +563,10 @@ return function(rules)
       force = function(game, seat, action)
         local a = game.vars.attack
         rules.spend_powder(game, seat)
-        ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder: " .. who(a.attacker) .. " must reroll" })
+        if game.logging then
+          game:event("gunpowder", { seat = seat,
+            text = who(seat) .. " spends a gunpowder: " .. who(a.attacker) .. " must reroll" })
+        end
         a.chosen = nil
         return rules.roll(game, action.dice)
       end,

@@ -246,10 +246,14 @@ local function action_text(game, id)
   return game.cards[id].name
 end
 
-local function ev(game, kind, data)
+---An event, when the game is logging. These files test `game.logging`
+---themselves before an event (`if game.logging then game:event(...) end`),
+---so that a game nobody records (a simulation, a search's copy) does not
+---build the event's data and text at all; `rules.ev` is for a variant that
+---raises an event of its own.
+function rules.ev(game, kind, data)
   if game.logging then game:event(kind, data) end
 end
-rules.ev = ev
 
 ---------------------------------------------------------------------------
 -- Islands
@@ -444,7 +448,9 @@ function rules.draw_from(game, deck_name, discard_name, to)
     if #discard == 0 then return nil end
     game:move_all(discard, deck)
     game:shuffle(deck)
-    ev(game, "reshuffled", { pile = deck_name, text = "The " .. discard_name .. " pile is shuffled into a new deck" })
+    if game.logging then
+      game:event("reshuffled", { pile = deck_name, text = "The " .. discard_name .. " pile is shuffled into a new deck" })
+    end
   end
   return game:move_top(deck, to)
 end
@@ -683,10 +689,12 @@ function rules.keep_captain(game, seat, card)
     local z = game:zone("captain choice", s)
     local c = z[1]
     game:move(c, z, game:zone("captain", s))
-    parts[s] = who(s) .. " " .. card_name(game, c) .. " (" .. rules.CAPTAIN_TEXT[game.cards[c].captain] .. ")"
+    if game.logging then
+      parts[s] = who(s) .. " " .. card_name(game, c) .. " (" .. rules.CAPTAIN_TEXT[game.cards[c].captain] .. ")"
+    end
     rules.on_captain(game, s, game.cards[c].captain)
   end
-  ev(game, "captains_revealed", { text = "Captains: " .. table.concat(parts, ", ") })
+  if game.logging then game:event("captains_revealed", { text = "Captains: " .. table.concat(parts, ", ") }) end
   rules.start_turn(game, v.first)
 end
 
@@ -725,8 +733,10 @@ function rules.move(game, seat, island)
   if not ok then error("cannot move from " .. rules.island_name(game, from) .. " to " .. rules.island_name(game, island), 0) end
   v.ship[seat] = island
   v.phase = "action"
-  ev(game, "moved", { seat = seat, from = from, island = island,
-    text = who(seat) .. " sails to " .. rules.island_name(game, island) })
+  if game.logging then
+    game:event("moved", { seat = seat, from = from, island = island,
+      text = who(seat) .. " sails to " .. rules.island_name(game, island) })
+  end
 end
 
 ---The end of a turn: hand limit, the end of the game, or the next player.
@@ -814,22 +824,28 @@ function rules.port_action(game, seat, how)
   local hand = game:zone("hand", seat)
   if how == "face_up" then
     local z = game:zone("port " .. p)
-    local shown = copy_array(z)
+    local shown = game.logging and copy_array(z) -- the cards taken, for the event
     rules.draw_cargo(game, hand)
     game:move_all(z, hand)
     rules.refill_port(game, p)
-    ev(game, "took_port", { seat = seat, port = p, cards = shown,
-      text = who(seat) .. " takes a face-down card and " .. util.names(game, shown) })
+    if game.logging then
+      game:event("took_port", { seat = seat, port = p, cards = shown,
+        text = who(seat) .. " takes a face-down card and " .. util.names(game, shown) })
+    end
     return rules.after_action(game, seat)
   elseif how == "down3" then
     for _ = 1, 3 do rules.draw_cargo(game, hand) end
-    ev(game, "took_cargo", { seat = seat, count = 3, text = who(seat) .. " takes three face-down cards" })
+    if game.logging then
+      game:event("took_cargo", { seat = seat, count = 3, text = who(seat) .. " takes three face-down cards" })
+    end
     return rules.after_action(game, seat)
   elseif how == "look3" then
     local drawn = game:zone("drawn", seat)
     for _ = 1, 3 do rules.draw_cargo(game, drawn) end
-    ev(game, "looked_cargo", { seat = seat, count = #drawn,
-      text = who(seat) .. " looks at " .. #drawn .. " cards to keep two (Quartermaster)" })
+    if game.logging then
+      game:event("looked_cargo", { seat = seat, count = #drawn,
+        text = who(seat) .. " looks at " .. #drawn .. " cards to keep two (Quartermaster)" })
+    end
     if #drawn <= 2 then
       game:move_all(drawn, hand)
       return rules.after_action(game, seat)
@@ -842,14 +858,18 @@ function rules.port_action(game, seat, how)
     local maps = rules.map_cards(game, seat)
     if #maps == 0 then error("no Treasure Map card to hand in", 0) end
     game:move(maps[1], hand, game:zone("discard"))
-    ev(game, "handed_in_map", { seat = seat, card = maps[1],
-      text = who(seat) .. " hands in " .. card_name(game, maps[1]) .. " for a Treasure card" })
+    if game.logging then
+      game:event("handed_in_map", { seat = seat, card = maps[1],
+        text = who(seat) .. " hands in " .. card_name(game, maps[1]) .. " for a Treasure card" })
+    end
     v.treasure_draws = 1
     return rules.draw_treasures(game, seat)
   end
   rules.draw_cargo(game, hand)
   rules.draw_cargo(game, hand)
-  ev(game, "took_cargo", { seat = seat, count = 2, text = who(seat) .. " takes two face-down cards" })
+  if game.logging then
+    game:event("took_cargo", { seat = seat, count = 2, text = who(seat) .. " takes two face-down cards" })
+  end
   rules.after_action(game, seat)
 end
 
@@ -1174,9 +1194,11 @@ function rules.sell(game, seat, cargo, cards, market)
   if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
   local paid = rules.pay_from_bank(game, seat, gold)
   util.count(game, "sales") -- metric: sales per round
-  ev(game, "sold", { seat = seat, cargo = cargo, cards = copy_array(cards), icons = icons, gold = paid,
-    text = who(seat) .. " sells " .. util.names(game, cards) .. " (" .. icons .. " icons" .. (market and ", Black Market" or "")
-      .. ") for " .. paid .. " gold" .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
+  if game.logging then
+    game:event("sold", { seat = seat, cargo = cargo, cards = copy_array(cards), icons = icons, gold = paid,
+      text = who(seat) .. " sells " .. util.names(game, cards) .. " (" .. icons .. " icons"
+        .. (market and ", Black Market" or "") .. ") for " .. paid .. " gold" .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
+  end
   if game.options.treasure_gain == "sell" and maps > 0 then
     v.treasure_draws = maps
     return rules.draw_treasures(game, seat)
@@ -1201,9 +1223,11 @@ function rules.draw_treasures(game, seat)
       return
     end
     local c = game:move_top(tdeck, game:zone("treasure", seat))
-    ev(game, "treasure_drawn", { seat = seat, text = who(seat) .. " draws a Treasure card" })
-    ev(game, "treasure_drawn_privately", { to = seat, card = c,
-      text = who(seat) .. " (privately) draws " .. card_name(game, c) })
+    if game.logging then
+      game:event("treasure_drawn", { seat = seat, text = who(seat) .. " draws a Treasure card" })
+      game:event("treasure_drawn_privately", { to = seat, card = c,
+        text = who(seat) .. " (privately) draws " .. card_name(game, c) })
+    end
   end
   v.treasure_draws = nil
   rules.after_action(game, seat)
@@ -1226,7 +1250,9 @@ function rules.keep_drawn(game, seat, card)
     game:move(card, drawn, game:zone("treasure", seat))
     local rest = drawn
     while #rest > 0 do game:move(rest[1], rest, game:zone("treasures"), "bottom") end
-    ev(game, "treasure_drawn", { seat = seat, text = who(seat) .. " keeps one of two Treasure cards (Cartographer)" })
+    if game.logging then
+      game:event("treasure_drawn", { seat = seat, text = who(seat) .. " keeps one of two Treasure cards (Cartographer)" })
+    end
     return rules.draw_treasures(game, seat)
   elseif kind == "action" then
     -- "If they already have an action card they must choose one of them to
@@ -1236,11 +1262,17 @@ function rules.keep_drawn(game, seat, card)
       game:move(card, drawn, held)
       local old = held[1]
       game:move(old, held, game:zone("action discard"))
-      ev(game, "action_discarded", { seat = seat, card = old, text = who(seat) .. " discards " .. card_name(game, old) })
+      if game.logging then
+        game:event("action_discarded", { seat = seat, card = old,
+          text = who(seat) .. " discards " .. card_name(game, old) })
+      end
     else
       local other = drawn[1]
       game:move(other, drawn, game:zone("action discard"))
-      ev(game, "action_discarded", { seat = seat, card = other, text = who(seat) .. " discards " .. card_name(game, other) })
+      if game.logging then
+        game:event("action_discarded", { seat = seat, card = other,
+          text = who(seat) .. " discards " .. card_name(game, other) })
+      end
     end
     return rules.after_action(game, seat)
   end
@@ -1253,17 +1285,21 @@ function rules.action_card_action(game, seat)
   local held = game:zone("action", seat)
   if #held == 0 then
     local c = rules.draw_action(game, held)
-    ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card" })
-    if c then
-      ev(game, "action_drawn_privately", { to = seat, card = c,
-        text = who(seat) .. " (privately) draws " .. action_text(game, c) })
+    if game.logging then
+      game:event("action_drawn", { seat = seat, text = who(seat) .. " draws an action card" })
+      if c then
+        game:event("action_drawn_privately", { to = seat, card = c,
+          text = who(seat) .. " (privately) draws " .. action_text(game, c) })
+      end
     end
     return rules.after_action(game, seat)
   end
   local drawn = game:zone("drawn", seat)
   local c = rules.draw_action(game, drawn)
   if c == nil then return rules.after_action(game, seat) end
-  ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card and must discard one" })
+  if game.logging then
+    game:event("action_drawn", { seat = seat, text = who(seat) .. " draws an action card and must discard one" })
+  end
   v.phase = "keep"
   v.keep = "action"
 end
@@ -1316,16 +1352,20 @@ function rules.temple(game, seat, card, offering)
   game:move(card, game:zone("hand", seat), game:zone("discard"))
   v.cubes_left = v.cubes_left - cubes
   v.cubes[seat] = v.cubes[seat] + cubes
-  ev(game, "blessed", { seat = seat, card = card, cubes = cubes,
-    text = who(seat) .. " offers " .. card_name(game, card) .. (offering and " (Offering)" or "") .. " at the Temple for "
-      .. cubes .. " blessing cube" .. (cubes == 1 and "" or "s") })
+  if game.logging then
+    game:event("blessed", { seat = seat, card = card, cubes = cubes,
+      text = who(seat) .. " offers " .. card_name(game, card) .. (offering and " (Offering)" or "") .. " at the Temple for "
+        .. cubes .. " blessing cube" .. (cubes == 1 and "" or "s") })
+  end
   if cubes > 0 and game.options.temple_token == "change" then
     local others = {}
     for _, t in ipairs(rules.DEMAND_TOKENS) do
       if t ~= v.demand then others[#others + 1] = t end
     end
     v.demand = others[game:random(1, #others)]
-    ev(game, "demand_changed", { demand = v.demand, text = "The temple now demands " .. rules.CARGO_NAMES[v.demand] })
+    if game.logging then
+      game:event("demand_changed", { demand = v.demand, text = "The temple now demands " .. rules.CARGO_NAMES[v.demand] })
+    end
   end
   rules.after_action(game, seat)
 end
@@ -1348,8 +1388,10 @@ function rules.whirlpool(game, seat, target, no_attack)
   local v = game.vars
   local from = v.ship[target]
   v.ship[target] = v.ship[seat]
-  ev(game, "pulled", { seat = seat, target = target, from = from,
-    text = who(seat) .. " pulls " .. who(target) .. "'s ship into the Whirlpool" })
+  if game.logging then
+    game:event("pulled", { seat = seat, target = target, from = from,
+      text = who(seat) .. " pulls " .. who(target) .. "'s ship into the Whirlpool" })
+  end
   if no_attack then return rules.after_action(game, seat) end
   v.phase = "after"
   rules.begin_attack(game, seat, target, true)
@@ -1372,7 +1414,9 @@ function rules.discard_action(game, seat)
   local card = rules.held_action(game, seat)
   game:move(card, game:zone("action", seat), game:zone("action discard"))
   util.count(game, "actions_played") -- metric: action cards played
-  ev(game, "action_played", { seat = seat, card = card, text = who(seat) .. " plays " .. card_name(game, card) })
+  if game.logging then
+    game:event("action_played", { seat = seat, card = card, text = who(seat) .. " plays " .. card_name(game, card) })
+  end
   return card
 end
 
@@ -1414,23 +1458,32 @@ function rules.play_action(game, seat, action)
     v.fair_winds = true
   elseif id == "powder_keg" then
     local got = rules.take_powder(game, seat, rules.POWDER_KEG)
-    ev(game, "powder_taken", { seat = seat, count = got, text = who(seat) .. " takes " .. got .. " gunpowder" })
+    if game.logging then
+      game:event("powder_taken", { seat = seat, count = got, text = who(seat) .. " takes " .. got .. " gunpowder" })
+    end
   elseif id == "spyglass" then
-    local hand = game:zone("hand", action.seat)
-    ev(game, "hand_seen", { seat = seat, target = action.seat,
-      text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
-    ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand), reveal = true,
-      text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
+    -- Nothing changes but what the player knows: the events are the card's effect.
+    if game.logging then
+      local hand = game:zone("hand", action.seat)
+      game:event("hand_seen", { seat = seat, target = action.seat,
+        text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
+      game:event("hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand), reveal = true,
+        text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: "
+          .. (#hand > 0 and util.names(game, hand) or "empty") })
+    end
   elseif id == "press_gang" then
     local hand = game:zone("hand", action.seat)
     if #hand == 0 then return end
     local c = hand[game:random(1, #hand)]
     game:move(c, hand, game:zone("hand", seat))
-    ev(game, "press_gang", { seat = seat, target = action.seat,
-      text = who(seat) .. " takes a random card from " .. who(action.seat) })
-    ev(game, "press_gang_card", { to = seat, card = c, text = who(seat) .. " (privately) takes " .. card_name(game, c) })
-    ev(game, "press_gang_card", { to = action.seat, card = c,
-      text = who(action.seat) .. " (privately) loses " .. card_name(game, c) .. " to " .. who(seat) })
+    if game.logging then
+      game:event("press_gang", { seat = seat, target = action.seat,
+        text = who(seat) .. " takes a random card from " .. who(action.seat) })
+      game:event("press_gang_card", { to = seat, card = c,
+        text = who(seat) .. " (privately) takes " .. card_name(game, c) })
+      game:event("press_gang_card", { to = action.seat, card = c,
+        text = who(action.seat) .. " (privately) loses " .. card_name(game, c) .. " to " .. who(seat) })
+    end
   end
 end
 
@@ -1762,7 +1815,10 @@ rules.phases.discard_down = {
   moves = {
     discard = function(game, seat, action)
       game:move(action.card, game:zone("hand", seat), game:zone("discard"))
-      ev(game, "discarded", { seat = seat, card = action.card, text = who(seat) .. " discards " .. card_name(game, action.card) })
+      if game.logging then
+        game:event("discarded", { seat = seat, card = action.card,
+          text = who(seat) .. " discards " .. card_name(game, action.card) })
+      end
       rules.end_turn(game, seat)
     end,
   },
