@@ -349,18 +349,29 @@ return function(rules)
     return opts
   end
 
+  -- The prompt of each stage of an attack.
+  local STAGE_PROMPTS = {
+    smoke = function(a) return who(a.attacker) .. " attacks you" end,
+    parley = function(a) return who(a.defender) .. " will retaliate with " .. face_name(a.dice[3 - (a.chosen or 1)]) end,
+    choose = function(a)
+      return "You rolled " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]) .. ": choose a demand"
+    end,
+    respond = function(a)
+      return who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you"
+        .. (a.doubles and " (doubles: no claim, no retaliation)" or "")
+    end,
+    call = function(a)
+      return who(a.target) .. " claims to have no " .. face_name(a.face or "") .. ", wagering " .. a.wager .. " gold"
+    end,
+    chest = function() return "Choose the Treasure Map card to give" end,
+  }
+
+  -- The prompt is for people: a game that records no events shows none.
   local function attack_prompt(game)
+    if not game.logging then return nil end
     local a = game.vars.attack
-    local p = {
-      smoke = who(a.attacker) .. " attacks you",
-      parley = who(a.defender) .. " will retaliate with " .. face_name(a.dice[3 - (a.chosen or 1)]),
-      choose = "You rolled " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]) .. ": choose a demand",
-      respond = who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you"
-        .. (a.doubles and " (doubles: no claim, no retaliation)" or ""),
-      call = who(a.target) .. " claims to have no " .. face_name(a.face or "") .. ", wagering " .. a.wager .. " gold",
-      chest = "Choose the Treasure Map card to give",
-    }
-    return p[a.stage] or a.stage
+    local p = STAGE_PROMPTS[a.stage]
+    return p and p(a) or a.stage
   end
 
   function rules.attack_status(view)

@@ -776,7 +776,9 @@ end
 -- another card is asked too, and can only pass.
 rules.windows = {
   turn_end = {
+    -- (For people: a game that records no events shows none.)
     prompt = function(game, seat, w)
+      if not game.logging then return nil end
       return "End of " .. who(w.data.seat) .. "'s turn: play an action card, or pass"
     end,
     can_respond = function(game, seat)
@@ -1680,8 +1682,10 @@ rules.phases.captain = {
 }
 
 ---The prompt of the phases "start" and "after": it names only what can be
----done now.
+---done now. The prompt is for people: a game that records no events shows
+---none.
 local function turn_prompt(game, seat, options)
+  if not game.logging then return nil end
   local can = {}
   for _, o in ipairs(options) do can[o.act] = true end
   local verbs = {}
