@@ -237,6 +237,9 @@ rules.who = who
 
 local function card_name(game, id) return game.cards[id].name end
 
+-- Options (or offers) by card id, for table.sort.
+local function by_card(a, b) return a.card < b.card end
+
 ---An action card's name with what it does, for its holder.
 local function action_text(game, id)
   local a = game.cards[id].action
@@ -271,26 +274,30 @@ function rules.adjacent(a, b)
   return d == 1 or d == ring - 1
 end
 
+-- Scratch for rules.reachable: the spaces from the starting island to each
+-- island (false: not reached). Every call fills it afresh.
+local reach_dist = {}
+
 ---The islands a ship on `from` may reach moving up to `steps` spaces, not
----counting `from` itself (a ship "must move").
+---counting `from` itself (a ship "must move"), in island order.
 function rules.reachable(from, steps)
-  local dist = { [from] = 0 }
-  local frontier = { from }
+  local n = #rules.ISLANDS
+  local dist = reach_dist
+  for b = 1, n do dist[b] = false end
+  dist[from] = 0
+  -- Each step reaches the islands adjacent to those the step before reached.
   for step = 1, steps do
-    local nxt = {}
-    for _, a in ipairs(frontier) do
-      for b = 1, #rules.ISLANDS do
-        if dist[b] == nil and rules.adjacent(a, b) then
-          dist[b] = step
-          nxt[#nxt + 1] = b
+    for a = 1, n do
+      if dist[a] == step - 1 then
+        for b = 1, n do
+          if dist[b] == false and rules.adjacent(a, b) then dist[b] = step end
         end
       end
     end
-    frontier = nxt
   end
   local out = {}
-  for b = 1, #rules.ISLANDS do
-    if b ~= from and dist[b] ~= nil then out[#out + 1] = b end
+  for b = 1, n do
+    if b ~= from and dist[b] then out[#out + 1] = b end
   end
   return out
 end
@@ -1088,54 +1095,99 @@ rules.choices.sale = {
 ---asking for the cards to sell among the type's cards and the wilds that
 ---may join, offered when some sale of them is legal. Whole hands are never
 ---listed sale by sale: the seller names its cards (`sell 1 3 4`).
+-- Card orders for the Sell island's lists (sort_cards): each is given the
+-- game's cards and two card ids.
+
+-- As a hand shows the cards: most icons first, a map card first among
+-- equals, wilds last (then by id: a total order).
+local function hand_order(cards, a, b)
+  local ca, cb = cards[a], cards[b]
+  if (ca.cargo == "wild") ~= (cb.cargo == "wild") then return cb.cargo == "wild" end
+  if ca.icons ~= cb.icons then return ca.icons > cb.icons end
+  if (ca.map or false) ~= (cb.map or false) then return ca.map or false end
+  return a < b
+end
+
+-- Most icons first.
+local function most_icons(cards, a, b) return cards[a].icons > cards[b].icons end
+
+---Sort the first `n` card ids of `list` in place by `before` (one of the
+---orders above). An insertion sort: the lists are a hand's cards of one
+---type, a few at most, and no function is made per call.
+local function sort_cards(list, n, cards, before)
+  for i = 2, n do
+    local x, j = list[i], i - 1
+    while j >= 1 and before(cards, x, list[j]) do
+      list[j + 1] = list[j]
+      j = j - 1
+    end
+    list[j + 1] = x
+  end
+end
+
 function rules.sale_options(game, seat)
-  local hand = game:zone("hand", seat)
+  local hand, cards = game:zone("hand", seat), game.cards
   local opts = {}
   for _, way in ipairs(rules.sale_wilds(game, seat)) do
+    local wilds_join = way.icons > 0
     for _, t in ipairs(rules.CARGO_TYPES) do
       local from, wilds, maps, typed = {}, {}, {}, {}
+      local nfrom, nwilds, nmaps, ntyped = 0, 0, 0, 0
       for i = 1, #hand do
-        local c = game.cards[hand[i]]
-        if c.cargo == t or (c.cargo == "wild" and way.icons > 0) then from[#from + 1] = hand[i] end
-        if c.cargo == "wild" and way.icons > 0 then wilds[#wilds + 1] = hand[i]
-        elseif c.cargo == t and c.map then maps[#maps + 1] = hand[i]
-        elseif c.cargo == t then typed[#typed + 1] = hand[i] end
-      end
-      -- Some sale is legal if one of these is: a lone map card; the fewest
-      -- wilds the way needs with the type's cards added most icons first.
-      local offered = false
-      if #from > 0 then
-        -- The cards as a hand shows them: most icons first, a map card
-        -- first among equals, wilds last.
-        table.sort(from, function(a, b)
-          local ca, cb = game.cards[a], game.cards[b]
-          if (ca.cargo == "wild") ~= (cb.cargo == "wild") then return cb.cargo == "wild" end
-          if ca.icons ~= cb.icons then return ca.icons > cb.icons end
-          if (ca.map or false) ~= (cb.map or false) then return ca.map or false end
-          return a < b
-        end)
-        table.sort(typed, function(a, b) return game.cards[a].icons > game.cards[b].icons end)
-        local try = {}
-        if maps[1] then try[1] = { maps[1] } end
-        local set = {}
-        if way.market and wilds[1] then set[1] = wilds[1] end
-        if not way.market or wilds[1] then
-          for _, id in ipairs(typed) do
-            set[#set + 1] = id
-            try[#try + 1] = copy_array(set)
+        local id = hand[i]
+        local c = cards[id]
+        if c.cargo == "wild" and wilds_join then
+          nfrom, nwilds = nfrom + 1, nwilds + 1
+          from[nfrom], wilds[nwilds] = id, id
+        elseif c.cargo == t then
+          nfrom = nfrom + 1
+          from[nfrom] = id
+          if c.map then
+            nmaps = nmaps + 1
+            maps[nmaps] = id
+          else
+            ntyped = ntyped + 1
+            typed[ntyped] = id
           end
-          for _, id in ipairs(maps) do set[#set + 1] = id end
-          for k = (way.market and 2 or 1), #wilds do set[#set + 1] = wilds[k] end
-          try[#try + 1] = set
         end
-        for _, cards in ipairs(try) do
-          if rules.sale_value(game, seat, t, cards, way.market) then offered = true break end
+      end
+      -- Some sale is legal if one of these is (checked in this order, up
+      -- to the first legal one): a lone map card; the fewest wilds the way
+      -- needs with the type's cards added most icons first, one set per
+      -- card added; all of them.
+      local offered = false
+      if nfrom > 0 then
+        sort_cards(from, nfrom, cards, hand_order)
+        sort_cards(typed, ntyped, cards, most_icons)
+        if nmaps > 0 then offered = rules.sale_value(game, seat, t, { maps[1] }, way.market) ~= nil end
+        if not offered and (not way.market or nwilds > 0) then
+          local set, n = {}, 0
+          if way.market then
+            set[1], n = wilds[1], 1
+          end
+          for k = 1, ntyped do
+            n = n + 1
+            set[n] = typed[k]
+            if rules.sale_value(game, seat, t, set, way.market) then
+              offered = true
+              break
+            end
+          end
+          if not offered then
+            for k = 1, nmaps do set[n + k] = maps[k] end
+            n = n + nmaps
+            for k = (way.market and 2 or 1), nwilds do
+              n = n + 1
+              set[n] = wilds[k]
+            end
+            offered = rules.sale_value(game, seat, t, set, way.market) ~= nil
+          end
         end
       end
       if offered then
         opts[#opts + 1] = { act = "sell", cargo = t, market = way.market or nil, seller = seat,
           text = "Sell " .. rules.CARGO_NAMES[t] .. (way.market and " with Black Market" or ""),
-          choose = { from = from, min = 1, max = #from, check = "sale" } }
+          choose = { from = from, min = 1, max = nfrom, check = "sale" } }
       end
     end
   end
@@ -1330,7 +1382,7 @@ function rules.temple_cards(game, seat)
     end
   end
   for _, o in ipairs(out) do o.cubes = rules.temple_cubes(game, seat, o.cubes) end
-  table.sort(out, function(a, b) return a.card < b.card end)
+  table.sort(out, by_card)
   return out
 end
 
@@ -1813,7 +1865,7 @@ rules.phases.discard_down = {
     for i = 1, #hand do
       opts[#opts + 1] = { act = "discard", card = hand[i], text = "Discard " .. card_name(game, hand[i]) }
     end
-    table.sort(opts, function(a, b) return a.card < b.card end)
+    table.sort(opts, by_card)
     return opts
   end,
   moves = {
