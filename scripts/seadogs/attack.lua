@@ -262,6 +262,48 @@ return function(rules)
 
   local REROLL = { "die 1", "die 2", "both dice" }
 
+  -- The attacker's rerolls: the same three options at every roll (shared:
+  -- options are data).
+  local REROLL_OPTIONS = {}
+  for w = 1, 3 do
+    REROLL_OPTIONS[w] = { act = "reroll", dice = w, text = "Spend a gunpowder: reroll " .. REROLL[w] }
+  end
+
+  ---`option` with its `text` from rules.option_texts when the game records
+  ---events (see game.lua); returns the option.
+  local function worded(game, option)
+    if game.logging then option.text = rules.option_texts[option.act](game, option) end
+    return option
+  end
+
+  -- The seat an attack asks.
+  local function asked(game) return game.vars.asked or game.vars.turn end
+
+  -- The words of the options of an attack (rules.option_texts), from the
+  -- option and the attack in progress.
+  local texts = rules.option_texts
+  function texts.demand(game, o)
+    local a = game.vars.attack
+    return "Demand " .. face_name(a.dice[o.die]) .. (a.doubles and " (doubles: no bluff, no retaliation)"
+      or (", leaving " .. face_name(a.dice[3 - o.die]) .. " for the retaliation"))
+  end
+  function texts.loaded(game, o) return "Play Loaded Dice: turn die " .. o.die .. " to " .. face_name(o.face) end
+  function texts.hand_over(game) return hand_over_text(game, game.vars.attack) end
+  function texts.claim(game, o)
+    local a = game.vars.attack
+    local _, bank = rules.wagers(game, asked(game))
+    return "Claim to have no " .. face_name(a.face) .. ", wagering " .. o.wager .. " gold"
+      .. (bank and " from the bank" or "")
+  end
+  function texts.force(game, o)
+    return "Spend a gunpowder: make " .. who(game.vars.attack.attacker) .. " reroll " .. REROLL[o.dice]
+      .. " and choose again"
+  end
+  function texts.call(game)
+    return "Call the bluff, matching with " .. rules.call_amount(game, asked(game), game.vars.attack.wager) .. " gold"
+  end
+  function texts.pass(game) return "Do not call (" .. who(game.vars.attack.target) .. " keeps the wager)" end
+
   -- The two stages where an action card can cancel: its option and the other.
   local CANCEL = {
     smoke = { card = "smoke_screen", play = { act = "smoke", text = "Play Smoke Screen (cancel this attack)" },
@@ -284,25 +326,20 @@ return function(rules)
     elseif a.stage == "choose" then
       for i = 1, 2 do
         if i == 1 or a.dice[2] ~= a.dice[1] then
-          opts[#opts + 1] = { act = "demand", die = i,
-            text = "Demand " .. face_name(a.dice[i]) .. (a.doubles and " (doubles: no bluff, no retaliation)"
-              or (", leaving " .. face_name(a.dice[3 - i]) .. " for the retaliation")) }
+          opts[#opts + 1] = worded(game, { act = "demand", die = i })
         end
       end
       -- "If the attacker wishes to spend a Gunpowder token to re-roll the
       -- Attack dice, they must do so before selecting a die result."
       if v.powder[seat] > 0 then
-        for w = 1, 3 do
-          opts[#opts + 1] = { act = "reroll", dice = w, text = "Spend a gunpowder: reroll " .. REROLL[w] }
-        end
+        for w = 1, 3 do opts[#opts + 1] = REROLL_OPTIONS[w] end
       end
       local _, held = rules.held_action(game, seat)
       if held == "loaded_dice" then
         for i = 1, 2 do
           for _, f in ipairs(rules.DICE_FACES) do
             if f ~= a.dice[i] then
-              opts[#opts + 1] = { act = "loaded", die = i, face = f,
-                text = "Play Loaded Dice: turn die " .. i .. " to " .. face_name(f) }
+              opts[#opts + 1] = worded(game, { act = "loaded", die = i, face = f })
             end
           end
         end
@@ -310,30 +347,27 @@ return function(rules)
     elseif a.stage == "respond" then
       -- The same options whether or not the target holds what is demanded:
       -- the demander must not learn it from them.
-      opts[#opts + 1] = { act = "hand_over", text = hand_over_text(game, a) }
+      opts[#opts + 1] = worded(game, { act = "hand_over" })
       -- Doubles (option doubles_gunpowder): no claim, only the reroll.
-      local most, bank = rules.wagers(game, seat)
+      local most = rules.wagers(game, seat)
       if a.doubles then most = 0 end
       for k = 1, most do
-        opts[#opts + 1] = { act = "claim", wager = k,
-          text = "Claim to have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
+        opts[#opts + 1] = worded(game, { act = "claim", wager = k })
       end
       -- "After a demand is selected, the defender may choose to spend a
       -- gunpowder to force the attacker to re-roll up to both of the Attack
       -- dice and select another option." Not in the retaliation.
       if not a.retaliation and v.powder[seat] > 0 then
         for w = 1, 3 do
-          opts[#opts + 1] = { act = "force", dice = w, text = "Spend a gunpowder: make " .. who(a.attacker)
-            .. " reroll " .. REROLL[w] .. " and choose again" }
+          opts[#opts + 1] = worded(game, { act = "force", dice = w })
         end
       end
       for _, o in ipairs(rules.action_plays(game, seat, "respond")) do opts[#opts + 1] = o end
     elseif a.stage == "call" then
-      local amount = rules.call_amount(game, seat, a.wager)
-      if amount then
-        opts[#opts + 1] = { act = "call", text = "Call the bluff, matching with " .. amount .. " gold" }
+      if rules.call_amount(game, seat, a.wager) then
+        opts[#opts + 1] = worded(game, { act = "call" })
       end
-      opts[#opts + 1] = { act = "pass", text = "Do not call (" .. who(a.target) .. " keeps the wager)" }
+      opts[#opts + 1] = worded(game, { act = "pass" })
     elseif a.stage == "chest" then
       for _, c in ipairs(rules.map_cards(game, seat)) do
         opts[#opts + 1] = { act = "give", card = c, text = "Give " .. game.cards[c].name,
@@ -501,7 +535,7 @@ return function(rules)
   -- enters it and rules.end_attack goes back to the turn. Playing an action
   -- card (act "play") is rules.moves.play, as in the turn's phases.
   rules.phases.attack = {
-    seat = function(game) return game.vars.asked or game.vars.turn end,
+    seat = asked,
     prompt = attack_prompt,
     options = attack_options,
     moves = {

@@ -228,6 +228,17 @@ rules.options = {
 -- under "Decisions" below, the attack's in attack.lua.
 rules.phases = {}
 
+-- The words of the options offered at most decisions, by the option's
+-- `act`: rules.option_texts[act](game, option), asked while the option's
+-- decision is pending (some words tell how things stand: what an island
+-- does now, where a wager comes from). A game that records events (the
+-- REPL, `play`, a replay, a trace) puts them in each option's `text` as the
+-- option is made, so a move of the past keeps the words it was offered
+-- with; a game that records none (a simulation, a search's copy) leaves
+-- `text` out, and rules.describe words the option when asked (a search
+-- tells options apart by their words). Filled below and in attack.lua.
+rules.option_texts = {}
+
 require("seadogs.data")(rules)
 require("seadogs.attack")(rules)
 require("seadogs.bot")(rules)
@@ -236,6 +247,13 @@ local function who(seat) return "P" .. tostring(seat) end
 rules.who = who
 
 local function card_name(game, id) return game.cards[id].name end
+
+---`option` with its `text` from rules.option_texts when the game records
+---events (see there); returns the option.
+local function worded(game, option)
+  if game.logging then option.text = rules.option_texts[option.act](game, option) end
+  return option
+end
 
 -- Options (or offers) by card id, for table.sort.
 local function by_card(a, b) return a.card < b.card end
@@ -1251,7 +1269,8 @@ function rules.sell(game, seat, cargo, cards, market)
   if game.logging then
     game:event("sold", { seat = seat, cargo = cargo, cards = copy_array(cards), icons = icons, gold = paid,
       text = who(seat) .. " sells " .. util.names(game, cards) .. " (" .. icons .. " icons"
-        .. (market and ", Black Market" or "") .. ") for " .. paid .. " gold" .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
+        .. (market and ", Black Market" or "") .. ") for " .. paid .. " gold"
+        .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
   end
   if game.options.treasure_gain == "sell" and maps > 0 then
     v.treasure_draws = maps
@@ -1485,22 +1504,35 @@ function rules.action_plays(game, seat, phase)
   local out = {}
   local mine = v.turn == seat and v.attack == nil
   if id == "fair_winds" and mine and phase == "start" and not v.fair_winds then
-    out[#out + 1] = { act = "play", action = id, text = "Play Fair Winds (move up to 2 spaces this turn)" }
+    out[#out + 1] = worded(game, { act = "play", action = id })
   elseif id == "press_gang" and mine and (phase == "start" or phase == "action" or phase == "after") then
     for _, s in ipairs(rules.ships_with(game, seat)) do
       if #game:zone("hand", s) > 0 then
-        out[#out + 1] = { act = "play", action = id, seat = s, text = "Play Press Gang: take a random card from " .. who(s) }
+        out[#out + 1] = worded(game, { act = "play", action = id, seat = s })
       end
     end
   elseif id == "spyglass" then
     for k = 1, game.seats - 1 do
       local s = game:next_seat(seat, k)
-      out[#out + 1] = { act = "play", action = id, seat = s, text = "Play Spyglass: look at " .. who(s) .. "'s hand" }
+      out[#out + 1] = worded(game, { act = "play", action = id, seat = s })
     end
   elseif id == "powder_keg" and v.powder_supply > 0 then
-    out[#out + 1] = { act = "play", action = id, text = "Play Powder Keg (take 2 gunpowder)" }
+    out[#out + 1] = worded(game, { act = "play", action = id })
   end
   return out
+end
+
+-- The words of playing each action card (rules.action_plays).
+local PLAY_TEXTS = {
+  fair_winds = function() return "Play Fair Winds (move up to 2 spaces this turn)" end,
+  press_gang = function(o) return "Play Press Gang: take a random card from " .. who(o.seat) end,
+  spyglass = function(o) return "Play Spyglass: look at " .. who(o.seat) .. "'s hand" end,
+  powder_keg = function() return "Play Powder Keg (take 2 gunpowder)" end,
+}
+
+function rules.option_texts.play(game, o)
+  local words = PLAY_TEXTS[o.action]
+  return words and words(o) or ("Play " .. tostring(o.action))
 end
 
 function rules.play_action(game, seat, action)
@@ -1756,19 +1788,24 @@ local function turn_options(game, seat)
   local opts = {}
   if not v.attacked then
     for _, s in ipairs(rules.ships_with(game, seat)) do
-      opts[#opts + 1] = { act = "attack", seat = s, text = "Attack " .. who(s) }
+      opts[#opts + 1] = worded(game, { act = "attack", seat = s })
     end
   end
   for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
   if phase == "start" then
     for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
-      opts[#opts + 1] = { act = "move", island = b,
-        text = "Sail to " .. rules.island_name(game, b) .. " (" .. rules.island_does(game, b) .. ")" }
+      opts[#opts + 1] = worded(game, { act = "move", island = b })
     end
   else
     opts[#opts + 1] = { act = "end", text = "End your turn" }
   end
   return opts
+end
+
+function rules.option_texts.attack(game, o) return "Attack " .. who(o.seat) end
+
+function rules.option_texts.move(game, o)
+  return "Sail to " .. rules.island_name(game, o.island) .. " (" .. rules.island_does(game, o.island) .. ")"
 end
 
 -- The start of a turn: attack, play an action card, or sail.
@@ -1942,11 +1979,16 @@ function rules.apply(game, seat, action)
   if not v.game_over and not (attacking and v.attack ~= nil) then rules.check_immediate_end(game) end
 end
 
----An option in words: its text (every option of this game has one).
+---An option in words: its text, or (an option of the decision pending in a
+---game that records no events) the words rules.option_texts gives it.
 function rules.describe(game, action)
-  if type(action) == "table" and action.act == "sell" and action.cards and not action.choose then
-    -- A sale chosen: its cards, icons and gold.
-    return rules.sale_text(game, action)
+  if type(action) == "table" then
+    if action.act == "sell" and action.cards and not action.choose then
+      -- A sale chosen: its cards, icons and gold.
+      return rules.sale_text(game, action)
+    end
+    local words = action.text == nil and rules.option_texts[action.act]
+    if words then return words(game, action) end
   end
   return phases.describe(game, action)
 end
