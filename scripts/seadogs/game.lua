@@ -1961,10 +1961,14 @@ function rules.space_options(game, seat, opts)
   end
 end
 
-function rules.decision(game)
+-- `previous` is the game's previous decision (the prelude passes it back):
+-- a phase's decision fills it again rather than making a new table, unless
+-- it was a reaction window's (which has fields of its own).
+function rules.decision(game, previous)
   if game.vars.game_over then return nil end
   if window.pending(game) then return window.decision(rules, game) end
-  return phases.decision(rules, game)
+  if previous ~= nil and previous.window ~= nil then previous = nil end
+  return phases.decision(rules, game, nil, previous)
 end
 
 function rules.apply(game, seat, action)
