@@ -391,7 +391,10 @@ fn options_are_worded_alike_whether_or_not_the_game_records_events() {
                     );
                 }
                 let quiet_options = quiet.option_values().expect("options");
-                left_out += quiet_options.iter().filter(|o| o.get("text").is_none()).count();
+                left_out += quiet_options
+                    .iter()
+                    .filter(|o| o.get("text").is_none())
+                    .count();
                 let choice = random_choice(&loud, &mut rng).expect("choice");
                 loud.apply_choice(&choice).expect("apply");
                 quiet.apply_choice(&choice).expect("apply");
