@@ -19,10 +19,11 @@ Rule API: the constants and the rule functions listed in docs/seadogs.md
 each is read through `rules` wherever it is used. So are `phases` and
 `moves`, the decisions phase by phase (lib/phases.lua; the attack's phase
 is in attack.lua): each phase's prompt, options and moves, to wrap or add
-to. Internal: decision, apply (which go through `phases`), space_options,
-attack_status, the island readers (island_kind, island_name, port_of,
-island_does), and who, ev and greedy_choice, which these files mostly call
-through local copies. A variant that adds a name to this table declares it
+to, and `option_texts`, the words of the options (see there). Internal:
+decision, apply (which go through `phases`), space_options, attack_status,
+the island readers (island_kind, island_name, port_of, island_does), and
+who, ev and greedy_choice, which these files mostly call through local
+copies (or, for ev, not at all). A variant that adds a name to this table declares it
 in its `provides` (docs/house-rules.md); a new phase or move is a new key
 of `rules.phases` or `rules.moves` and needs none.
 
