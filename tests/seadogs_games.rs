@@ -13,8 +13,10 @@
 mod common;
 
 use common::{advance_randomly, bots_for, deckhand, engine, play_to_end};
+use deckhand_core::choice::random_choice;
 use deckhand_core::conformance::ids_in;
 use deckhand_core::lab::{Key, Outcome};
+use deckhand_core::rng::GameRng;
 use deckhand_core::{Event, EventKind, Game, GameConfig, Observer, Runner};
 use serde_json::Value;
 
@@ -355,4 +357,50 @@ fn the_greedy_bot_is_the_one_seated_by_default() {
         info.bots,
         ["greedy", "greedy_always_claim", "greedy_never_call"]
     );
+}
+
+/// A game that records no events (a simulation, a search's copy) leaves out
+/// the words of the options offered at most decisions (turns, attacks): they
+/// are worded only when asked (`rules.describe`, by which a search tells
+/// options apart), and then exactly as a game that records events words
+/// them when it offers them.
+#[test]
+fn options_are_worded_alike_whether_or_not_the_game_records_events() {
+    let e = engine();
+    let mut left_out = 0;
+    for players in 2..=6 {
+        for seed in 0..4 {
+            let cfg = GameConfig::new("seadogs", players, seed);
+            let label = format!("{players} players, seed {seed}");
+            let mut loud = e.new_game(cfg.clone(), true).expect("start");
+            let mut quiet = e.new_game(cfg, false).expect("start");
+            let mut rng = GameRng::from_seed(seed);
+            while loud.pending().is_some() {
+                assert_eq!(quiet.pending(), loud.pending(), "{label}");
+                let options = loud.option_values().expect("options");
+                assert!(
+                    options.iter().all(|o| o["text"].is_string()),
+                    "{label}: an option without words in a game that records events: {options:?}"
+                );
+                for viewer in 1..=players {
+                    assert_eq!(
+                        quiet.option_keys(viewer).expect("keys"),
+                        loud.option_keys(viewer).expect("keys"),
+                        "{label}, step {}, seen by seat {viewer}",
+                        loud.history().len() + 1
+                    );
+                }
+                let quiet_options = quiet.option_values().expect("options");
+                left_out += quiet_options
+                    .iter()
+                    .filter(|o| o.get("text").is_none())
+                    .count();
+                let choice = random_choice(&loud, &mut rng).expect("choice");
+                loud.apply_choice(&choice).expect("apply");
+                quiet.apply_choice(&choice).expect("apply");
+            }
+            assert!(quiet.is_over(), "{label}");
+        }
+    }
+    assert!(left_out > 1000, "options without words: {left_out}");
 }

@@ -132,14 +132,16 @@ function phases.decision(rules, game, name, into)
   local phase = phases.current(rules, game, name)
   local seat
   if phase.seat then seat = phase.seat(game) else seat = game.vars.turn end
-  -- (A new table is made with room for its four fields.)
-  local d = into or { seat = nil, prompt = nil, options = nil, kind = nil }
-  local options = phase.options(game, seat, d.options)
+  local options = phase.options(game, seat, into and into.options)
   local prompt = phase.prompt
   if type(prompt) == "function" then prompt = prompt(game, seat, options) end
-  d.seat, d.prompt, d.options = seat, prompt, options
-  d.kind = phase.kind or name
-  return d
+  if into == nil then
+    -- Made whole (a table filled key by key grows as it goes).
+    return { seat = seat, prompt = prompt, options = options, kind = phase.kind or name }
+  end
+  into.seat, into.prompt, into.options = seat, prompt, options
+  into.kind = phase.kind or name
+  return into
 end
 
 ---Apply the option `action` of `seat` in the current phase (or the phase

@@ -122,7 +122,10 @@ function window.decision(rules, game)
   for i = 1, #responses do options[#options + 1] = responses[i] end
   local prompt = spec.prompt
   if type(prompt) == "function" then prompt = prompt(game, seat, w) end
-  return { seat = seat, prompt = prompt or ("Respond to " .. w.kind .. "?"), options = options, window = w.kind }
+  -- A prompt is for people: the default one is worded only when the game
+  -- records events (a prompt function may return nil when it does not).
+  if prompt == nil and game.logging then prompt = "Respond to " .. w.kind .. "?" end
+  return { seat = seat, prompt = prompt, options = options, window = w.kind }
 end
 
 ---Apply a seat's answer in the open window: a pass moves on; a response

@@ -34,9 +34,6 @@ vars.attack, while an attack is in progress (public, no card ids):
 return function(rules)
   local util = require("lib.util")
   local function who(s) return "P" .. tostring(s) end
-  local function ev(game, kind, data)
-    if game.logging then game:event(kind, data) end
-  end
 
   local function face_name(face) return rules.FACE_NAMES[face] or face end
 
@@ -80,9 +77,11 @@ return function(rules)
     -- roll may make doubles again.
     if a.loaded and ((a.loaded == 1 and one) or (a.loaded == 2 and two)) then a.loaded = false end
     set_doubles(a)
-    ev(game, "rolled", { seat = a.attacker, dice = util.copy_array(a.dice), doubles = a.doubles,
-      text = who(a.attacker) .. " rolls " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2])
-        .. (a.doubles and " (doubles: the attack succeeds automatically)" or "") })
+    if game.logging then
+      game:event("rolled", { seat = a.attacker, dice = util.copy_array(a.dice), doubles = a.doubles,
+        text = who(a.attacker) .. " rolls " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2])
+          .. (a.doubles and " (doubles: the attack succeeds automatically)" or "") })
+    end
     a.stage = "choose"
     game.vars.asked = a.attacker
   end
@@ -97,8 +96,10 @@ return function(rules)
     }
     v.phase = "attack"
     util.count(game, "attacks") -- metric: attacks per round
-    ev(game, "attack", { seat = attacker, target = defender, free = free or false,
-      text = who(attacker) .. " attacks " .. who(defender) .. (free and " (Whirlpool, free)" or "") })
+    if game.logging then
+      game:event("attack", { seat = attacker, target = defender, free = free or false,
+        text = who(attacker) .. " attacks " .. who(defender) .. (free and " (Whirlpool, free)" or "") })
+    end
     -- Smoke Screen: "when a ship attacks you, before the roll". Asked of a
     -- defender holding any action card (how many a seat holds is public), so
     -- the question does not tell which card it holds.
@@ -126,15 +127,19 @@ return function(rules)
     local a = v.attack
     a.demander, a.target, a.face = demander, target, face
     a.wager, a.pot, a.from_bank = 0, 0, false
-    ev(game, "demand", { seat = demander, target = target, face = face, retaliation = a.retaliation,
-      text = who(demander) .. (a.retaliation and " retaliates and demands " or " demands ") .. face_name(face)
-        .. " from " .. who(target) })
+    if game.logging then
+      game:event("demand", { seat = demander, target = target, face = face, retaliation = a.retaliation,
+        text = who(demander) .. (a.retaliation and " retaliates and demands " or " demands ") .. face_name(face)
+          .. " from " .. who(target) })
+    end
     -- Option claim_needs_wager = false: "If the targeted player does not
     -- have the demanded items they simply say they do not have that item
     -- type", with no wager; the exchange ends.
     if not game.options.claim_needs_wager and not rules.holds(game, target, face) then
-      ev(game, "has_none", { seat = target, face = face,
-        text = who(target) .. " has no " .. face_name(face) })
+      if game.logging then
+        game:event("has_none", { seat = target, face = face,
+          text = who(target) .. " has no " .. face_name(face) })
+      end
       return rules.after_exchange(game)
     end
     a.stage = "respond"
@@ -149,8 +154,10 @@ return function(rules)
     local d, t, face = a.demander, a.target, a.face
     if face == "gold" then
       local paid = rules.pay(game, t, d, rules.gold_demand(game, t))
-      ev(game, "surrendered", { seat = t, to = nil, target = d, face = face, gold = paid,
-        text = who(t) .. " gives " .. who(d) .. " " .. paid .. " gold" })
+      if game.logging then
+        game:event("surrendered", { seat = t, to = nil, target = d, face = face, gold = paid,
+          text = who(t) .. " gives " .. who(d) .. " " .. paid .. " gold" })
+      end
     elseif face == "chest" then
       -- "The defender must choose one of their Treasure Map cargo cards":
       -- asked whenever it gives one, even with a single map card, so that
@@ -162,8 +169,10 @@ return function(rules)
         v.asked = t
         return
       end
-      ev(game, "surrendered", { seat = t, target = d, face = face, count = 0,
-        text = who(t) .. " has no Treasure Map card to give" })
+      if game.logging then
+        game:event("surrendered", { seat = t, target = d, face = face, count = 0,
+          text = who(t) .. " has no Treasure Map card to give" })
+      end
     else
       -- "the defender must surrender all cards from their hand with the
       -- matching symbol. Wild cards are not surrendered in this way."
@@ -173,11 +182,14 @@ return function(rules)
         if game.cards[hand[i]].cargo == face then give[#give + 1] = hand[i] end
       end
       for _, c in ipairs(give) do game:move(c, hand, to) end
-      ev(game, "surrendered", { seat = t, target = d, face = face, count = #give,
-        text = who(t) .. " surrenders " .. #give .. " " .. face_name(face) .. " card" .. (#give == 1 and "" or "s")
-          .. " to " .. who(d) })
-      if #give > 0 then
-        ev(game, "surrendered_cards", { to = d, cards = give, text = who(d) .. " (privately) receives " .. util.names(game, give) })
+      if game.logging then
+        game:event("surrendered", { seat = t, target = d, face = face, count = #give,
+          text = who(t) .. " surrenders " .. #give .. " " .. face_name(face) .. " card" .. (#give == 1 and "" or "s")
+            .. " to " .. who(d) })
+        if #give > 0 then
+          game:event("surrendered_cards", { to = d, cards = give,
+            text = who(d) .. " (privately) receives " .. util.names(game, give) })
+        end
       end
     end
     rules.after_exchange(game)
@@ -186,10 +198,12 @@ return function(rules)
   function rules.give_map(game, card)
     local a = game.vars.attack
     game:move(card, game:zone("hand", a.target), game:zone("hand", a.demander))
-    ev(game, "surrendered", { seat = a.target, target = a.demander, face = "chest", count = 1,
-      text = who(a.target) .. " gives " .. who(a.demander) .. " a Treasure Map card" })
-    ev(game, "surrendered_cards", { to = a.demander, cards = { card },
-      text = who(a.demander) .. " (privately) receives " .. game.cards[card].name })
+    if game.logging then
+      game:event("surrendered", { seat = a.target, target = a.demander, face = "chest", count = 1,
+        text = who(a.target) .. " gives " .. who(a.demander) .. " a Treasure Map card" })
+      game:event("surrendered_cards", { to = a.demander, cards = { card },
+        text = who(a.demander) .. " (privately) receives " .. game.cards[card].name })
+    end
     rules.after_exchange(game)
   end
 
@@ -248,6 +262,48 @@ return function(rules)
 
   local REROLL = { "die 1", "die 2", "both dice" }
 
+  -- The attacker's rerolls: the same three options at every roll (shared:
+  -- options are data).
+  local REROLL_OPTIONS = {}
+  for w = 1, 3 do
+    REROLL_OPTIONS[w] = { act = "reroll", dice = w, text = "Spend a gunpowder: reroll " .. REROLL[w] }
+  end
+
+  ---`option` with its `text` from rules.option_texts when the game records
+  ---events (see game.lua); returns the option.
+  local function worded(game, option)
+    if game.logging then option.text = rules.option_texts[option.act](game, option) end
+    return option
+  end
+
+  -- The seat an attack asks.
+  local function asked(game) return game.vars.asked or game.vars.turn end
+
+  -- The words of the options of an attack (rules.option_texts), from the
+  -- option and the attack in progress.
+  local texts = rules.option_texts
+  function texts.demand(game, o)
+    local a = game.vars.attack
+    return "Demand " .. face_name(a.dice[o.die]) .. (a.doubles and " (doubles: no bluff, no retaliation)"
+      or (", leaving " .. face_name(a.dice[3 - o.die]) .. " for the retaliation"))
+  end
+  function texts.loaded(game, o) return "Play Loaded Dice: turn die " .. o.die .. " to " .. face_name(o.face) end
+  function texts.hand_over(game) return hand_over_text(game, game.vars.attack) end
+  function texts.claim(game, o)
+    local a = game.vars.attack
+    local _, bank = rules.wagers(game, asked(game))
+    return "Claim to have no " .. face_name(a.face) .. ", wagering " .. o.wager .. " gold"
+      .. (bank and " from the bank" or "")
+  end
+  function texts.force(game, o)
+    return "Spend a gunpowder: make " .. who(game.vars.attack.attacker) .. " reroll " .. REROLL[o.dice]
+      .. " and choose again"
+  end
+  function texts.call(game)
+    return "Call the bluff, matching with " .. rules.call_amount(game, asked(game), game.vars.attack.wager) .. " gold"
+  end
+  function texts.pass(game) return "Do not call (" .. who(game.vars.attack.target) .. " keeps the wager)" end
+
   -- The two stages where an action card can cancel: its option and the other.
   local CANCEL = {
     smoke = { card = "smoke_screen", play = { act = "smoke", text = "Play Smoke Screen (cancel this attack)" },
@@ -270,25 +326,20 @@ return function(rules)
     elseif a.stage == "choose" then
       for i = 1, 2 do
         if i == 1 or a.dice[2] ~= a.dice[1] then
-          opts[#opts + 1] = { act = "demand", die = i,
-            text = "Demand " .. face_name(a.dice[i]) .. (a.doubles and " (doubles: no bluff, no retaliation)"
-              or (", leaving " .. face_name(a.dice[3 - i]) .. " for the retaliation")) }
+          opts[#opts + 1] = worded(game, { act = "demand", die = i })
         end
       end
       -- "If the attacker wishes to spend a Gunpowder token to re-roll the
       -- Attack dice, they must do so before selecting a die result."
       if v.powder[seat] > 0 then
-        for w = 1, 3 do
-          opts[#opts + 1] = { act = "reroll", dice = w, text = "Spend a gunpowder: reroll " .. REROLL[w] }
-        end
+        for w = 1, 3 do opts[#opts + 1] = REROLL_OPTIONS[w] end
       end
       local _, held = rules.held_action(game, seat)
       if held == "loaded_dice" then
         for i = 1, 2 do
           for _, f in ipairs(rules.DICE_FACES) do
             if f ~= a.dice[i] then
-              opts[#opts + 1] = { act = "loaded", die = i, face = f,
-                text = "Play Loaded Dice: turn die " .. i .. " to " .. face_name(f) }
+              opts[#opts + 1] = worded(game, { act = "loaded", die = i, face = f })
             end
           end
         end
@@ -296,30 +347,27 @@ return function(rules)
     elseif a.stage == "respond" then
       -- The same options whether or not the target holds what is demanded:
       -- the demander must not learn it from them.
-      opts[#opts + 1] = { act = "hand_over", text = hand_over_text(game, a) }
+      opts[#opts + 1] = worded(game, { act = "hand_over" })
       -- Doubles (option doubles_gunpowder): no claim, only the reroll.
-      local most, bank = rules.wagers(game, seat)
+      local most = rules.wagers(game, seat)
       if a.doubles then most = 0 end
       for k = 1, most do
-        opts[#opts + 1] = { act = "claim", wager = k,
-          text = "Claim to have no " .. face_name(a.face) .. ", wagering " .. k .. " gold" .. (bank and " from the bank" or "") }
+        opts[#opts + 1] = worded(game, { act = "claim", wager = k })
       end
       -- "After a demand is selected, the defender may choose to spend a
       -- gunpowder to force the attacker to re-roll up to both of the Attack
       -- dice and select another option." Not in the retaliation.
       if not a.retaliation and v.powder[seat] > 0 then
         for w = 1, 3 do
-          opts[#opts + 1] = { act = "force", dice = w, text = "Spend a gunpowder: make " .. who(a.attacker)
-            .. " reroll " .. REROLL[w] .. " and choose again" }
+          opts[#opts + 1] = worded(game, { act = "force", dice = w })
         end
       end
       for _, o in ipairs(rules.action_plays(game, seat, "respond")) do opts[#opts + 1] = o end
     elseif a.stage == "call" then
-      local amount = rules.call_amount(game, seat, a.wager)
-      if amount then
-        opts[#opts + 1] = { act = "call", text = "Call the bluff, matching with " .. amount .. " gold" }
+      if rules.call_amount(game, seat, a.wager) then
+        opts[#opts + 1] = worded(game, { act = "call" })
       end
-      opts[#opts + 1] = { act = "pass", text = "Do not call (" .. who(a.target) .. " keeps the wager)" }
+      opts[#opts + 1] = worded(game, { act = "pass" })
     elseif a.stage == "chest" then
       for _, c in ipairs(rules.map_cards(game, seat)) do
         opts[#opts + 1] = { act = "give", card = c, text = "Give " .. game.cards[c].name,
@@ -335,18 +383,29 @@ return function(rules)
     return opts
   end
 
+  -- The prompt of each stage of an attack.
+  local STAGE_PROMPTS = {
+    smoke = function(a) return who(a.attacker) .. " attacks you" end,
+    parley = function(a) return who(a.defender) .. " will retaliate with " .. face_name(a.dice[3 - (a.chosen or 1)]) end,
+    choose = function(a)
+      return "You rolled " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]) .. ": choose a demand"
+    end,
+    respond = function(a)
+      return who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you"
+        .. (a.doubles and " (doubles: no claim, no retaliation)" or "")
+    end,
+    call = function(a)
+      return who(a.target) .. " claims to have no " .. face_name(a.face or "") .. ", wagering " .. a.wager .. " gold"
+    end,
+    chest = function() return "Choose the Treasure Map card to give" end,
+  }
+
+  -- The prompt is for people: a game that records no events shows none.
   local function attack_prompt(game)
+    if not game.logging then return nil end
     local a = game.vars.attack
-    local p = {
-      smoke = who(a.attacker) .. " attacks you",
-      parley = who(a.defender) .. " will retaliate with " .. face_name(a.dice[3 - (a.chosen or 1)]),
-      choose = "You rolled " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]) .. ": choose a demand",
-      respond = who(a.demander) .. " demands " .. face_name(a.face or "") .. " from you"
-        .. (a.doubles and " (doubles: no claim, no retaliation)" or ""),
-      call = who(a.target) .. " claims to have no " .. face_name(a.face or "") .. ", wagering " .. a.wager .. " gold",
-      chest = "Choose the Treasure Map card to give",
-    }
-    return p[a.stage] or a.stage
+    local p = STAGE_PROMPTS[a.stage]
+    return p and p(a) or a.stage
   end
 
   function rules.attack_status(view)
@@ -372,9 +431,11 @@ return function(rules)
     rules.count(v.claims.made, seat)
     if rules.call_amount(game, a.demander, wager) then rules.count(v.calls.asked, a.demander) end
     util.count(game, "claims") -- metric: claims called
-    ev(game, "claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
-      text = who(seat) .. " claims to have no " .. face_name(a.face) .. " and wagers " .. wager .. " gold"
-        .. (bank and " from the bank" or "") })
+    if game.logging then
+      game:event("claimed", { seat = seat, face = a.face, wager = wager, from_bank = bank,
+        text = who(seat) .. " claims to have no " .. face_name(a.face) .. " and wagers " .. wager .. " gold"
+          .. (bank and " from the bank" or "") })
+    end
   end
 
   ---A true claim called: "the defender secretly shows the player making the
@@ -388,8 +449,10 @@ return function(rules)
       cards[#cards + 1] = held
       names = names .. "; action card " .. game.cards[held].name
     end
-    ev(game, "hand_shown", { to = to, seat = seat, cards = cards, reveal = true,
-      text = who(to) .. " (privately) sees " .. who(seat) .. "'s hand: " .. names })
+    if game.logging then
+      game:event("hand_shown", { to = to, seat = seat, cards = cards, reveal = true,
+        text = who(to) .. " (privately) sees " .. who(seat) .. "'s hand: " .. names })
+    end
   end
 
   ---Not called: "the exchange ends immediately and the defender keeps their
@@ -407,9 +470,11 @@ return function(rules)
       -- Option bluff_not_called = "attack": "the exchange ends immediately"
       -- read as the whole attack, with no retaliation.
       local whole = game.options.bluff_not_called == "attack" and not a.retaliation
-      ev(game, "not_called", { seat = seat, target = t, ends_attack = whole or nil,
-        text = who(seat) .. " does not call; " .. who(t) .. " keeps the wager"
-          .. (whole and " and the attack ends" or "") })
+      if game.logging then
+        game:event("not_called", { seat = seat, target = t, ends_attack = whole or nil,
+          text = who(seat) .. " does not call; " .. who(t) .. " keeps the wager"
+            .. (whole and " and the attack ends" or "") })
+      end
       if whole then return rules.end_attack(game) end
       return rules.after_exchange(game)
     end
@@ -433,18 +498,22 @@ return function(rules)
       local won = a.pot
       v.gold[t] = v.gold[t] + won
       a.pot = 0
-      ev(game, "called_true", { seat = seat, target = t, gold = won,
-        text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
-          .. won .. " gold" })
-      if game.logging then rules.show_hand(game, t, seat) end
+      if game.logging then
+        game:event("called_true", { seat = seat, target = t, gold = won,
+          text = who(seat) .. " calls; " .. who(t) .. " told the truth, shows its hand to " .. who(seat) .. " and takes "
+            .. won .. " gold" })
+        rules.show_hand(game, t, seat)
+      end
       return rules.after_exchange(game)
     end
     local won = a.pot
     v.gold[seat] = v.gold[seat] + won
     a.pot = 0
-    ev(game, "called_lie", { seat = seat, target = t, gold = won,
-      text = who(seat) .. " calls; " .. who(t) .. " was bluffing: " .. who(seat) .. " takes " .. won
-        .. " gold and the demand is resolved" })
+    if game.logging then
+      game:event("called_lie", { seat = seat, target = t, gold = won,
+        text = who(seat) .. " calls; " .. who(t) .. " was bluffing: " .. who(seat) .. " takes " .. won
+          .. " gold and the demand is resolved" })
+    end
     rules.resolve_demand(game)
   end
 
@@ -453,8 +522,10 @@ return function(rules)
     local a = game.vars.attack
     if rules.has_captain(game, a.attacker, "boarding_master") then
       local paid = rules.pay(game, a.defender, a.attacker, 1)
-      ev(game, "boarding", { seat = a.attacker, gold = paid,
-        text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+      if game.logging then
+        game:event("boarding", { seat = a.attacker, gold = paid,
+          text = who(a.defender) .. " also gives " .. paid .. " gold (Boarding Master)" })
+      end
     end
     return rules.resolve_demand(game)
   end
@@ -464,7 +535,7 @@ return function(rules)
   -- enters it and rules.end_attack goes back to the turn. Playing an action
   -- card (act "play") is rules.moves.play, as in the turn's phases.
   rules.phases.attack = {
-    seat = function(game) return game.vars.asked or game.vars.turn end,
+    seat = asked,
     prompt = attack_prompt,
     options = attack_options,
     moves = {
@@ -472,13 +543,13 @@ return function(rules)
       -- attacker's attack).
       smoke = function(game, seat)
         rules.discard_action(game, seat)
-        ev(game, "attack_cancelled", { text = "The attack is cancelled" })
+        if game.logging then game:event("attack_cancelled", { text = "The attack is cancelled" }) end
         return rules.end_attack(game)
       end,
       -- Parley: cancel the retaliation.
       parley = function(game, seat)
         rules.discard_action(game, seat)
-        ev(game, "retaliation_cancelled", { text = "The retaliation is cancelled" })
+        if game.logging then game:event("retaliation_cancelled", { text = "The retaliation is cancelled" }) end
         return rules.end_attack(game)
       end,
       -- No Smoke Screen (the dice are rolled) or no Parley (the retaliation).
@@ -489,7 +560,9 @@ return function(rules)
       end,
       reroll = function(game, seat, action)
         rules.spend_powder(game, seat)
-        ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder to reroll" })
+        if game.logging then
+          game:event("gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder to reroll" })
+        end
         return rules.roll(game, action.dice)
       end,
       loaded = function(game, seat, action)
@@ -498,8 +571,10 @@ return function(rules)
         a.dice[action.die] = action.face
         a.loaded = action.die
         set_doubles(a)
-        ev(game, "loaded_dice", { seat = seat, die = action.die, face = action.face,
-          text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
+        if game.logging then
+          game:event("loaded_dice", { seat = seat, die = action.die, face = action.face,
+            text = who(seat) .. " turns die " .. action.die .. " to " .. face_name(action.face) })
+        end
       end,
       demand = function(game, seat, action)
         local v = game.vars
@@ -509,8 +584,11 @@ return function(rules)
           -- "If the attacker rolls doubles the attack automatically succeeds,
           -- and the defender may not bluff or retaliate."
           a.demander, a.target, a.face = a.attacker, a.defender, a.dice[a.chosen]
-          ev(game, "demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
-            text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender) .. " (doubles)" })
+          if game.logging then
+            game:event("demand", { seat = a.attacker, target = a.defender, face = a.face, doubles = true,
+              text = who(a.attacker) .. " demands " .. face_name(a.face) .. " from " .. who(a.defender)
+                .. " (doubles)" })
+          end
           -- Option doubles_gunpowder: the defender may still force a reroll.
           if game.options.doubles_gunpowder and v.powder[a.defender] > 0 then
             a.stage = "respond"
@@ -530,7 +608,10 @@ return function(rules)
       force = function(game, seat, action)
         local a = game.vars.attack
         rules.spend_powder(game, seat)
-        ev(game, "gunpowder", { seat = seat, text = who(seat) .. " spends a gunpowder: " .. who(a.attacker) .. " must reroll" })
+        if game.logging then
+          game:event("gunpowder", { seat = seat,
+            text = who(seat) .. " spends a gunpowder: " .. who(a.attacker) .. " must reroll" })
+        end
         a.chosen = nil
         return rules.roll(game, action.dice)
       end,

@@ -19,10 +19,11 @@ Rule API: the constants and the rule functions listed in docs/seadogs.md
 each is read through `rules` wherever it is used. So are `phases` and
 `moves`, the decisions phase by phase (lib/phases.lua; the attack's phase
 is in attack.lua): each phase's prompt, options and moves, to wrap or add
-to. Internal: decision, apply (which go through `phases`), space_options,
-attack_status, the island readers (island_kind, island_name, port_of,
-island_does), and who, ev and greedy_choice, which these files mostly call
-through local copies. A variant that adds a name to this table declares it
+to, and `option_texts`, the words of the options (see there). Internal:
+decision, apply (which go through `phases`), space_options, attack_status,
+the island readers (island_kind, island_name, port_of, island_does), and
+who, ev and greedy_choice, which these files mostly call through local
+copies (or, for ev, not at all). A variant that adds a name to this table declares it
 in its `provides` (docs/house-rules.md); a new phase or move is a new key
 of `rules.phases` or `rules.moves` and needs none.
 
@@ -228,6 +229,17 @@ rules.options = {
 -- under "Decisions" below, the attack's in attack.lua.
 rules.phases = {}
 
+-- The words of the options offered at most decisions, by the option's
+-- `act`: rules.option_texts[act](game, option), asked while the option's
+-- decision is pending (some words tell how things stand: what an island
+-- does now, where a wager comes from). A game that records events (the
+-- REPL, `play`, a replay, a trace) puts them in each option's `text` as the
+-- option is made, so a move of the past keeps the words it was offered
+-- with; a game that records none (a simulation, a search's copy) leaves
+-- `text` out, and rules.describe words the option when asked (a search
+-- tells options apart by their words). Filled below and in attack.lua.
+rules.option_texts = {}
+
 require("seadogs.data")(rules)
 require("seadogs.attack")(rules)
 require("seadogs.bot")(rules)
@@ -236,6 +248,16 @@ local function who(seat) return "P" .. tostring(seat) end
 rules.who = who
 
 local function card_name(game, id) return game.cards[id].name end
+
+---`option` with its `text` from rules.option_texts when the game records
+---events (see there); returns the option.
+local function worded(game, option)
+  if game.logging then option.text = rules.option_texts[option.act](game, option) end
+  return option
+end
+
+-- Options (or offers) by card id, for table.sort.
+local function by_card(a, b) return a.card < b.card end
 
 ---An action card's name with what it does, for its holder.
 local function action_text(game, id)
@@ -246,10 +268,14 @@ local function action_text(game, id)
   return game.cards[id].name
 end
 
-local function ev(game, kind, data)
+---An event, when the game is logging. These files test `game.logging`
+---themselves before an event (`if game.logging then game:event(...) end`),
+---so that a game nobody records (a simulation, a search's copy) does not
+---build the event's data and text at all; `rules.ev` is for a variant that
+---raises an event of its own.
+function rules.ev(game, kind, data)
   if game.logging then game:event(kind, data) end
 end
-rules.ev = ev
 
 ---------------------------------------------------------------------------
 -- Islands
@@ -267,26 +293,30 @@ function rules.adjacent(a, b)
   return d == 1 or d == ring - 1
 end
 
+-- Scratch for rules.reachable: the spaces from the starting island to each
+-- island (false: not reached). Every call fills it afresh.
+local reach_dist = {}
+
 ---The islands a ship on `from` may reach moving up to `steps` spaces, not
----counting `from` itself (a ship "must move").
+---counting `from` itself (a ship "must move"), in island order.
 function rules.reachable(from, steps)
-  local dist = { [from] = 0 }
-  local frontier = { from }
+  local n = #rules.ISLANDS
+  local dist = reach_dist
+  for b = 1, n do dist[b] = false end
+  dist[from] = 0
+  -- Each step reaches the islands adjacent to those the step before reached.
   for step = 1, steps do
-    local nxt = {}
-    for _, a in ipairs(frontier) do
-      for b = 1, #rules.ISLANDS do
-        if dist[b] == nil and rules.adjacent(a, b) then
-          dist[b] = step
-          nxt[#nxt + 1] = b
+    for a = 1, n do
+      if dist[a] == step - 1 then
+        for b = 1, n do
+          if dist[b] == false and rules.adjacent(a, b) then dist[b] = step end
         end
       end
     end
-    frontier = nxt
   end
   local out = {}
-  for b = 1, #rules.ISLANDS do
-    if b ~= from and dist[b] ~= nil then out[#out + 1] = b end
+  for b = 1, n do
+    if b ~= from and dist[b] then out[#out + 1] = b end
   end
   return out
 end
@@ -444,7 +474,9 @@ function rules.draw_from(game, deck_name, discard_name, to)
     if #discard == 0 then return nil end
     game:move_all(discard, deck)
     game:shuffle(deck)
-    ev(game, "reshuffled", { pile = deck_name, text = "The " .. discard_name .. " pile is shuffled into a new deck" })
+    if game.logging then
+      game:event("reshuffled", { pile = deck_name, text = "The " .. discard_name .. " pile is shuffled into a new deck" })
+    end
   end
   return game:move_top(deck, to)
 end
@@ -683,10 +715,12 @@ function rules.keep_captain(game, seat, card)
     local z = game:zone("captain choice", s)
     local c = z[1]
     game:move(c, z, game:zone("captain", s))
-    parts[s] = who(s) .. " " .. card_name(game, c) .. " (" .. rules.CAPTAIN_TEXT[game.cards[c].captain] .. ")"
+    if game.logging then
+      parts[s] = who(s) .. " " .. card_name(game, c) .. " (" .. rules.CAPTAIN_TEXT[game.cards[c].captain] .. ")"
+    end
     rules.on_captain(game, s, game.cards[c].captain)
   end
-  ev(game, "captains_revealed", { text = "Captains: " .. table.concat(parts, ", ") })
+  if game.logging then game:event("captains_revealed", { text = "Captains: " .. table.concat(parts, ", ") }) end
   rules.start_turn(game, v.first)
 end
 
@@ -725,8 +759,10 @@ function rules.move(game, seat, island)
   if not ok then error("cannot move from " .. rules.island_name(game, from) .. " to " .. rules.island_name(game, island), 0) end
   v.ship[seat] = island
   v.phase = "action"
-  ev(game, "moved", { seat = seat, from = from, island = island,
-    text = who(seat) .. " sails to " .. rules.island_name(game, island) })
+  if game.logging then
+    game:event("moved", { seat = seat, from = from, island = island,
+      text = who(seat) .. " sails to " .. rules.island_name(game, island) })
+  end
 end
 
 ---The end of a turn: hand limit, the end of the game, or the next player.
@@ -766,7 +802,9 @@ end
 -- another card is asked too, and can only pass.
 rules.windows = {
   turn_end = {
+    -- (For people: a game that records no events shows none.)
     prompt = function(game, seat, w)
+      if not game.logging then return nil end
       return "End of " .. who(w.data.seat) .. "'s turn: play an action card, or pass"
     end,
     can_respond = function(game, seat)
@@ -814,22 +852,28 @@ function rules.port_action(game, seat, how)
   local hand = game:zone("hand", seat)
   if how == "face_up" then
     local z = game:zone("port " .. p)
-    local shown = copy_array(z)
+    local shown = game.logging and copy_array(z) -- the cards taken, for the event
     rules.draw_cargo(game, hand)
     game:move_all(z, hand)
     rules.refill_port(game, p)
-    ev(game, "took_port", { seat = seat, port = p, cards = shown,
-      text = who(seat) .. " takes a face-down card and " .. util.names(game, shown) })
+    if game.logging then
+      game:event("took_port", { seat = seat, port = p, cards = shown,
+        text = who(seat) .. " takes a face-down card and " .. util.names(game, shown) })
+    end
     return rules.after_action(game, seat)
   elseif how == "down3" then
     for _ = 1, 3 do rules.draw_cargo(game, hand) end
-    ev(game, "took_cargo", { seat = seat, count = 3, text = who(seat) .. " takes three face-down cards" })
+    if game.logging then
+      game:event("took_cargo", { seat = seat, count = 3, text = who(seat) .. " takes three face-down cards" })
+    end
     return rules.after_action(game, seat)
   elseif how == "look3" then
     local drawn = game:zone("drawn", seat)
     for _ = 1, 3 do rules.draw_cargo(game, drawn) end
-    ev(game, "looked_cargo", { seat = seat, count = #drawn,
-      text = who(seat) .. " looks at " .. #drawn .. " cards to keep two (Quartermaster)" })
+    if game.logging then
+      game:event("looked_cargo", { seat = seat, count = #drawn,
+        text = who(seat) .. " looks at " .. #drawn .. " cards to keep two (Quartermaster)" })
+    end
     if #drawn <= 2 then
       game:move_all(drawn, hand)
       return rules.after_action(game, seat)
@@ -842,14 +886,18 @@ function rules.port_action(game, seat, how)
     local maps = rules.map_cards(game, seat)
     if #maps == 0 then error("no Treasure Map card to hand in", 0) end
     game:move(maps[1], hand, game:zone("discard"))
-    ev(game, "handed_in_map", { seat = seat, card = maps[1],
-      text = who(seat) .. " hands in " .. card_name(game, maps[1]) .. " for a Treasure card" })
+    if game.logging then
+      game:event("handed_in_map", { seat = seat, card = maps[1],
+        text = who(seat) .. " hands in " .. card_name(game, maps[1]) .. " for a Treasure card" })
+    end
     v.treasure_draws = 1
     return rules.draw_treasures(game, seat)
   end
   rules.draw_cargo(game, hand)
   rules.draw_cargo(game, hand)
-  ev(game, "took_cargo", { seat = seat, count = 2, text = who(seat) .. " takes two face-down cards" })
+  if game.logging then
+    game:event("took_cargo", { seat = seat, count = 2, text = who(seat) .. " takes two face-down cards" })
+  end
   rules.after_action(game, seat)
 end
 
@@ -1066,54 +1114,99 @@ rules.choices.sale = {
 ---asking for the cards to sell among the type's cards and the wilds that
 ---may join, offered when some sale of them is legal. Whole hands are never
 ---listed sale by sale: the seller names its cards (`sell 1 3 4`).
+-- Card orders for the Sell island's lists (sort_cards): each is given the
+-- game's cards and two card ids.
+
+-- As a hand shows the cards: most icons first, a map card first among
+-- equals, wilds last (then by id: a total order).
+local function hand_order(cards, a, b)
+  local ca, cb = cards[a], cards[b]
+  if (ca.cargo == "wild") ~= (cb.cargo == "wild") then return cb.cargo == "wild" end
+  if ca.icons ~= cb.icons then return ca.icons > cb.icons end
+  if (ca.map or false) ~= (cb.map or false) then return ca.map or false end
+  return a < b
+end
+
+-- Most icons first.
+local function most_icons(cards, a, b) return cards[a].icons > cards[b].icons end
+
+---Sort the first `n` card ids of `list` in place by `before` (one of the
+---orders above). An insertion sort: the lists are a hand's cards of one
+---type, a few at most, and no function is made per call.
+local function sort_cards(list, n, cards, before)
+  for i = 2, n do
+    local x, j = list[i], i - 1
+    while j >= 1 and before(cards, x, list[j]) do
+      list[j + 1] = list[j]
+      j = j - 1
+    end
+    list[j + 1] = x
+  end
+end
+
 function rules.sale_options(game, seat)
-  local hand = game:zone("hand", seat)
+  local hand, cards = game:zone("hand", seat), game.cards
   local opts = {}
   for _, way in ipairs(rules.sale_wilds(game, seat)) do
+    local wilds_join = way.icons > 0
     for _, t in ipairs(rules.CARGO_TYPES) do
       local from, wilds, maps, typed = {}, {}, {}, {}
+      local nfrom, nwilds, nmaps, ntyped = 0, 0, 0, 0
       for i = 1, #hand do
-        local c = game.cards[hand[i]]
-        if c.cargo == t or (c.cargo == "wild" and way.icons > 0) then from[#from + 1] = hand[i] end
-        if c.cargo == "wild" and way.icons > 0 then wilds[#wilds + 1] = hand[i]
-        elseif c.cargo == t and c.map then maps[#maps + 1] = hand[i]
-        elseif c.cargo == t then typed[#typed + 1] = hand[i] end
-      end
-      -- Some sale is legal if one of these is: a lone map card; the fewest
-      -- wilds the way needs with the type's cards added most icons first.
-      local offered = false
-      if #from > 0 then
-        -- The cards as a hand shows them: most icons first, a map card
-        -- first among equals, wilds last.
-        table.sort(from, function(a, b)
-          local ca, cb = game.cards[a], game.cards[b]
-          if (ca.cargo == "wild") ~= (cb.cargo == "wild") then return cb.cargo == "wild" end
-          if ca.icons ~= cb.icons then return ca.icons > cb.icons end
-          if (ca.map or false) ~= (cb.map or false) then return ca.map or false end
-          return a < b
-        end)
-        table.sort(typed, function(a, b) return game.cards[a].icons > game.cards[b].icons end)
-        local try = {}
-        if maps[1] then try[1] = { maps[1] } end
-        local set = {}
-        if way.market and wilds[1] then set[1] = wilds[1] end
-        if not way.market or wilds[1] then
-          for _, id in ipairs(typed) do
-            set[#set + 1] = id
-            try[#try + 1] = copy_array(set)
+        local id = hand[i]
+        local c = cards[id]
+        if c.cargo == "wild" and wilds_join then
+          nfrom, nwilds = nfrom + 1, nwilds + 1
+          from[nfrom], wilds[nwilds] = id, id
+        elseif c.cargo == t then
+          nfrom = nfrom + 1
+          from[nfrom] = id
+          if c.map then
+            nmaps = nmaps + 1
+            maps[nmaps] = id
+          else
+            ntyped = ntyped + 1
+            typed[ntyped] = id
           end
-          for _, id in ipairs(maps) do set[#set + 1] = id end
-          for k = (way.market and 2 or 1), #wilds do set[#set + 1] = wilds[k] end
-          try[#try + 1] = set
         end
-        for _, cards in ipairs(try) do
-          if rules.sale_value(game, seat, t, cards, way.market) then offered = true break end
+      end
+      -- Some sale is legal if one of these is (checked in this order, up
+      -- to the first legal one): a lone map card; the fewest wilds the way
+      -- needs with the type's cards added most icons first, one set per
+      -- card added; all of them.
+      local offered = false
+      if nfrom > 0 then
+        sort_cards(from, nfrom, cards, hand_order)
+        sort_cards(typed, ntyped, cards, most_icons)
+        if nmaps > 0 then offered = rules.sale_value(game, seat, t, { maps[1] }, way.market) ~= nil end
+        if not offered and (not way.market or nwilds > 0) then
+          local set, n = {}, 0
+          if way.market then
+            set[1], n = wilds[1], 1
+          end
+          for k = 1, ntyped do
+            n = n + 1
+            set[n] = typed[k]
+            if rules.sale_value(game, seat, t, set, way.market) then
+              offered = true
+              break
+            end
+          end
+          if not offered then
+            for k = 1, nmaps do set[n + k] = maps[k] end
+            n = n + nmaps
+            for k = (way.market and 2 or 1), nwilds do
+              n = n + 1
+              set[n] = wilds[k]
+            end
+            offered = rules.sale_value(game, seat, t, set, way.market) ~= nil
+          end
         end
       end
       if offered then
         opts[#opts + 1] = { act = "sell", cargo = t, market = way.market or nil, seller = seat,
           text = "Sell " .. rules.CARGO_NAMES[t] .. (way.market and " with Black Market" or ""),
-          choose = { from = from, min = 1, max = #from, check = "sale" } }
+          choose = { from = from, min = 1, max = nfrom, check = "sale" } }
       end
     end
   end
@@ -1174,9 +1267,12 @@ function rules.sell(game, seat, cargo, cards, market)
   if rules.has_captain(game, seat, "merchant") and icons >= rules.MERCHANT_MIN_ICONS then gold = gold + 1 end
   local paid = rules.pay_from_bank(game, seat, gold)
   util.count(game, "sales") -- metric: sales per round
-  ev(game, "sold", { seat = seat, cargo = cargo, cards = copy_array(cards), icons = icons, gold = paid,
-    text = who(seat) .. " sells " .. util.names(game, cards) .. " (" .. icons .. " icons" .. (market and ", Black Market" or "")
-      .. ") for " .. paid .. " gold" .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
+  if game.logging then
+    game:event("sold", { seat = seat, cargo = cargo, cards = copy_array(cards), icons = icons, gold = paid,
+      text = who(seat) .. " sells " .. util.names(game, cards) .. " (" .. icons .. " icons"
+        .. (market and ", Black Market" or "") .. ") for " .. paid .. " gold"
+        .. (paid < gold and (" (the bank had only " .. paid .. ")") or "") })
+  end
   if game.options.treasure_gain == "sell" and maps > 0 then
     v.treasure_draws = maps
     return rules.draw_treasures(game, seat)
@@ -1201,9 +1297,11 @@ function rules.draw_treasures(game, seat)
       return
     end
     local c = game:move_top(tdeck, game:zone("treasure", seat))
-    ev(game, "treasure_drawn", { seat = seat, text = who(seat) .. " draws a Treasure card" })
-    ev(game, "treasure_drawn_privately", { to = seat, card = c,
-      text = who(seat) .. " (privately) draws " .. card_name(game, c) })
+    if game.logging then
+      game:event("treasure_drawn", { seat = seat, text = who(seat) .. " draws a Treasure card" })
+      game:event("treasure_drawn_privately", { to = seat, card = c,
+        text = who(seat) .. " (privately) draws " .. card_name(game, c) })
+    end
   end
   v.treasure_draws = nil
   rules.after_action(game, seat)
@@ -1226,7 +1324,9 @@ function rules.keep_drawn(game, seat, card)
     game:move(card, drawn, game:zone("treasure", seat))
     local rest = drawn
     while #rest > 0 do game:move(rest[1], rest, game:zone("treasures"), "bottom") end
-    ev(game, "treasure_drawn", { seat = seat, text = who(seat) .. " keeps one of two Treasure cards (Cartographer)" })
+    if game.logging then
+      game:event("treasure_drawn", { seat = seat, text = who(seat) .. " keeps one of two Treasure cards (Cartographer)" })
+    end
     return rules.draw_treasures(game, seat)
   elseif kind == "action" then
     -- "If they already have an action card they must choose one of them to
@@ -1236,11 +1336,17 @@ function rules.keep_drawn(game, seat, card)
       game:move(card, drawn, held)
       local old = held[1]
       game:move(old, held, game:zone("action discard"))
-      ev(game, "action_discarded", { seat = seat, card = old, text = who(seat) .. " discards " .. card_name(game, old) })
+      if game.logging then
+        game:event("action_discarded", { seat = seat, card = old,
+          text = who(seat) .. " discards " .. card_name(game, old) })
+      end
     else
       local other = drawn[1]
       game:move(other, drawn, game:zone("action discard"))
-      ev(game, "action_discarded", { seat = seat, card = other, text = who(seat) .. " discards " .. card_name(game, other) })
+      if game.logging then
+        game:event("action_discarded", { seat = seat, card = other,
+          text = who(seat) .. " discards " .. card_name(game, other) })
+      end
     end
     return rules.after_action(game, seat)
   end
@@ -1253,17 +1359,21 @@ function rules.action_card_action(game, seat)
   local held = game:zone("action", seat)
   if #held == 0 then
     local c = rules.draw_action(game, held)
-    ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card" })
-    if c then
-      ev(game, "action_drawn_privately", { to = seat, card = c,
-        text = who(seat) .. " (privately) draws " .. action_text(game, c) })
+    if game.logging then
+      game:event("action_drawn", { seat = seat, text = who(seat) .. " draws an action card" })
+      if c then
+        game:event("action_drawn_privately", { to = seat, card = c,
+          text = who(seat) .. " (privately) draws " .. action_text(game, c) })
+      end
     end
     return rules.after_action(game, seat)
   end
   local drawn = game:zone("drawn", seat)
   local c = rules.draw_action(game, drawn)
   if c == nil then return rules.after_action(game, seat) end
-  ev(game, "action_drawn", { seat = seat, text = who(seat) .. " draws an action card and must discard one" })
+  if game.logging then
+    game:event("action_drawn", { seat = seat, text = who(seat) .. " draws an action card and must discard one" })
+  end
   v.phase = "keep"
   v.keep = "action"
 end
@@ -1292,7 +1402,7 @@ function rules.temple_cards(game, seat)
     end
   end
   for _, o in ipairs(out) do o.cubes = rules.temple_cubes(game, seat, o.cubes) end
-  table.sort(out, function(a, b) return a.card < b.card end)
+  table.sort(out, by_card)
   return out
 end
 
@@ -1316,16 +1426,20 @@ function rules.temple(game, seat, card, offering)
   game:move(card, game:zone("hand", seat), game:zone("discard"))
   v.cubes_left = v.cubes_left - cubes
   v.cubes[seat] = v.cubes[seat] + cubes
-  ev(game, "blessed", { seat = seat, card = card, cubes = cubes,
-    text = who(seat) .. " offers " .. card_name(game, card) .. (offering and " (Offering)" or "") .. " at the Temple for "
-      .. cubes .. " blessing cube" .. (cubes == 1 and "" or "s") })
+  if game.logging then
+    game:event("blessed", { seat = seat, card = card, cubes = cubes,
+      text = who(seat) .. " offers " .. card_name(game, card) .. (offering and " (Offering)" or "") .. " at the Temple for "
+        .. cubes .. " blessing cube" .. (cubes == 1 and "" or "s") })
+  end
   if cubes > 0 and game.options.temple_token == "change" then
     local others = {}
     for _, t in ipairs(rules.DEMAND_TOKENS) do
       if t ~= v.demand then others[#others + 1] = t end
     end
     v.demand = others[game:random(1, #others)]
-    ev(game, "demand_changed", { demand = v.demand, text = "The temple now demands " .. rules.CARGO_NAMES[v.demand] })
+    if game.logging then
+      game:event("demand_changed", { demand = v.demand, text = "The temple now demands " .. rules.CARGO_NAMES[v.demand] })
+    end
   end
   rules.after_action(game, seat)
 end
@@ -1348,8 +1462,10 @@ function rules.whirlpool(game, seat, target, no_attack)
   local v = game.vars
   local from = v.ship[target]
   v.ship[target] = v.ship[seat]
-  ev(game, "pulled", { seat = seat, target = target, from = from,
-    text = who(seat) .. " pulls " .. who(target) .. "'s ship into the Whirlpool" })
+  if game.logging then
+    game:event("pulled", { seat = seat, target = target, from = from,
+      text = who(seat) .. " pulls " .. who(target) .. "'s ship into the Whirlpool" })
+  end
   if no_attack then return rules.after_action(game, seat) end
   v.phase = "after"
   rules.begin_attack(game, seat, target, true)
@@ -1372,7 +1488,9 @@ function rules.discard_action(game, seat)
   local card = rules.held_action(game, seat)
   game:move(card, game:zone("action", seat), game:zone("action discard"))
   util.count(game, "actions_played") -- metric: action cards played
-  ev(game, "action_played", { seat = seat, card = card, text = who(seat) .. " plays " .. card_name(game, card) })
+  if game.logging then
+    game:event("action_played", { seat = seat, card = card, text = who(seat) .. " plays " .. card_name(game, card) })
+  end
   return card
 end
 
@@ -1387,22 +1505,35 @@ function rules.action_plays(game, seat, phase)
   local out = {}
   local mine = v.turn == seat and v.attack == nil
   if id == "fair_winds" and mine and phase == "start" and not v.fair_winds then
-    out[#out + 1] = { act = "play", action = id, text = "Play Fair Winds (move up to 2 spaces this turn)" }
+    out[#out + 1] = worded(game, { act = "play", action = id })
   elseif id == "press_gang" and mine and (phase == "start" or phase == "action" or phase == "after") then
     for _, s in ipairs(rules.ships_with(game, seat)) do
       if #game:zone("hand", s) > 0 then
-        out[#out + 1] = { act = "play", action = id, seat = s, text = "Play Press Gang: take a random card from " .. who(s) }
+        out[#out + 1] = worded(game, { act = "play", action = id, seat = s })
       end
     end
   elseif id == "spyglass" then
     for k = 1, game.seats - 1 do
       local s = game:next_seat(seat, k)
-      out[#out + 1] = { act = "play", action = id, seat = s, text = "Play Spyglass: look at " .. who(s) .. "'s hand" }
+      out[#out + 1] = worded(game, { act = "play", action = id, seat = s })
     end
   elseif id == "powder_keg" and v.powder_supply > 0 then
-    out[#out + 1] = { act = "play", action = id, text = "Play Powder Keg (take 2 gunpowder)" }
+    out[#out + 1] = worded(game, { act = "play", action = id })
   end
   return out
+end
+
+-- The words of playing each action card (rules.action_plays).
+local PLAY_TEXTS = {
+  fair_winds = function() return "Play Fair Winds (move up to 2 spaces this turn)" end,
+  press_gang = function(o) return "Play Press Gang: take a random card from " .. who(o.seat) end,
+  spyglass = function(o) return "Play Spyglass: look at " .. who(o.seat) .. "'s hand" end,
+  powder_keg = function() return "Play Powder Keg (take 2 gunpowder)" end,
+}
+
+function rules.option_texts.play(game, o)
+  local words = PLAY_TEXTS[o.action]
+  return words and words(o) or ("Play " .. tostring(o.action))
 end
 
 function rules.play_action(game, seat, action)
@@ -1414,23 +1545,32 @@ function rules.play_action(game, seat, action)
     v.fair_winds = true
   elseif id == "powder_keg" then
     local got = rules.take_powder(game, seat, rules.POWDER_KEG)
-    ev(game, "powder_taken", { seat = seat, count = got, text = who(seat) .. " takes " .. got .. " gunpowder" })
+    if game.logging then
+      game:event("powder_taken", { seat = seat, count = got, text = who(seat) .. " takes " .. got .. " gunpowder" })
+    end
   elseif id == "spyglass" then
-    local hand = game:zone("hand", action.seat)
-    ev(game, "hand_seen", { seat = seat, target = action.seat,
-      text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
-    ev(game, "hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand), reveal = true,
-      text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: " .. (#hand > 0 and util.names(game, hand) or "empty") })
+    -- Nothing changes but what the player knows: the events are the card's effect.
+    if game.logging then
+      local hand = game:zone("hand", action.seat)
+      game:event("hand_seen", { seat = seat, target = action.seat,
+        text = who(seat) .. " looks at " .. who(action.seat) .. "'s hand" })
+      game:event("hand_shown", { to = seat, seat = action.seat, cards = copy_array(hand), reveal = true,
+        text = who(seat) .. " (privately) sees " .. who(action.seat) .. "'s hand: "
+          .. (#hand > 0 and util.names(game, hand) or "empty") })
+    end
   elseif id == "press_gang" then
     local hand = game:zone("hand", action.seat)
     if #hand == 0 then return end
     local c = hand[game:random(1, #hand)]
     game:move(c, hand, game:zone("hand", seat))
-    ev(game, "press_gang", { seat = seat, target = action.seat,
-      text = who(seat) .. " takes a random card from " .. who(action.seat) })
-    ev(game, "press_gang_card", { to = seat, card = c, text = who(seat) .. " (privately) takes " .. card_name(game, c) })
-    ev(game, "press_gang_card", { to = action.seat, card = c,
-      text = who(action.seat) .. " (privately) loses " .. card_name(game, c) .. " to " .. who(seat) })
+    if game.logging then
+      game:event("press_gang", { seat = seat, target = action.seat,
+        text = who(seat) .. " takes a random card from " .. who(action.seat) })
+      game:event("press_gang_card", { to = seat, card = c,
+        text = who(seat) .. " (privately) takes " .. card_name(game, c) })
+      game:event("press_gang_card", { to = action.seat, card = c,
+        text = who(action.seat) .. " (privately) loses " .. card_name(game, c) .. " to " .. who(seat) })
+    end
   end
 end
 
@@ -1627,8 +1767,10 @@ rules.phases.captain = {
 }
 
 ---The prompt of the phases "start" and "after": it names only what can be
----done now.
+---done now. The prompt is for people: a game that records no events shows
+---none.
 local function turn_prompt(game, seat, options)
+  if not game.logging then return nil end
   local can = {}
   for _, o in ipairs(options) do can[o.act] = true end
   local verbs = {}
@@ -1647,19 +1789,24 @@ local function turn_options(game, seat)
   local opts = {}
   if not v.attacked then
     for _, s in ipairs(rules.ships_with(game, seat)) do
-      opts[#opts + 1] = { act = "attack", seat = s, text = "Attack " .. who(s) }
+      opts[#opts + 1] = worded(game, { act = "attack", seat = s })
     end
   end
   for _, o in ipairs(rules.action_plays(game, seat, phase)) do opts[#opts + 1] = o end
   if phase == "start" then
     for _, b in ipairs(rules.reachable(v.ship[seat], rules.move_steps(game, seat))) do
-      opts[#opts + 1] = { act = "move", island = b,
-        text = "Sail to " .. rules.island_name(game, b) .. " (" .. rules.island_does(game, b) .. ")" }
+      opts[#opts + 1] = worded(game, { act = "move", island = b })
     end
   else
     opts[#opts + 1] = { act = "end", text = "End your turn" }
   end
   return opts
+end
+
+function rules.option_texts.attack(game, o) return "Attack " .. who(o.seat) end
+
+function rules.option_texts.move(game, o)
+  return "Sail to " .. rules.island_name(game, o.island) .. " (" .. rules.island_does(game, o.island) .. ")"
 end
 
 -- The start of a turn: attack, play an action card, or sail.
@@ -1756,13 +1903,16 @@ rules.phases.discard_down = {
     for i = 1, #hand do
       opts[#opts + 1] = { act = "discard", card = hand[i], text = "Discard " .. card_name(game, hand[i]) }
     end
-    table.sort(opts, function(a, b) return a.card < b.card end)
+    table.sort(opts, by_card)
     return opts
   end,
   moves = {
     discard = function(game, seat, action)
       game:move(action.card, game:zone("hand", seat), game:zone("discard"))
-      ev(game, "discarded", { seat = seat, card = action.card, text = who(seat) .. " discards " .. card_name(game, action.card) })
+      if game.logging then
+        game:event("discarded", { seat = seat, card = action.card,
+          text = who(seat) .. " discards " .. card_name(game, action.card) })
+      end
       rules.end_turn(game, seat)
     end,
   },
@@ -1812,10 +1962,14 @@ function rules.space_options(game, seat, opts)
   end
 end
 
-function rules.decision(game)
+-- `previous` is the game's previous decision (the prelude passes it back):
+-- a phase's decision fills it again rather than making a new table, unless
+-- it was a reaction window's (which has fields of its own).
+function rules.decision(game, previous)
   if game.vars.game_over then return nil end
   if window.pending(game) then return window.decision(rules, game) end
-  return phases.decision(rules, game)
+  if previous ~= nil and previous.window ~= nil then previous = nil end
+  return phases.decision(rules, game, nil, previous)
 end
 
 function rules.apply(game, seat, action)
@@ -1830,11 +1984,16 @@ function rules.apply(game, seat, action)
   if not v.game_over and not (attacking and v.attack ~= nil) then rules.check_immediate_end(game) end
 end
 
----An option in words: its text (every option of this game has one).
+---An option in words: its text, or (an option of the decision pending in a
+---game that records no events) the words rules.option_texts gives it.
 function rules.describe(game, action)
-  if type(action) == "table" and action.act == "sell" and action.cards and not action.choose then
-    -- A sale chosen: its cards, icons and gold.
-    return rules.sale_text(game, action)
+  if type(action) == "table" then
+    if action.act == "sell" and action.cards and not action.choose then
+      -- A sale chosen: its cards, icons and gold.
+      return rules.sale_text(game, action)
+    end
+    local words = action.text == nil and rules.option_texts[action.act]
+    if words then return words(game, action) end
   end
   return phases.describe(game, action)
 end
