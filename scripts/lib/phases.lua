@@ -75,29 +75,36 @@ its `text`, else the name of its `card`. A game whose options are bare cards
 
 Texts made when asked. A text costs a string per option at every decision,
 and most decisions are read by nobody: a simulation or a search plays
-thousands of moves no one reads. A phase may give the function that words
-its options instead, `text(game, option)`, from the option's fields and the
-position of the decision, and list its options through phases.worded:
+thousands of moves no one reads. A game may give the functions that word its
+options instead, `text(game, option)`, from the option's fields and the
+position of the decision, in either of two places:
 
-  rules.phases.keep = {
-    options = function(game, seat)
-      ...
-      opts[#opts + 1] = phases.worded(game, rules.phases.keep, { act = "keep", card = c })
-    end,
-    text = function(game, option) return "Keep " .. game.cards[option.card].name end,
-    moves = { keep = ... },
-  }
-  function rules.describe(game, action) return phases.describe(game, action, rules) end
+  - a phase's `text`, for the options of that phase (Sea Salt & Paper):
+      rules.phases.keep = {
+        options = function(game, seat)
+          ...
+          opts[#opts + 1] = phases.worded(game, rules.phases.keep.text, { act = "keep", card = c })
+        end,
+        text = function(game, option) return "Keep " .. game.cards[option.card].name end,
+        moves = { keep = ... },
+      }
+  - `rules.option_texts[act]`, for an act offered in several phases
+    (SeaDogs: the attack's acts, playing an action card):
+      rules.option_texts.attack = function(game, option) return "Attack P" .. option.seat end
+      opts[#opts + 1] = phases.worded(game, rules.option_texts.attack, { act = "attack", seat = s })
+
+and describe options with the rules: function rules.describe(game, action)
+return phases.describe(game, action, rules) end.
 
 phases.worded puts the text into the option at once when the game is
 logged (`game.logging`: its moves are kept, saved or traced with their
 values, and a move of the past must carry its words); otherwise the option
-goes without, and phases.describe, given `rules`, asks the phase's `text`
-when someone reads it (a person at the decision, or a search that tells
-the options apart by their words). The phase asked is the current one when
-its `moves` have the option's `act`, else the first phase by name whose
-`moves` have it. Either way the text is the same: it is made at the same
-decision.
+goes without, and phases.describe, given `rules`, makes the text when
+someone reads it (a person at the decision, or a search that tells the
+options apart by their words): from the current phase's `text` when its
+`moves` have the option's `act`, else `rules.option_texts[act]`, else the
+`text` of the first phase by name whose `moves` have the act. Either way
+the text is the same: it is made at the same decision.
 ]]
 
 local phases = {}
@@ -165,31 +172,35 @@ function phases.apply(rules, game, seat, action, name)
   return f(game, seat, action)
 end
 
----`option` of `phase`, with its `text` (the phase's `text(game, option)`)
----when the game is logged; without it otherwise (see "Texts made when
----asked").
+---`option`, with its `text` (`words(game, option)`) when the game is
+---logged; without it otherwise (see "Texts made when asked").
 ---@param game Game
----@param phase table
+---@param words fun(game: Game, option: table): string
 ---@param option table
 ---@return table
-function phases.worded(game, phase, option)
-  if game.logging then option.text = phase.text(game, option) end
+function phases.worded(game, words, option)
+  if game.logging then option.text = words(game, option) end
   return option
 end
 
----The phase that words an option whose act is `act` (nil when none does):
----the current phase when its `moves` have the act, else the first by name.
+---The function that words an option whose act is `act` (nil when none
+---does): the current phase's `text` when its `moves` have the act, else
+---`rules.option_texts[act]`, else the `text` of the first phase by name
+---whose `moves` have it (see "Texts made when asked").
 ---@param rules table
 ---@param game Game|View
 ---@param act any
----@return table?
-function phases.of_act(rules, game, act)
+---@return (fun(game: Game|View, option: table): string)?
+function phases.words_of(rules, game, act)
   local all = rules.phases
-  if type(all) ~= "table" or act == nil then return nil end
-  local current = all[game.vars.phase]
+  if act == nil then return nil end
+  local current = type(all) == "table" and all[game.vars.phase] or nil
   if type(current) == "table" and current.text and current.moves and current.moves[act] then
-    return current
+    return current.text
   end
+  local texts = rules.option_texts
+  if type(texts) == "table" and texts[act] then return texts[act] end
+  if type(all) ~= "table" then return nil end
   local names = {}
   for name, phase in pairs(all) do
     if type(name) == "string" and type(phase) == "table" and phase.text and phase.moves
@@ -199,11 +210,12 @@ function phases.of_act(rules, game, act)
   end
   if #names == 0 then return nil end
   table.sort(names)
-  return all[names[1]]
+  return all[names[1]].text
 end
 
----An option in words: its `text`; else (with `rules`) the text its phase
----makes when asked; else the name of its `card`, else the value as text.
+---An option in words: its `text`; else (with `rules`) the text made when
+---asked (phases.words_of); else the name of its `card`, else the value as
+---text.
 ---@param game Game|View
 ---@param action any
 ---@param rules table?
@@ -211,8 +223,8 @@ end
 function phases.describe(game, action, rules)
   if type(action) == "table" then
     if action.text ~= nil then return tostring(action.text) end
-    local phase = rules and phases.of_act(rules, game, action.act)
-    if phase then return tostring(phase.text(game, action)) end
+    local words = rules and phases.words_of(rules, game, action.act)
+    if words then return tostring(words(game, action)) end
     if action.card ~= nil and game.cards[action.card] then
       return game.cards[action.card].name
     end

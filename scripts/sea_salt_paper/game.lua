@@ -1196,12 +1196,12 @@ rules.phases.take = {
     local phase = rules.phases.take
     local opts = emptied(into)
     if #game:zone("deck") > 0 then
-      opts[#opts + 1] = worded(game, phase, { act = "draw" })
+      opts[#opts + 1] = worded(game, phase.text, { act = "draw" })
     end
     for i = 1, #rules.PILES do
       local z = pile_zone(game, i)
       if #z > 0 then
-        opts[#opts + 1] = worded(game, phase, { act = "pile", pile = i, card = z[#z] })
+        opts[#opts + 1] = worded(game, phase.text, { act = "pile", pile = i, card = z[#z] })
       end
     end
     return opts
@@ -1233,7 +1233,7 @@ rules.phases.keep = {
     local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     for i = 1, #drawn do
-      opts[#opts + 1] = worded(game, rules.phases.keep,
+      opts[#opts + 1] = worded(game, rules.phases.keep.text,
         { act = "keep", card = drawn[i], secret = "keeps one of the cards drawn" })
     end
     return opts
@@ -1255,7 +1255,7 @@ rules.phases.discard = {
     local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
     for _, i in ipairs(rules.discard_piles(game)) do
-      opts[#opts + 1] = worded(game, rules.phases.discard, { act = "discard", pile = i, card = card })
+      opts[#opts + 1] = worded(game, rules.phases.discard.text, { act = "discard", pile = i, card = card })
     end
     return opts
   end,
@@ -1282,12 +1282,12 @@ rules.phases.play = {
     local phase = rules.phases.play
     local opts = emptied(into)
     for _, p in ipairs(rules.duo_pairs(game, seat)) do
-      opts[#opts + 1] = worded(game, phase, { act = "duo", duo = p.duo, cards = p.cards })
+      opts[#opts + 1] = worded(game, phase.text, { act = "duo", duo = p.duo, cards = p.cards })
     end
-    opts[#opts + 1] = worded(game, phase, { act = "end" })
+    opts[#opts + 1] = worded(game, phase.text, { act = "end" })
     if game.vars.call == nil and rules.may_call(game, seat) then
-      opts[#opts + 1] = worded(game, phase, { act = "stop" })
-      opts[#opts + 1] = worded(game, phase, { act = "last_chance" })
+      opts[#opts + 1] = worded(game, phase.text, { act = "stop" })
+      opts[#opts + 1] = worded(game, phase.text, { act = "last_chance" })
     end
     return opts
   end,
@@ -1330,7 +1330,7 @@ rules.phases.crab_pile = {
   options = function(game, seat, into)
     local opts = emptied(into)
     for _, i in ipairs(rules.crab_piles(game)) do
-      opts[#opts + 1] = worded(game, rules.phases.crab_pile, { act = "crab_pile", pile = i })
+      opts[#opts + 1] = worded(game, rules.phases.crab_pile.text, { act = "crab_pile", pile = i })
     end
     return opts
   end,
@@ -1356,7 +1356,7 @@ rules.phases.crab_pick = {
     -- Top card first, as the pile is looked through; the pile is not reordered.
     -- reveal: the chooser sees the pile's cards (and only the chooser: secret).
     for i = #z, 1, -1 do
-      opts[#opts + 1] = worded(game, rules.phases.crab_pick,
+      opts[#opts + 1] = worded(game, rules.phases.crab_pick.text,
         { act = "crab_pick", card = z[i], secret = secret, reveal = true })
     end
     return opts
@@ -1376,7 +1376,7 @@ rules.phases.steal = {
   options = function(game, seat, into)
     local opts = emptied(into)
     for _, s in ipairs(rules.steal_targets(game, seat)) do
-      opts[#opts + 1] = worded(game, rules.phases.steal, { act = "steal", seat = s })
+      opts[#opts + 1] = worded(game, rules.phases.steal.text, { act = "steal", seat = s })
     end
     return opts
   end,

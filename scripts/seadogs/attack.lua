@@ -270,11 +270,8 @@ return function(rules)
   end
 
   ---`option` with its `text` from rules.option_texts when the game records
-  ---events (see game.lua); returns the option.
-  local function worded(game, option)
-    if game.logging then option.text = rules.option_texts[option.act](game, option) end
-    return option
-  end
+  ---events (rules.worded, set in game.lua once this file is loaded).
+  local function worded(game, option) return rules.worded(game, option) end
 
   -- The seat an attack asks.
   local function asked(game) return game.vars.asked or game.vars.turn end

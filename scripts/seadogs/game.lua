@@ -22,7 +22,7 @@ is in attack.lua): each phase's prompt, options and moves, to wrap or add
 to, and `option_texts`, the words of the options (see there). Internal:
 decision, apply (which go through `phases`), space_options, attack_status,
 the island readers (island_kind, island_name, port_of, island_does), and
-who, ev and greedy_choice, which these files mostly call through local
+who, worded, ev and greedy_choice, which these files mostly call through local
 copies (or, for ev, not at all). A variant that adds a name to this table declares it
 in its `provides` (docs/house-rules.md); a new phase or move is a new key
 of `rules.phases` or `rules.moves` and needs none.
@@ -250,11 +250,12 @@ rules.who = who
 local function card_name(game, id) return game.cards[id].name end
 
 ---`option` with its `text` from rules.option_texts when the game records
----events (see there); returns the option.
+---events (see there and lib/phases.lua, "Texts made when asked"); returns
+---the option.
 local function worded(game, option)
-  if game.logging then option.text = rules.option_texts[option.act](game, option) end
-  return option
+  return phases.worded(game, rules.option_texts[option.act], option)
 end
+rules.worded = worded
 
 -- Options (or offers) by card id, for table.sort.
 local function by_card(a, b) return a.card < b.card end
@@ -1992,10 +1993,8 @@ function rules.describe(game, action)
       -- A sale chosen: its cards, icons and gold.
       return rules.sale_text(game, action)
     end
-    local words = action.text == nil and rules.option_texts[action.act]
-    if words then return words(game, action) end
   end
-  return phases.describe(game, action)
+  return phases.describe(game, action, rules)
 end
 
 ---The round count of `result`, without building it (the search bots ask
