@@ -423,37 +423,28 @@ fn stopping_when_decisive_rarely_stops_on_a_fair_coin_however_often_it_looks() {
 #[test]
 fn decisive_stops_at_the_first_look_for_a_rigged_rule_and_never_for_identical_arms() {
     let rigged = format!("rigged=-v {}", fixture("seat_one_wins.lua"));
-    let v = json(&[
-        "compare",
-        "coin_flip",
-        "--arm",
-        "fair",
-        "--arm",
-        &rigged,
-        "--decisive",
-        "win.seat1",
-        "--every",
-        "50",
-        "--max-games",
-        "1000",
-    ]);
+    // `compare` of two arms on win.seat1, looking every 50 games.
+    let decisive = |first: &str, second: &str, max_games: &str| {
+        json(&[
+            "compare",
+            "coin_flip",
+            "--arm",
+            first,
+            "--arm",
+            second,
+            "--decisive",
+            "win.seat1",
+            "--every",
+            "50",
+            "--max-games",
+            max_games,
+        ])
+    };
+    let v = decisive("fair", &rigged, "1000");
     assert_eq!(v["stopped"], "decisive", "{v}");
     assert_eq!(v["games"], 50);
     assert_eq!(v["stop_rule"]["Decisive"]["every"], 50, "{v}");
-    let v = json(&[
-        "compare",
-        "coin_flip",
-        "--arm",
-        "a",
-        "--arm",
-        "b",
-        "--decisive",
-        "win.seat1",
-        "--every",
-        "50",
-        "--max-games",
-        "150",
-    ]);
+    let v = decisive("a", "b", "150");
     assert_eq!(v["stopped"], "max_games");
     assert_eq!(v["games"], 150);
     // One arm: against a value; the text says how it looked.

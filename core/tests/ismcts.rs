@@ -205,6 +205,25 @@ fn search_tree(g: &Game, seed: u64, iterations: u32) -> ismcts::Tree {
     .expect("search")
 }
 
+/// The choice of an `ismcts` search of `g`'s pending decision with
+/// `iterations` iterations, seeded by `seed`.
+fn search_choice(g: &Game, seed: u64, iterations: u32) -> deckhand_core::Choice {
+    ismcts::choose(
+        g,
+        &mut GameRng::from_seed(seed),
+        Budget::Iterations(iterations),
+        None,
+        None,
+    )
+    .expect("choose")
+}
+
+/// A 2-player game of the toy `id` dealt from `seed`.
+fn toy_game(e: &Engine, id: &str, seed: u64) -> Game {
+    e.new_game(GameConfig::new(id, 2, seed), true)
+        .expect("start")
+}
+
 /// The root's child keyed `key`.
 fn root_child<'t>(tree: &'t ismcts::Tree, key: &str) -> &'t ismcts::Node {
     tree.nodes[0]
@@ -230,9 +249,7 @@ fn the_tree_values_a_choice_of_cards_by_the_set_it_would_play() {
     // the best-scored set it is a sure win.
     let e = toy_engine("sale", SALE);
     for seed in 0..5 {
-        let g = e
-            .new_game(GameConfig::new("sale", 2, seed), true)
-            .expect("start");
+        let g = toy_game(&e, "sale", seed);
         let tree = search_tree(&g, seed, 100);
         let sell = root_child(&tree, "Sell");
         assert!(
@@ -240,14 +257,7 @@ fn the_tree_values_a_choice_of_cards_by_the_set_it_would_play() {
             "seed {seed}: sell worth {}",
             sell.mean()
         );
-        let choice = ismcts::choose(
-            &g,
-            &mut GameRng::from_seed(seed),
-            Budget::Iterations(100),
-            None,
-            None,
-        )
-        .expect("choose");
+        let choice = search_choice(&g, seed, 100);
         assert_eq!(choice.index, 1, "seed {seed}");
         assert_eq!(choice.picks.map(|p| p.len()), Some(6), "seed {seed}");
     }
@@ -261,9 +271,7 @@ fn below_the_root_the_tree_first_follows_the_playout_bot() {
     // it, and the search stayed home.
     let e = toy_engine("market", MARKET);
     for seed in 0..5 {
-        let g = e
-            .new_game(GameConfig::new("market", 2, seed), true)
-            .expect("start");
+        let g = toy_game(&e, "market", seed);
         let tree = search_tree(&g, seed, 30);
         let market = root_child(&tree, "Sail to market");
         assert!(
@@ -271,14 +279,7 @@ fn below_the_root_the_tree_first_follows_the_playout_bot() {
             "seed {seed}: market worth {}",
             market.mean()
         );
-        let choice = ismcts::choose(
-            &g,
-            &mut GameRng::from_seed(seed),
-            Budget::Iterations(30),
-            None,
-            None,
-        )
-        .expect("choose");
+        let choice = search_choice(&g, seed, 30);
         assert_eq!(choice.index, 2, "seed {seed}");
     }
 }
@@ -294,9 +295,7 @@ fn below_the_root_the_tree_widens_slowly_at_small_budgets() {
     // ⌈√visits / 2⌉ moves, at most three stalls are tried.
     let e = toy_engine("market", MARKET);
     for seed in 0..8 {
-        let g = e
-            .new_game(GameConfig::new("market", 2, seed), true)
-            .expect("start");
+        let g = toy_game(&e, "market", seed);
         let tree = search_tree(&g, seed, 30);
         let market = root_child(&tree, "Sail to market");
         let stalls = market.children.len();
@@ -357,14 +356,7 @@ fn ismcts_takes_a_forced_win() {
             .expect("start");
         let winning = if tokens % 3 == 1 { 1 } else { 2 };
         for seed in 0..5 {
-            let choice = ismcts::choose(
-                &g,
-                &mut GameRng::from_seed(seed),
-                Budget::Iterations(300),
-                None,
-                None,
-            )
-            .expect("search");
+            let choice = search_choice(&g, seed, 300);
             assert_eq!(choice.index, winning, "{tokens} tokens, seed {seed}");
         }
     }
@@ -716,9 +708,7 @@ fn another_seats_secret_choice_in_the_tree_is_the_playout_bots() {
     // like a coin toss; the playout bot, which sees the guess, poisons.
     let e = toy_engine("trust", TRUST);
     for seed in 0..5 {
-        let g = e
-            .new_game(GameConfig::new("trust", 2, seed), true)
-            .expect("start");
+        let g = toy_game(&e, "trust", seed);
         let tree = search_tree(&g, seed, 40);
         let trust = root_child(&tree, "Trust seat 2");
         assert!(
