@@ -194,6 +194,13 @@ struct Shape {
 /// the pass option of a window (0: none).
 type Stepped = (Option<Seat>, usize, i64, bool, usize);
 
+/// What a step reported through the host's buffer (see
+/// [`Host::decided`]), as the values it would have returned.
+fn reported(d: [f64; 5]) -> Stepped {
+    let seat = (d[0] >= 1.0).then_some(d[0] as Seat);
+    (seat, d[1] as usize, d[2] as i64, d[3] != 0.0, d[4] as usize)
+}
+
 fn shape_of(s: &Stepped) -> (Option<(Seat, usize)>, i64, Shape) {
     (
         s.0.map(|seat| (seat, s.1)),
@@ -791,14 +798,23 @@ impl Game {
         self.table_mut()?.step = self.history.len() + 1;
         let stepped = {
             let _in_play = self.enter();
-            let state = self.state.clone();
-            match &choice.picks {
-                None => self.host.entry.step.call::<Stepped>((state, index)),
-                Some(picks) => {
-                    self.host
-                        .entry
+            let (entry, state) = (&self.host.entry, &self.state);
+            if self.host.steps_report_directly() {
+                match &choice.picks {
+                    None => entry.step.call::<()>((state, index)),
+                    Some(picks) => entry
                         .step_subset
-                        .call::<Stepped>((state, index, picks.clone()))
+                        .call::<()>((state, index, picks.as_slice())),
+                }
+                .map(|()| reported(self.host.decided()))
+            } else {
+                match &choice.picks {
+                    None => entry.step.call::<Stepped>((state, index)),
+                    Some(picks) => {
+                        entry
+                            .step_subset
+                            .call::<Stepped>((state, index, picks.as_slice()))
+                    }
                 }
             }
         };

@@ -35,6 +35,13 @@ pub struct InPlay {
     /// The random stream of the script bot deciding now (`view:random`),
     /// none outside a bot's decision.
     bot_rng: RefCell<Option<GameRng>>,
+    /// Event memory added by direct calls ([`super::fast`]) and not yet
+    /// charged to the call's allowance (`core.settle` charges it).
+    unsettled: Cell<usize>,
+    /// What the last step decided, written by the prelude when the direct
+    /// calls are on (see [`super::fast`]): seat (0: none), option count,
+    /// kind, whether an option asks for cards (0 or 1), the pass option.
+    decided: [Cell<f64>; 5],
 }
 
 /// What a primitive called from the Lua prompt says.
@@ -62,6 +69,7 @@ impl InPlay {
     pub fn allow(&self, cap: usize) {
         self.allowance.cap.set(cap);
         self.allowance.charged.set(0);
+        self.unsettled.set(0);
     }
 
     /// Charge `bytes` the core now holds for the script to the call's
@@ -136,6 +144,46 @@ impl InPlay {
             self.charge(lua, added)?;
         }
         Ok(out)
+    }
+}
+
+impl InPlay {
+    /// Where the prelude writes what a step decided.
+    pub(super) fn decided_ptr(&self) -> *mut f64 {
+        self.decided.as_ptr() as *mut f64
+    }
+
+    /// What the last step decided, as the prelude wrote it.
+    pub(super) fn decided(&self) -> [f64; 5] {
+        std::array::from_fn(|i| self.decided[i].get())
+    }
+
+    /// [`InPlay::with`] for a direct call ([`super::fast`]), which cannot
+    /// raise a Lua error: `None` when it did nothing (not the game in play,
+    /// read-only, or `f` refused), else whether it added events, whose
+    /// memory is then owed until `core.settle` charges it.
+    pub(super) fn with_direct(
+        &self,
+        token: Token,
+        f: impl FnOnce(&mut Table) -> Option<()>,
+    ) -> Option<bool> {
+        if self.read_only.get() {
+            return None;
+        }
+        let slot = self.slot.try_borrow().ok()?;
+        let (t, table) = slot.as_ref()?;
+        if *t != token {
+            return None;
+        }
+        let mut table = table.try_borrow_mut().ok()?;
+        let before = table.event_bytes;
+        f(&mut table)?;
+        let added = table.event_bytes.saturating_sub(before);
+        if added > 0 {
+            self.unsettled
+                .set(self.unsettled.get().saturating_add(added));
+        }
+        Some(added > 0)
     }
 }
 
@@ -296,6 +344,16 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
                 t.script_event(name, data, to);
                 Ok(())
             })
+        })?,
+    )?;
+
+    // Charge the event memory direct calls added (see `super::fast`).
+    let p = in_play.clone();
+    t.set(
+        "settle",
+        lua.create_function(move |lua, ()| {
+            let owed = p.unsettled.replace(0);
+            p.charge(lua, owed)
         })?,
     )?;
 

@@ -2,6 +2,7 @@
 //! functions of the step protocol cached (one Lua call per decision).
 
 mod api;
+mod fast;
 pub mod json_text;
 mod sandbox;
 
@@ -123,6 +124,9 @@ pub struct Host {
     /// its `card_defs`): the next game that defines the same cards gets a
     /// copy instead of converting them again.
     card_defs: RefCell<Option<Vec<CardProps>>>,
+    /// Whether the prelude makes direct calls (see [`fast`]); a step then
+    /// reports what it decided in [`Host::decided`] instead of returning it.
+    direct: bool,
 }
 
 /// A card's properties, as the core keeps them.
@@ -145,14 +149,45 @@ impl Host {
 
     /// A new VM over `library`.
     pub fn new(library: Arc<ScriptLibrary>, limits: Limits) -> Result<Host> {
-        let (lua, budget, output, env_base) = sandbox::new_vm(library.clone(), limits)?;
+        let sandbox::Vm {
+            lua,
+            budget,
+            output,
+            env_base,
+            ffi,
+        } = sandbox::new_vm(library.clone(), limits)?;
+        let direct = ffi.is_some();
         let in_play = Rc::new(InPlay::default());
         let prims = api::primitives(&lua, &in_play)?;
+        if let Some(ffi) = ffi {
+            // The direct calls (see `fast`), for the prelude alone.
+            let direct = lua.create_table()?;
+            direct.raw_set("ffi", ffi)?;
+            direct.raw_set(
+                "in_play",
+                mlua::LightUserData(Rc::as_ptr(&in_play) as *mut std::ffi::c_void),
+            )?;
+            direct.raw_set(
+                "decided",
+                mlua::LightUserData(in_play.decided_ptr() as *mut std::ffi::c_void),
+            )?;
+            for (name, address, ctype) in fast::bindings() {
+                let f = lua.create_table()?;
+                f.raw_set(
+                    "address",
+                    mlua::LightUserData(address as *mut std::ffi::c_void),
+                )?;
+                f.raw_set("ctype", ctype)?;
+                direct.raw_set(name, f)?;
+            }
+            prims.raw_set("direct", direct)?;
+        }
         prims.raw_set("reset", env_base.reset.clone())?;
         let prelude: Table =
             sandbox::load_text(&lua, PRELUDE, "@deckhand/prelude.lua", None)?.call(prims)?;
         sandbox::lock_globals(&lua, &env_base)?;
         Ok(Host {
+            direct,
             entry: Entries::of(&prelude)?,
             prelude,
             lua,
@@ -181,6 +216,17 @@ impl Host {
     /// Whether definitions of cards 1.. are kept.
     pub(crate) fn has_card_defs(&self) -> bool {
         self.card_defs.borrow().is_some()
+    }
+
+    /// Whether a step reports what it decided through [`Host::decided`].
+    pub(crate) fn steps_report_directly(&self) -> bool {
+        self.direct
+    }
+
+    /// What the last step decided (when [`Host::steps_report_directly`]):
+    /// seat (0: none), option count, kind, asks for cards (0 or 1), pass.
+    pub(crate) fn decided(&self) -> [f64; 5] {
+        self.in_play.decided()
     }
 
     /// A token for a new game object of this host (see [`api::InPlay`]).

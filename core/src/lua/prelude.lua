@@ -14,7 +14,125 @@ local M = {}
 local type, pairs, ipairs, error, setmetatable, tostring = type, pairs, ipairs, error, setmetatable, tostring
 local tremove, tinsert, tsort, tconcat = table.remove, table.insert, table.sort, table.concat
 local core_move, core_random, core_event = core.move, core.random, core.event
+local core_move_all, core_place, core_deal = core.move_all, core.place, core.deal
 local core_bot_random = core.bot_random
+
+-- The mirror of a zone the core has reordered: the core returns the new
+-- order as multiple values (cheaper than a table).
+local function reordered(zone, ...)
+  local order = { ... }
+  for i = 1, #order do zone[i] = order[i] end
+end
+
+-- Shuffle or sort a zone's cards in the core and in its mirror.
+local function shuffle_zone(token, zone) reordered(zone, core.shuffle(token, zone.id)) end
+local function sort_zone(token, zone) reordered(zone, core.sort(token, zone.id)) end
+
+-- With direct calls, a step writes what it decided into the core's buffer
+-- (set below) instead of returning five values.
+local report_step = nil
+
+-- Direct calls (core/src/lua/fast.rs): with the compiler on, the core hands
+-- the prelude (never a script) LuaJIT's `ffi` and the addresses of a few
+-- primitives, which compiled code then calls without leaving the trace.
+-- A direct call answers 0 (done), 2 (done, with events to charge: settle)
+-- or 1 (nothing done: the same call again through the ordinary primitive,
+-- which gives the usual error). Arguments that are not numbers never reach
+-- it.
+if core.direct then
+  local d = core.direct
+  local ffi = d.ffi
+  local in_play = ffi.cast("void *", d.in_play)
+  local function bind(name) return ffi.cast(d[name].ctype, d[name].address) end
+  local settle = core.settle
+  local direct_move, plain_move = bind("move"), core_move
+  core_move = function(token, card, from, to, bottom, draw)
+    if type(token) == "number" and type(card) == "number" and type(from) == "number"
+      and type(to) == "number" then
+      local status = direct_move(in_play, token, card, from, to, bottom, draw)
+      if status == 0 then return end
+      if status == 2 then return settle() end
+    end
+    return plain_move(token, card, from, to, bottom, draw)
+  end
+  local direct_move_all, plain_move_all = bind("move_all"), core_move_all
+  core_move_all = function(token, from, to)
+    if type(token) == "number" and type(from) == "number" and type(to) == "number" then
+      local status = direct_move_all(in_play, token, from, to)
+      if status == 0 then return end
+      if status == 2 then return settle() end
+    end
+    return plain_move_all(token, from, to)
+  end
+  local direct_place, plain_place = bind("place"), core_place
+  core_place = function(token, card, zone, defined)
+    if type(token) == "number" and type(card) == "number" and type(zone) == "number"
+      and type(defined) == "number" then
+      local status = direct_place(in_play, token, card, zone, defined)
+      if status == 0 then return end
+      if status == 2 then return settle() end
+    end
+    return plain_place(token, card, zone, defined)
+  end
+  local ROOM = 64
+  local direct_deal, plain_deal, zone_ids = bind("deal"), core_deal, ffi.new("double[?]", ROOM)
+  core_deal = function(token, from, to, n)
+    local count = #to
+    if type(token) == "number" and type(from) == "number" and type(n) == "number"
+      and count <= ROOM then
+      local numbers = true
+      for i = 1, count do
+        local z = to[i]
+        if type(z) ~= "number" then numbers = false; break end
+        zone_ids[i - 1] = z
+      end
+      if numbers then
+        local status = direct_deal(in_play, token, from, zone_ids, count, n)
+        if status == 0 then return end
+        if status == 2 then return settle() end
+      end
+    end
+    return plain_deal(token, from, to, n)
+  end
+  -- Room for the order of a zone of up to CARDS cards (a larger one goes
+  -- through the ordinary primitive).
+  local CARDS = 512
+  local order, count = ffi.new("uint32_t[?]", CARDS), ffi.new("uint32_t[1]")
+  local function reorder(direct, plain_zone)
+    return function(token, zone)
+      local id = zone.id
+      if type(token) == "number" and type(id) == "number" then
+        local status = direct(in_play, token, id, order, CARDS, count)
+        if status ~= 1 then
+          for i = 1, count[0] do zone[i] = order[i - 1] end
+          if status == 2 then settle() end
+          return
+        end
+      end
+      return plain_zone(token, zone)
+    end
+  end
+  shuffle_zone = reorder(bind("shuffle"), shuffle_zone)
+  sort_zone = reorder(bind("sort"), sort_zone)
+  local direct_random, plain_random = bind("random"), core_random
+  local drawn = ffi.new("double[1]")
+  core_random = function(token, lo, hi)
+    if type(token) == "number" and type(lo) == "number" and type(hi) == "number"
+      and direct_random(in_play, token, lo, hi, drawn) == 0 then
+      return drawn[0]
+    end
+    return plain_random(token, lo, hi)
+  end
+  local decided = ffi.cast("double *", d.decided)
+  report_step = function(seat, n, kind, subsets, pass)
+    decided[0] = seat or 0
+    decided[1] = n
+    decided[2] = kind
+    decided[3] = subsets and 1 or 0
+    decided[4] = pass
+  end
+  core.direct = nil
+end
 
 -- Sorted keys of a table, so that nothing here depends on `pairs` order.
 local function sorted_keys(t)
@@ -108,7 +226,7 @@ end
 
 -- Place a freshly defined card into a zone (setup only).
 function Game:place(card, zone)
-  core.place(self._core, card, zone.id, self._ncards)
+  core_place(self._core, card, zone.id, self._ncards)
   zone[#zone + 1] = card
   if zone.sorted then zone.sorted = nil end
 end
@@ -149,7 +267,7 @@ function Game:move_all(from, to)
   -- no knowledge): skip the call into the core. Anything else, a table
   -- that is not one of this game's zones included, goes to the core.
   if n == 0 and self._zones[from.id] == from and self._zones[to.id] == to then return end
-  core.move_all(self._core, from.id, to.id)
+  core_move_all(self._core, from.id, to.id)
   for i = 1, n do
     to[m + i] = from[i]
     from[i] = nil
@@ -157,15 +275,8 @@ function Game:move_all(from, to)
   if n > 0 and to.sorted then to.sorted = nil end
 end
 
--- The mirror of a zone the core has reordered: the core returns the new
--- order as multiple values (cheaper than a table).
-local function reordered(zone, ...)
-  local order = { ... }
-  for i = 1, #order do zone[i] = order[i] end
-end
-
 function Game:shuffle(zone)
-  reordered(zone, core.shuffle(self._core, zone.id))
+  shuffle_zone(self._core, zone)
   zone.sorted = nil
 end
 
@@ -174,7 +285,7 @@ end
 -- keeps the order), so a game that lists a sorted hand's cards in order
 -- need not sort them again.
 function Game:sort(zone)
-  reordered(zone, core.sort(self._core, zone.id))
+  sort_zone(self._core, zone)
   zone.sorted = true
 end
 
@@ -183,7 +294,7 @@ end
 function Game:deal(from, to, n)
   local ids = {}
   for i = 1, #to do ids[i] = to[i].id end
-  core.deal(self._core, from.id, ids, n)
+  core_deal(self._core, from.id, ids, n)
   local k = #from
   for _ = 1, n do
     for i = 1, #to do
@@ -613,6 +724,7 @@ M.refresh = refresh
 function M.step(game, index)
   local d = game._decision
   game.rules.apply(game, d.seat, d.options[index])
+  if report_step then return report_step(refresh(game)) end
   return refresh(game)
 end
 
@@ -735,6 +847,7 @@ M.chosen = chosen
 function M.step_subset(game, index, picks)
   local d = game._decision
   game.rules.apply(game, d.seat, chosen(game, index, picks))
+  if report_step then return report_step(refresh(game)) end
   return refresh(game)
 end
 
@@ -1447,15 +1560,30 @@ end
 -- The entry points the host calls: each starts a new call for the guards
 -- (no nesting of C calls, not aborted) before it runs.
 local reset = core.reset
-for _, name in ipairs({ "compose", "info", "new_game", "refresh", "step", "kind_name", "option_cards", "describe", "bot",
-    "subset", "check", "chosen", "step_subset", "build",
+for _, name in ipairs({ "compose", "info", "new_game", "refresh", "kind_name", "option_cards", "describe", "bot",
+    "subset", "check", "chosen", "build",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
-    "set_zones", "mirrors", "option_keys", "playout", "refork", "metric_functions", "metric" }) do
+    "set_zones", "mirrors", "option_keys", "refork", "metric_functions", "metric" }) do
   local f = M[name]
   M[name] = function(...)
     reset()
     return f(...)
   end
+end
+-- The entry points called at every step and playout take a fixed number of
+-- arguments: the compiler leaves a function with `...` to the interpreter.
+local step, step_subset, playout = M.step, M.step_subset, M.playout
+M.step = function(game, index)
+  reset()
+  return step(game, index)
+end
+M.step_subset = function(game, index, picks)
+  reset()
+  return step_subset(game, index, picks)
+end
+M.playout = function(game, horizon, bot, max_steps)
+  reset()
+  return playout(game, horizon, bot, max_steps)
 end
 
 return M

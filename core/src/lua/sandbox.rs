@@ -124,22 +124,43 @@ pub struct EnvBase {
     library: Arc<ScriptLibrary>,
 }
 
-/// Build the sandboxed VM. Returns the VM, its budget, the captured print
-/// output and what script environments are made from.
-pub fn new_vm(
-    library: Arc<ScriptLibrary>,
-    limits: Limits,
-) -> mlua::Result<(Lua, Rc<Budget>, PrintBuffer, EnvBase)> {
+/// A sandboxed VM and what goes with it.
+pub struct Vm {
+    pub lua: Lua,
+    pub budget: Rc<Budget>,
+    /// What scripts print.
+    pub output: PrintBuffer,
+    /// What script environments are made from.
+    pub env_base: EnvBase,
+    /// LuaJIT's `ffi` library, for the prelude alone, when the compiler
+    /// runs (see `super::fast`).
+    pub ffi: Option<Table>,
+}
+
+/// Build the sandboxed VM.
+pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
     // `coroutine` is part of LuaJIT's base library. The `jit` library is
     // opened only to start the compiler (LuaJIT starts it there) or, when
     // instructions are counted, to turn it off: compiled code never runs
     // the count hook, so a budget holds only in the interpreter. Scripts
     // cannot reach it afterwards.
+    // With the compiler on, the `ffi` library too, for the prelude's direct
+    // calls into the core (see `super::fast`); it is taken out of the
+    // globals below, before any script runs, and handed to the prelude
+    // alone.
+    let counting = limits.instructions.is_some();
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::JIT;
-    let lua = Lua::new_with(libs, LuaOptions::default())?;
+    let lua = if counting {
+        Lua::new_with(libs, LuaOptions::default())?
+    } else {
+        // SAFETY: `ffi` is unsafe only in a script's hands; no script
+        // reaches it (`the_sandbox_has_no_escape_hatches`).
+        unsafe { Lua::unsafe_new_with(libs | StdLib::FFI, LuaOptions::default()) }
+    };
     let globals = lua.globals();
+    let ffi: Option<Table> = if counting { None } else { globals.get("ffi")? };
     let jit: Table = globals.get("jit")?;
-    if limits.instructions.is_some() {
+    if counting {
         jit.get::<Function>("off")?.call::<()>(())?;
     } else {
         // Room for the traces of a large game script: with LuaJIT's
@@ -243,12 +264,24 @@ pub fn new_vm(
     // the guards raise the error again wherever a script catches it.
     let Some(instructions) = limits.instructions else {
         lua.set_memory_limit(limits.memory)?;
-        return Ok((lua, budget, output, env_base));
+        return Ok(Vm {
+            lua,
+            budget,
+            output,
+            env_base,
+            ffi,
+        });
     };
     budget.max.set(instructions);
     install_hook(&lua, &budget, HOOK_PERIOD)?;
     lua.set_memory_limit(limits.memory)?;
-    Ok((lua, budget, output, env_base))
+    Ok(Vm {
+        lua,
+        budget,
+        output,
+        env_base,
+        ffi,
+    })
 }
 
 /// Install the budget hook, run every `period` instructions: it counts

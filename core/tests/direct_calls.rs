@@ -1,0 +1,150 @@
+//! The direct calls from compiled Lua into the core (an engine that counts
+//! no instructions runs LuaJIT's compiler, and its prelude calls the
+//! busiest primitives through the FFI): the same games, the same errors at
+//! the same script lines, and no way for a script to reach the FFI.
+
+use deckhand_core::lua::Limits;
+use deckhand_core::{Engine, GameConfig, MemorySource, Runner, ScriptLibrary};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+const HIGH_CARD: &str = include_str!("../../tests/fixtures/high_card/game.lua");
+
+/// The toy game and `extra` files, in an engine that counts instructions
+/// (compiler off, ordinary primitives) and in one that does not (compiler
+/// on, direct calls).
+fn both_engines(extra: &[(&str, &str)]) -> [(&'static str, Engine); 2] {
+    let mut files = BTreeMap::new();
+    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
+    for (k, v) in extra {
+        files.insert(k.to_string(), v.to_string());
+    }
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(MemorySource::new("test", files)));
+    let lib = Arc::new(lib);
+    let compiled = Limits {
+        instructions: None,
+        ..Limits::default()
+    };
+    [
+        ("counted", Engine::new(lib.clone()).expect("engine")),
+        (
+            "compiled",
+            Engine::with_limits(lib, compiled).expect("engine"),
+        ),
+    ]
+}
+
+/// A variant of the toy game whose setup ends with `line` (`g` is the game,
+/// `deck`, `pile` and `hand` its zones).
+fn misuse(line: &str) -> (String, String) {
+    (
+        "high_card/variants/misuse.lua".to_string(),
+        format!(
+            "return {{ id = 'misuse', game = 'high_card', modify = function(R)\n\
+             local setup = R.setup\n\
+             R.setup = function(g)\n\
+             setup(g)\n\
+             local deck, pile, hand = g:zone('deck'), g:zone('pile'), g:zone('hand', 1)\n\
+             {line}\n\
+             end end }}"
+        ),
+    )
+}
+
+#[test]
+fn a_misused_primitive_fails_alike_with_and_without_the_compiler() {
+    let cases = [
+        // not a card of the zone, not a whole number, not a number
+        "g:move(999, hand, pile)",
+        "g:move(hand[1] + 0.5, hand, pile)",
+        "g:move('x', hand, pile)",
+        "g:move(hand[1], hand, { id = 99 })",
+        "g:move(hand[1], hand, { id = 1.5 })",
+        "g:move_top(hand, { id = -1 })",
+        "g:move_all(hand, { id = 99 })",
+        "g:move_all(hand, { id = 'pile' })",
+        "g:random(1.5, 3)",
+        "g:random(6, 1)",
+        "g:random('a', 3)",
+        "g:deal(deck, { hand, { id = 99 } }, 1)",
+        "g:deal(deck, { hand }, 100)",
+        "g:deal(deck, { hand }, 0.5)",
+        "g:deal(deck, { deck }, 1)",
+        "g:shuffle({ id = 99 })",
+        "g:sort({ id = 0.5 })",
+        "g:place(1, pile)",
+        "g:place(g:new_card { name = 'X' }, { id = 99 })",
+        // a game object that is not the game in play
+        "local fake = setmetatable({ _core = g._core + 1 }, { __index = g }); fake:random(1, 2)",
+        "local fake = setmetatable({ _core = g._core + 0.5 }, { __index = g }); fake:move(hand[1], hand, pile)",
+    ];
+    for line in cases {
+        let (name, text) = misuse(line);
+        let outcomes: Vec<Result<(), String>> = both_engines(&[(&name, &text)])
+            .iter()
+            .map(|(_, e)| {
+                e.new_game(GameConfig::new("high_card", 2, 1).variant("misuse"), false)
+                    .map(|_| ())
+                    .map_err(|err| err.to_string())
+            })
+            .collect();
+        assert_eq!(outcomes[0], outcomes[1], "`{line}`: counted vs compiled");
+        // A card or zone number with a fraction is read as its whole part
+        // by the ordinary primitives, so the direct calls leave it to them.
+        let whole_part = line.contains(".5");
+        match &outcomes[0] {
+            Err(message) => assert!(
+                message.contains("misuse.lua:6"),
+                "`{line}`: the message points at the line: {message}"
+            ),
+            Ok(()) => assert!(whole_part, "`{line}` was accepted"),
+        }
+    }
+}
+
+#[test]
+fn games_play_alike_with_and_without_the_compiler() {
+    let engines = both_engines(&[]);
+    for seed in 0..20 {
+        let cfg = GameConfig::new("high_card", 2 + (seed % 3) as u32, seed).option("hand", 3);
+        let played: Vec<_> = engines
+            .iter()
+            .map(|(_, e)| {
+                let mut g = e.new_game(cfg.clone(), true).expect("start");
+                // Each seat takes the option the seed points at.
+                let pick = move |g: &deckhand_core::Game| {
+                    Ok(g.pending()
+                        .map_or(1, |p| 1 + (seed as usize + g.history().len()) % p.1))
+                };
+                Runner::shared(cfg.players, pick)
+                    .play(&mut g)
+                    .expect("play");
+                g.check_invariants().expect("cards conserved");
+                let r = g.result().expect("result");
+                let events = serde_json::to_string(&g.take_events()).expect("events");
+                (g.history().to_vec(), events, r.scores, r.winners)
+            })
+            .collect();
+        assert_eq!(played[0], played[1], "seed {seed}");
+    }
+}
+
+#[test]
+fn no_script_reaches_the_ffi() {
+    for (which, e) in both_engines(&[]) {
+        for code in [
+            "ffi.new('int[1]')",
+            "require('ffi')",
+            "jit",
+            "return core",
+            "return deckhand.direct",
+        ] {
+            let out = e.host().eval(code, None);
+            assert!(
+                out.as_ref().map_or(true, |s| s == "nil"),
+                "{which}: `{code}` gave {out:?}"
+            );
+        }
+    }
+}
