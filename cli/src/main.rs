@@ -14,11 +14,11 @@ macro_rules! outln {
     }};
 }
 
-/// mimalloc instead of the system allocator: Lua allocates and frees many
-/// small tables, and a simulation runs about 7 % faster with it
-/// (docs/performance.md).
+/// mimalloc instead of the system allocator (see [`deckhand_core::allocator`]):
+/// Lua allocates and frees many small tables, and a simulation runs about
+/// 7 % faster with it (docs/performance.md).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: deckhand_core::allocator::Allocator = deckhand_core::allocator::Allocator;
 
 mod commands;
 mod interrupt;

@@ -8,7 +8,7 @@ use deckhand_core::lua::Limits;
 
 /// The allocator of the `deckhand` binary, so that the figures are those of `sim`.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: deckhand_core::allocator::Allocator = deckhand_core::allocator::Allocator;
 use deckhand_core::{
     Bot, BotKind, DirSource, Engine, GameConfig, Runner, ScriptLibrary, TraceWriter,
 };

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 /// The allocator of the `deckhand` binary, so that the figures are those of the bots.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: deckhand_core::allocator::Allocator = deckhand_core::allocator::Allocator;
 
 fn scripts() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")

@@ -165,6 +165,7 @@ impl Bot {
 
     /// The random stream of this bot's decision at `step` (1 = the first
     /// decision of the game).
+    #[inline]
     fn rng(&self, step: usize) -> GameRng {
         let mixed = self.seed ^ (step as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         GameRng::derived(mixed, 1000 + u64::from(self.seat))

@@ -242,7 +242,7 @@ impl Game {
             logging,
         )));
         let token = host.new_token();
-        let opts = lua.to_value_with(&options, lua_opts())?;
+        let opts = host.options_table(&options, || lua.to_value_with(&options, lua_opts()))?;
         let (state, stepped) = {
             let _in_play = host.enter(token, &table);
             host.arm();

@@ -8,6 +8,7 @@
 //! Start from [`Engine`]: it loads rules from a [`ScriptLibrary`] and starts
 //! [`Game`]s, which advance one decision at a time through [`Game::apply`].
 
+pub mod allocator;
 pub mod bot;
 pub mod budget;
 pub mod cancel;

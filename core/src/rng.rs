@@ -25,6 +25,7 @@ impl GameRng {
 
     /// A derived generator for a named purpose (bots, determinisation), so
     /// that using it never changes the game's own sequence.
+    #[inline]
     pub fn derived(seed: u64, stream: u64) -> Self {
         let mut inner = ChaCha8Rng::seed_from_u64(seed);
         inner.set_stream(stream);

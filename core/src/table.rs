@@ -249,7 +249,7 @@ impl Table {
         if from == to {
             return Ok(());
         }
-        let cards = std::mem::take(&mut self.zone_mut(from)?.cards);
+        let mut cards = std::mem::take(&mut self.zone_mut(from)?.cards);
         // A whole zone moving is seen by all: who knew a card still knows.
         let seen = knowledge::sees_arrival(self.zone(to)?, knowledge::all_seats(self.seats));
         for &card in &cards {
@@ -267,7 +267,11 @@ impl Table {
                 });
             }
         }
-        self.zone_mut(to)?.cards.extend(cards);
+        self.zone_mut(to)?.cards.extend_from_slice(&cards);
+        // `from` keeps its room for cards (a trick, a hand) instead of
+        // growing it again card by card.
+        cards.clear();
+        self.zone_mut(from)?.cards = cards;
         Ok(())
     }
 

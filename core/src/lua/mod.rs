@@ -18,6 +18,7 @@ use api::InPlay;
 use mlua::{Function, Lua, Table, Value};
 use sandbox::{Budget, EnvBase};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -124,6 +125,9 @@ pub struct Host {
     /// its `card_defs`): the next game that defines the same cards gets a
     /// copy instead of converting them again.
     card_defs: RefCell<Option<Vec<CardProps>>>,
+    /// The resolved options of the last game started, and their Lua table
+    /// (each game gets a copy: see `new_game` in the prelude).
+    options: RefCell<Option<(BTreeMap<String, serde_json::Value>, Value)>>,
     /// Whether the prelude makes direct calls (see [`fast`]); a step then
     /// reports what it decided in [`Host::decided`] instead of returning it.
     direct: bool,
@@ -188,6 +192,7 @@ impl Host {
         sandbox::lock_globals(&lua, &env_base)?;
         Ok(Host {
             direct,
+            options: RefCell::default(),
             entry: Entries::of(&prelude)?,
             prelude,
             lua,
@@ -216,6 +221,24 @@ impl Host {
     /// Whether definitions of cards 1.. are kept.
     pub(crate) fn has_card_defs(&self) -> bool {
         self.card_defs.borrow().is_some()
+    }
+
+    /// The Lua table of `options`, made by `convert` unless it is the one
+    /// the last game was started with (a simulation starts every game
+    /// with the same options).
+    pub(crate) fn options_table(
+        &self,
+        options: &BTreeMap<String, serde_json::Value>,
+        convert: impl FnOnce() -> mlua::Result<Value>,
+    ) -> Result<Value> {
+        if let Some((kept, table)) = &*self.options.borrow() {
+            if kept == options {
+                return Ok(table.clone());
+            }
+        }
+        let table = convert()?;
+        *self.options.borrow_mut() = Some((options.clone(), table.clone()));
+        Ok(table)
     }
 
     /// Whether a step reports what it decided through [`Host::decided`].

@@ -162,6 +162,17 @@ end
 M.deepcopy = deepcopy
 
 -- A table whose unknown keys are errors when read: catches `options.targt_vp`.
+-- A copy of plain data (tables of numbers, strings, booleans, tables): each
+-- game gets its own options table from the one the host keeps converted.
+local function copy_data(t)
+  local out = {}
+  for k, v in pairs(t) do
+    if type(v) == "table" then v = copy_data(v) end
+    out[k] = v
+  end
+  return out
+end
+
 local function strict(t, what)
   return setmetatable(t, {
     __index = function(_, k)
@@ -240,7 +251,13 @@ local function move(self, card, from, to, where, draw)
     from[n] = nil
   else
     for i = n - 1, 1, -1 do
-      if from[i] == card then tremove(from, i); break end
+      if from[i] == card then
+        -- (table.remove from the middle of a list is not compiled: the
+        -- trace would stop here)
+        for j = i, n - 1 do from[j] = from[j + 1] end
+        from[n] = nil
+        break
+      end
     end
   end
   if bottom then tinsert(to, 1, card) else to[#to + 1] = card end
@@ -703,7 +720,7 @@ end
 function M.new_game(rules, token, seats, options, logging, words)
   local game = setmetatable({
     seats = seats,
-    options = strict(options, "options"),
+    options = strict(copy_data(options), "options"),
     vars = {},
     cards = {},
     rules = rules,
