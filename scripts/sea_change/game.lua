@@ -599,20 +599,26 @@ function rules.round_score(game, who, trump)
   return sum, #z, needed
 end
 
+-- (The round-end and evaluation code below makes no closures: LuaJIT
+-- compiles no code path through a function that makes one, and a search
+-- bot runs it at the end of every playout.)
+
+-- Does the won pile `z` hold the 0 of `trump`?
+local function holds_zero(cards, z, trump)
+  for i = 1, #z do
+    local c = cards[z[i]]
+    if c.value == 0 and c.suit == trump then return true end
+  end
+  return false
+end
+
 ---Who won the 0 of `trump` this round (seat, AI, or nil).
 function rules.zero_holder(game, trump)
   local cards = game.cards
-  local function holds(z)
-    for i = 1, #z do
-      local c = cards[z[i]]
-      if c.value == 0 and c.suit == trump then return true end
-    end
-    return false
-  end
   for s = 1, game.seats do
-    if holds(T:won_zone(game, s)) then return s end
+    if holds_zero(cards, T:won_zone(game, s), trump) then return s end
   end
-  if game.vars.solo and holds(T:won_zone(game, AI)) then return AI end
+  if game.vars.solo and holds_zero(cards, T:won_zone(game, AI), trump) then return AI end
   return nil
 end
 
@@ -700,7 +706,15 @@ end
 function rules.award_vp(game, points)
   local v = game.vars
   local sp = rules.side_points(game, points)
-  local got = util.best(util.range(#sp), function(t) return sp[t] end)
+  -- The sides with the most points, in order.
+  local top = sp[1]
+  for t = 2, #sp do
+    if sp[t] > top then top = sp[t] end
+  end
+  local got = {}
+  for t = 1, #sp do
+    if sp[t] == top then got[#got + 1] = t end
+  end
   for _, t in ipairs(got) do v.vp[t] = v.vp[t] + 1 end
   if game.logging then
     local text
@@ -747,6 +761,22 @@ function rules.award_solo(game, you, ai, has_needed)
   end
 end
 
+-- The sides of `cand` whose members collected the fewest cards (`counts`
+-- per seat), in order.
+local function fewest_cards(cand, sides, counts)
+  local out, best = {}, nil
+  for _, t in ipairs(cand) do
+    local c = 0
+    for _, s in ipairs(sides[t]) do c = c + (counts[s] or 0) end
+    if best == nil or c < best then
+      best, out = c, { t }
+    elseif c == best then
+      out[#out + 1] = t
+    end
+  end
+  return out
+end
+
 ---The winning sides when the game is over, else nil ("Game end"). Several
 ---sides at their target at once: the one holding the trump 0 wins; else the
 ---one that collected the fewest cards this round; still tied: option
@@ -787,12 +817,7 @@ function rules.game_winners(game)
     end
   end
   -- Tie-break 2: "whoever has collected the fewest cards this round wins".
-  local counts = summary and summary.counts or {}
-  local out = util.best(cand, function(t)
-    local c = 0
-    for _, s in ipairs(sides[t]) do c = c + (counts[s] or 0) end
-    return c
-  end, true)
+  local out = fewest_cards(cand, sides, summary and summary.counts or {})
   if #out > 1 and game.options.final_tie == "play_on" then return nil end
   return out, (#out > 1) and "shared" or "fewest_cards"
 end
@@ -1030,6 +1055,12 @@ function rules.result(game)
   return { scores = scores, winners = copy_array(v.winners or {}), rounds = v.round }
 end
 
+-- 1 for a lead in VP, 0.5 for a tie, 0 behind.
+local function versus(mine, theirs)
+  if mine > theirs then return 1 elseif mine == theirs then return 0.5 end
+  return 0
+end
+
 ---How good the position is for `seat`, from 0 to 1, for search bots (the
 ---`mc` bot stops its playouts at the end of a round and asks this): the
 ---share of the other sides that `seat`'s side leads in VP, a tie counting
@@ -1038,10 +1069,6 @@ end
 function rules.evaluate(game, seat)
   local v = game.vars
   if v.game_over then return util.win_share(v.winners, seat) end
-  local function versus(mine, theirs)
-    if mine > theirs then return 1 elseif mine == theirs then return 0.5 end
-    return 0
-  end
   if v.solo then return versus(v.vp[1], v.ai_vp) end
   local me, sum, others = rules.side_of(game, seat), 0, 0
   for t = 1, #v.vp do
