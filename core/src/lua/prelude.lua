@@ -32,6 +32,11 @@ local function sort_zone(token, zone) reordered(zone, core.sort(token, zone.id))
 -- (set below) instead of returning five values.
 local report_step = nil
 
+-- Take out item `i` of a list of `n` items: table.remove in the interpreter
+-- (one call in C); with the compiler (below), a loop it compiles, where
+-- table.remove from the middle of a list would end the trace.
+local function remove_at(list, i) tremove(list, i) end
+
 -- Direct calls (core/src/lua/fast.rs): with the compiler on, the core hands
 -- the prelude (never a script) LuaJIT's `ffi` and the addresses of a few
 -- primitives, which compiled code then calls without leaving the trace.
@@ -122,6 +127,10 @@ if core.direct then
       return drawn[0]
     end
     return plain_random(token, lo, hi)
+  end
+  remove_at = function(list, i, n)
+    for j = i, n - 1 do list[j] = list[j + 1] end
+    list[n] = nil
   end
   local decided = ffi.cast("double *", d.decided)
   report_step = function(seat, n, kind, subsets, pass)
@@ -251,13 +260,7 @@ local function move(self, card, from, to, where, draw)
     from[n] = nil
   else
     for i = n - 1, 1, -1 do
-      if from[i] == card then
-        -- (table.remove from the middle of a list is not compiled: the
-        -- trace would stop here)
-        for j = i, n - 1 do from[j] = from[j + 1] end
-        from[n] = nil
-        break
-      end
+      if from[i] == card then remove_at(from, i, n); break end
     end
   end
   if bottom then tinsert(to, 1, card) else to[#to + 1] = card end
