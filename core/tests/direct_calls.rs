@@ -3,25 +3,16 @@
 //! busiest primitives through the FFI): the same games, the same errors at
 //! the same script lines, and no way for a script to reach the FFI.
 
-use deckhand_core::lua::Limits;
-use deckhand_core::{Engine, GameConfig, MemorySource, Runner, ScriptLibrary};
-use std::collections::BTreeMap;
-use std::sync::Arc;
+mod toy;
 
-const HIGH_CARD: &str = include_str!("../../tests/fixtures/high_card/game.lua");
+use deckhand_core::lua::Limits;
+use deckhand_core::{Engine, GameConfig, Runner};
 
 /// The toy game and `extra` files, in an engine that counts instructions
 /// (compiler off, ordinary primitives) and in one that does not (compiler
 /// on, direct calls).
 fn both_engines(extra: &[(&str, &str)]) -> [(&'static str, Engine); 2] {
-    let mut files = BTreeMap::new();
-    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
-    for (k, v) in extra {
-        files.insert(k.to_string(), v.to_string());
-    }
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(MemorySource::new("test", files)));
-    let lib = Arc::new(lib);
+    let lib = toy::library(extra);
     let compiled = Limits {
         instructions: None,
         ..Limits::default()

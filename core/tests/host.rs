@@ -2,6 +2,8 @@
 //! knows no real game): steps, undo/redo, replay, fork, views, the sandbox,
 //! the budget and error recovery.
 
+mod toy;
+
 use deckhand_core::{
     ActionRecord, CoreError, Engine, GameConfig, MemorySource, Runner, ScriptLibrary,
 };
@@ -9,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The toy "high card" game shared with the other crate's tests.
-const HIGH_CARD: &str = include_str!("../../tests/fixtures/high_card/game.lua");
+use toy::HIGH_CARD;
 
 const LOOP_VARIANT: &str = r#"
 return { id = "loop", title = "Never ends", game = "high_card",
@@ -17,18 +19,9 @@ return { id = "loop", title = "Never ends", game = "high_card",
 "#;
 
 fn engine_with(extra: &[(&str, &str)]) -> Engine {
-    let mut files = BTreeMap::new();
-    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
-    files.insert(
-        "high_card/variants/loop.lua".to_string(),
-        LOOP_VARIANT.to_string(),
-    );
-    for (k, v) in extra {
-        files.insert(k.to_string(), v.to_string());
-    }
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(MemorySource::new("test", files)));
-    Engine::new(Arc::new(lib)).expect("engine")
+    let mut files = vec![("high_card/variants/loop.lua", LOOP_VARIANT)];
+    files.extend_from_slice(extra);
+    Engine::new(toy::library(&files)).expect("engine")
 }
 
 fn engine() -> Engine {

@@ -2,24 +2,14 @@
 //! and end in order; a seat without a chooser stops play; the step limit
 //! and a failing step are reported with their step and seat.
 
-use deckhand_core::{
-    Bot, BotKind, Choice, Engine, Event, Game, GameConfig, GameResult, MemorySource, Observer,
-    Runner, ScriptLibrary, Seat, Stop,
-};
-use std::collections::BTreeMap;
-use std::sync::Arc;
+mod toy;
 
-const HIGH_CARD: &str = include_str!("../../tests/fixtures/high_card/game.lua");
+use deckhand_core::{
+    Bot, BotKind, Choice, Engine, Event, Game, GameConfig, GameResult, Observer, Runner, Seat, Stop,
+};
 
 fn engine(extra: &[(&str, &str)]) -> Engine {
-    let mut files = BTreeMap::new();
-    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
-    for (k, v) in extra {
-        files.insert(k.to_string(), v.to_string());
-    }
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(MemorySource::new("test", files)));
-    Engine::new(Arc::new(lib)).expect("engine")
+    Engine::new(toy::library(extra)).expect("engine")
 }
 
 /// Writes down what it is told, in order.

@@ -6,27 +6,20 @@
 //! a bot) and asserts that the process survives, the error is clear and the
 //! game is exactly as it was.
 
+mod toy;
+
 use deckhand_core::lua::Limits;
-use deckhand_core::{
-    CoreError, Engine, Game, GameConfig, MemorySource, SaveFile, ScriptLibrary, ScriptSource,
-};
+use deckhand_core::{CoreError, Engine, Game, GameConfig, SaveFile, ScriptLibrary, ScriptSource};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const HIGH_CARD: &str = include_str!("../../tests/fixtures/high_card/game.lua");
+use toy::HIGH_CARD;
 
 /// A library with the toy game and `files` added.
 fn library(files: &[(&str, &str)]) -> Arc<ScriptLibrary> {
-    let mut map = BTreeMap::new();
-    map.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
-    for (k, v) in files {
-        map.insert(k.to_string(), v.to_string());
-    }
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(MemorySource::new("test", map)));
-    Arc::new(lib)
+    toy::library(files)
 }
 
 /// The limits of these tests: the default mechanisms with a smaller

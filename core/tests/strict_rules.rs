@@ -5,22 +5,22 @@
 //! (`variant_effect::compare`), which `deckhand check` uses to warn about a
 //! rule that changes nothing.
 
-use deckhand_core::variant_effect::compare;
-use deckhand_core::{Engine, GameConfig, MemorySource, ScriptLibrary};
-use std::collections::BTreeMap;
-use std::sync::Arc;
+mod toy;
 
-const HIGH_CARD: &str = include_str!("../../tests/fixtures/high_card/game.lua");
+use deckhand_core::variant_effect::compare;
+use deckhand_core::{Engine, GameConfig};
 
 fn engine(variants: &[(&str, &str)]) -> Engine {
-    let mut files = BTreeMap::new();
-    files.insert("high_card/game.lua".to_string(), HIGH_CARD.to_string());
-    for (name, text) in variants {
-        files.insert(format!("high_card/variants/{name}.lua"), text.to_string());
-    }
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(MemorySource::new("test", files)));
-    Engine::new(Arc::new(lib)).expect("engine")
+    let paths: Vec<String> = variants
+        .iter()
+        .map(|(name, _)| format!("high_card/variants/{name}.lua"))
+        .collect();
+    let files: Vec<(&str, &str)> = paths
+        .iter()
+        .zip(variants)
+        .map(|(path, (_, text))| (path.as_str(), *text))
+        .collect();
+    Engine::new(toy::library(&files)).expect("engine")
 }
 
 fn compose_error(e: &Engine, variants: &[&str]) -> String {
