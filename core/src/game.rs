@@ -1294,6 +1294,20 @@ impl Game {
             return Ok(game);
         }
         let lua = self.host.lua();
+        if self.host.steps_report_directly() {
+            // The prelude reads the zones from the core itself.
+            let ids = lua.create_sequence_from(changed.iter().copied())?;
+            let loaded = {
+                let _in_play = game.enter();
+                self.host
+                    .entry
+                    .load_zones
+                    .call::<bool>((&game.state, ids))?
+            };
+            if loaded {
+                return Ok(game);
+            }
+        }
         let zones = lua.create_table()?;
         game.with_table(|t| -> mlua::Result<()> {
             for id in changed {

@@ -6,7 +6,7 @@
 mod toy;
 
 use deckhand_core::lua::Limits;
-use deckhand_core::{Engine, GameConfig, Runner};
+use deckhand_core::{Bot, BotKind, Engine, GameConfig, Runner};
 
 /// The toy game and `extra` files, in an engine that counts instructions
 /// (compiler off, ordinary primitives) and in one that does not (compiler
@@ -115,6 +115,31 @@ fn games_play_alike_with_and_without_the_compiler() {
                 let r = g.result().expect("result");
                 let events = serde_json::to_string(&g.take_events()).expect("events");
                 (g.history().to_vec(), events, r.scores, r.winners)
+            })
+            .collect();
+        assert_eq!(played[0], played[1], "seed {seed}");
+    }
+}
+
+#[test]
+fn search_bots_play_alike_with_and_without_the_compiler() {
+    // The searches guess the hidden cards in copies of the game, whose
+    // mirrors the prelude then reads from the core by direct calls.
+    let engines = both_engines(&[]);
+    for seed in 0..6 {
+        let cfg = GameConfig::new("high_card", 3, seed).option("hand", 4);
+        let played: Vec<_> = engines
+            .iter()
+            .map(|(_, e)| {
+                let mut g = e.new_game(cfg.clone(), false).expect("start");
+                let bots = vec![
+                    Bot::new(BotKind::parse("mc:30"), seed, 1),
+                    Bot::new(BotKind::parse("ismcts:30"), seed, 2),
+                    Bot::new(BotKind::Random, seed, 3),
+                ];
+                Runner::with_bots(bots).play(&mut g).expect("play");
+                g.check_invariants().expect("cards conserved");
+                g.history().to_vec()
             })
             .collect();
         assert_eq!(played[0], played[1], "seed {seed}");

@@ -219,9 +219,27 @@ extern "C" fn direct_sort(
     reorder(in_play, token, zone, out, room, count, Table::sort)
 }
 
+/// A zone's cards as the core holds them (the order only, nothing moves).
+fn cards_of(t: &mut Table, zone: u32) -> crate::error::Result<Vec<u32>> {
+    Ok(t.zone(zone)?.cards.clone())
+}
+
+/// The cards of a zone, written to `out` like a reordering (for the
+/// mirrors of the zones a guess dealt again).
+extern "C" fn direct_cards(
+    in_play: *const InPlay,
+    token: f64,
+    zone: f64,
+    out: *mut u32,
+    room: u32,
+    count: *mut u32,
+) -> i32 {
+    reorder(in_play, token, zone, out, room, count, cards_of)
+}
+
 /// What the prelude needs to bind the direct calls: each function's name,
 /// address and C type.
-pub fn bindings() -> [(&'static str, usize, &'static str); 7] {
+pub fn bindings() -> [(&'static str, usize, &'static str); 8] {
     const REORDER: &str = "int32_t (*)(void *, double, double, uint32_t *, uint32_t, uint32_t *)";
     [
         (
@@ -251,5 +269,6 @@ pub fn bindings() -> [(&'static str, usize, &'static str); 7] {
         ),
         ("shuffle", direct_shuffle as *const () as usize, REORDER),
         ("sort", direct_sort as *const () as usize, REORDER),
+        ("cards", direct_cards as *const () as usize, REORDER),
     ]
 }

@@ -32,6 +32,10 @@ local function sort_zone(token, zone) reordered(zone, core.sort(token, zone.id))
 -- (set below) instead of returning five values.
 local report_step = nil
 
+-- Fill a zone's mirror from the core (direct calls only, set below): false
+-- when it cannot.
+local load_mirror = nil
+
 -- Take out item `i` of a list of `n` items: table.remove in the interpreter
 -- (one call in C); with the compiler (below), a loop it compiles, where
 -- table.remove from the middle of a list would end the trace.
@@ -116,6 +120,14 @@ if core.direct then
       end
       return plain_zone(token, zone)
     end
+  end
+  local direct_cards = bind("cards")
+  load_mirror = function(token, zone)
+    if direct_cards(in_play, token, zone.id, order, CARDS, count) ~= 0 then return false end
+    local n, old = count[0], #zone
+    for i = 1, n do zone[i] = order[i - 1] end
+    for i = n + 1, old do zone[i] = nil end
+    return true
   end
   shuffle_zone = reorder(bind("shuffle"), shuffle_zone)
   sort_zone = reorder(bind("sort"), sort_zone)
@@ -1311,6 +1323,20 @@ function M.set_zones(game, zones)
   end
 end
 
+-- The same for the zones whose ids `ids` lists, each read from the core by
+-- a direct call: false (and the core hands the cards over as tables) when
+-- there are no direct calls or a zone cannot be read so.
+function M.load_zones(game, ids)
+  if load_mirror == nil then return false end
+  local zones, token = game._zones, game._core
+  for i = 1, #ids do
+    local z = zones[ids[i]]
+    if z == nil or not load_mirror(token, z) then return false end
+    z.sorted = nil
+  end
+  return true
+end
+
 -- Zone mirrors as arrays by zone id, for the core's consistency check.
 function M.mirrors(game)
   local out = {}
@@ -1583,7 +1609,7 @@ local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "kind_name", "option_cards", "describe", "bot",
     "subset", "check", "chosen", "build",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
-    "set_zones", "mirrors", "option_keys", "refork", "metric_functions", "metric" }) do
+    "set_zones", "load_zones", "mirrors", "option_keys", "refork", "metric_functions", "metric" }) do
   local f = M[name]
   M[name] = function(...)
     reset()
