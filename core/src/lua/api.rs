@@ -145,9 +145,7 @@ impl InPlay {
         }
         Ok(out)
     }
-}
 
-impl InPlay {
     /// Where the prelude writes what a step decided.
     pub(super) fn decided_ptr(&self) -> *mut f64 {
         self.decided.as_ptr() as *mut f64
