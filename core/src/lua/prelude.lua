@@ -37,9 +37,10 @@ local report_step = nil
 local load_mirror = nil
 
 -- Take out item `i` of a list of `n` items: table.remove in the interpreter
--- (one call in C); with the compiler (below), a loop it compiles, where
--- table.remove from the middle of a list would end the trace.
-local function remove_at(list, i) tremove(list, i) end
+-- (one call in C, which ignores `n`); with the compiler (below), a loop it
+-- compiles, where table.remove from the middle of a list would end the
+-- trace.
+local remove_at = tremove
 
 -- Direct calls (core/src/lua/fast.rs): with the compiler on, the core hands
 -- the prelude (never a script) LuaJIT's `ffi` and the addresses of a few
@@ -123,7 +124,11 @@ if core.direct then
   end
   local direct_cards = bind("cards")
   load_mirror = function(token, zone)
-    if direct_cards(in_play, token, zone.id, order, CARDS, count) ~= 0 then return false end
+    local id = zone.id
+    if type(token) ~= "number" or type(id) ~= "number"
+      or direct_cards(in_play, token, id, order, CARDS, count) ~= 0 then
+      return false
+    end
     local n, old = count[0], #zone
     for i = 1, n do zone[i] = order[i - 1] end
     for i = n + 1, old do zone[i] = nil end
