@@ -195,47 +195,45 @@ fn reorder(
     })
 }
 
-/// `core.shuffle`.
-extern "C" fn direct_shuffle(
-    in_play: *const InPlay,
-    token: f64,
-    zone: f64,
-    out: *mut u32,
-    room: u32,
-    count: *mut u32,
-) -> i32 {
-    reorder(in_play, token, zone, out, room, count, Table::shuffle)
-}
-
-/// `core.sort`.
-extern "C" fn direct_sort(
-    in_play: *const InPlay,
-    token: f64,
-    zone: f64,
-    out: *mut u32,
-    room: u32,
-    count: *mut u32,
-) -> i32 {
-    reorder(in_play, token, zone, out, room, count, Table::sort)
-}
-
 /// A zone's cards as the core holds them (the order only, nothing moves).
 fn cards_of(t: &mut Table, zone: u32) -> crate::error::Result<Vec<u32>> {
     Ok(t.zone(zone)?.cards.clone())
 }
 
-/// The cards of a zone, written to `out` like a reordering (for the
-/// mirrors of the zones a guess dealt again).
-extern "C" fn direct_cards(
-    in_play: *const InPlay,
-    token: f64,
-    zone: f64,
-    out: *mut u32,
-    room: u32,
-    count: *mut u32,
-) -> i32 {
-    reorder(in_play, token, zone, out, room, count, cards_of)
+/// A direct call that writes a zone's cards to `out` after `how` (see
+/// [`reorder`]).
+macro_rules! zone_order_call {
+    ($(#[$doc:meta])* $name:ident, $how:expr) => {
+        $(#[$doc])*
+        extern "C" fn $name(
+            in_play: *const InPlay,
+            token: f64,
+            zone: f64,
+            out: *mut u32,
+            room: u32,
+            count: *mut u32,
+        ) -> i32 {
+            reorder(in_play, token, zone, out, room, count, $how)
+        }
+    };
 }
+
+zone_order_call!(
+    /// `core.shuffle`.
+    direct_shuffle,
+    Table::shuffle
+);
+zone_order_call!(
+    /// `core.sort`.
+    direct_sort,
+    Table::sort
+);
+zone_order_call!(
+    /// The cards of a zone, in order (for the mirrors of the zones a guess
+    /// dealt again).
+    direct_cards,
+    cards_of
+);
 
 /// What the prelude needs to bind the direct calls: each function's name,
 /// address and C type.
