@@ -4,6 +4,7 @@
 
 mod toy;
 
+use deckhand_core::lua::Limits;
 use deckhand_core::{
     ActionRecord, CoreError, Engine, GameConfig, MemorySource, Runner, ScriptLibrary,
 };
@@ -199,7 +200,19 @@ fn a_loop_the_jit_would_compile_hits_the_budget_too() {
 
 #[test]
 fn the_sandbox_has_no_escape_hatches() {
-    let e = engine();
+    // Both kinds of VM: one that counts instructions, and one that runs the
+    // compiler (whose prelude alone holds the `ffi` library).
+    let compiled = Limits {
+        instructions: None,
+        ..Limits::default()
+    };
+    let compiled = Engine::with_limits(toy::library(&[]), compiled).expect("engine");
+    for e in [engine(), compiled] {
+        escape_hatches_are_closed(&e);
+    }
+}
+
+fn escape_hatches_are_closed(e: &Engine) {
     for code in [
         "io.open('/etc/passwd')",
         "os.execute('true')",

@@ -154,7 +154,8 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
         Lua::new_with(libs, LuaOptions::default())?
     } else {
         // SAFETY: `ffi` is unsafe only in a script's hands; no script
-        // reaches it (`the_sandbox_has_no_escape_hatches`).
+        // reaches it (`no_script_reaches_the_ffi`, and
+        // `the_sandbox_has_no_escape_hatches` on this kind of VM too).
         unsafe { Lua::unsafe_new_with(libs | StdLib::FFI, LuaOptions::default()) }
     };
     let globals = lua.globals();
