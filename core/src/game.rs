@@ -20,15 +20,21 @@ use std::cell::{Ref, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-/// What a seat's guesses at the hidden cards must respect (see
-/// [`Game::guessing`]).
-#[derive(Debug, Clone, Default)]
-pub struct Guessing {
+/// What a seat's guesses at the hidden cards of a game must respect (see
+/// [`Game::guessing`]), and that game's Lua state written down once for
+/// all the copies a search makes of it ([`Game::determinized_into`]).
+/// It borrows the game, which therefore cannot change while it is used.
+#[derive(Clone)]
+pub struct Guessing<'g> {
     ruled_out: BTreeSet<(Seat, u32)>,
     backs: Vec<u32>,
+    game: &'g Game,
+    /// The prelude's tape of the game (`tape` in prelude.lua), written
+    /// at the first copy made again.
+    tape: std::cell::OnceCell<LuaTable>,
 }
 
-impl Guessing {
+impl Guessing<'_> {
     /// The pairs (owner, card) that `rules.may_hold` rules out.
     pub fn ruled_out(&self) -> &BTreeSet<(Seat, u32)> {
         &self.ruled_out
@@ -1192,10 +1198,12 @@ impl Game {
     /// exclusions ([`Game::ruled_out`]) and the cards' backs
     /// ([`Game::card_backs`]). A search asks once per decision, not once
     /// per guess.
-    pub fn guessing(&self, seat: Seat) -> Result<Guessing> {
+    pub fn guessing(&self, seat: Seat) -> Result<Guessing<'_>> {
         Ok(Guessing {
             ruled_out: self.ruled_out(seat)?,
             backs: self.card_backs()?,
+            game: self,
+            tape: std::cell::OnceCell::new(),
         })
     }
 
@@ -1224,7 +1232,8 @@ impl Game {
     /// [`Game::determinized_with`] made in `scratch`: the copy a search
     /// made for its previous guess is made a copy of this game again
     /// ([`Game::refork`]), reusing its tables, instead of a new fork each
-    /// time; `scratch` holds the new guess afterwards.
+    /// time; `scratch` holds the new guess afterwards. `guessing` must be
+    /// this game's (else every guess is a new fork).
     pub fn determinized_into<'s>(
         &self,
         seat: Seat,
@@ -1233,20 +1242,38 @@ impl Game {
         scratch: &'s mut Option<Game>,
     ) -> Result<&'s mut Game> {
         let copy = match scratch.take() {
-            Some(mut copy) => match self.refork(&mut copy) {
-                Ok(()) => copy,
-                Err(_) => self.fork()?,
-            },
-            None => self.fork()?,
+            Some(mut copy) if std::ptr::eq(guessing.game, self) => {
+                let tape = match guessing.tape.get() {
+                    Some(tape) => tape,
+                    None => {
+                        let tape = self.tape()?;
+                        guessing.tape.get_or_init(|| tape)
+                    }
+                };
+                match self.refork(&mut copy, tape) {
+                    Ok(()) => copy,
+                    Err(_) => self.fork()?,
+                }
+            }
+            _ => self.fork()?,
         };
         Ok(scratch.insert(self.guess_in(copy, seat, rng, guessing)?))
     }
 
+    /// This game's Lua state written down for [`Game::refork`] (the
+    /// prelude's `tape`).
+    fn tape(&self) -> Result<LuaTable> {
+        let _in_play = self.enter();
+        Ok(self.host.entry.tape.call(self.state.clone())?)
+    }
+
     /// Make `copy` (an earlier fork of a game of the same rules, in the
-    /// same VM) a fork of this game again: the same state, no log, no
-    /// history, reusing the copy's Lua tables rather than making new ones
-    /// (most of the cost of a fork is making and collecting them).
-    pub fn refork(&self, copy: &mut Game) -> Result<()> {
+    /// same VM) a fork of this game again, whose Lua state `tape` wrote
+    /// down ([`Game::tape`]): the same state, no log, no history, reusing
+    /// the tables the copy's last replay of the same tape made rather
+    /// than making new ones (most of the cost of a fork is making and
+    /// collecting them).
+    fn refork(&self, copy: &mut Game, tape: &LuaTable) -> Result<()> {
         self.usable()?;
         if !Rc::ptr_eq(&self.host, &copy.host) || !Rc::ptr_eq(&self.rules, &copy.rules) {
             return Err(CoreError::Invalid(
@@ -1263,8 +1290,8 @@ impl Game {
             let _in_play = self.enter();
             self.host
                 .entry
-                .refork
-                .call::<()>((copy.state.clone(), self.state.clone()))?;
+                .copy_tape
+                .call::<()>((copy.state.clone(), tape))?;
         }
         copy.config.clone_from(&self.config);
         copy.pending = self.pending;

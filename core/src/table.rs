@@ -549,7 +549,17 @@ fn deal_within(
     allowed: &dyn Fn(Option<Seat>, CardId) -> bool,
     rng: &mut GameRng,
 ) -> Option<Vec<CardId>> {
-    let choice = |owner: Option<Seat>| cards.iter().filter(|&&c| allowed(owner, c)).count();
+    // How many of the cards each owner may hold, counted once per owner
+    // (places of one owner are many: a hand).
+    let mut counted: Vec<(Option<Seat>, usize)> = Vec::new();
+    let mut choice = |owner: Option<Seat>| match counted.iter().find(|(o, _)| *o == owner) {
+        Some(&(_, n)) => n,
+        None => {
+            let n = cards.iter().filter(|&&c| allowed(owner, c)).count();
+            counted.push((owner, n));
+            n
+        }
+    };
     let mut order: Vec<usize> = (0..slots.len()).collect();
     order.sort_by_cached_key(|&i| choice(slots[i].2));
     for _ in 0..20 {

@@ -5,26 +5,7 @@
 
 mod toy;
 
-use deckhand_core::lua::Limits;
-use deckhand_core::{Bot, BotKind, Engine, GameConfig, Runner};
-
-/// The toy game and `extra` files, in an engine that counts instructions
-/// (compiler off, ordinary primitives) and in one that does not (compiler
-/// on, direct calls).
-fn both_engines(extra: &[(&str, &str)]) -> [(&'static str, Engine); 2] {
-    let lib = toy::library(extra);
-    let compiled = Limits {
-        instructions: None,
-        ..Limits::default()
-    };
-    [
-        ("counted", Engine::new(lib.clone()).expect("engine")),
-        (
-            "compiled",
-            Engine::with_limits(lib, compiled).expect("engine"),
-        ),
-    ]
-}
+use deckhand_core::{Bot, BotKind, GameConfig, Runner};
 
 /// A variant of the toy game whose setup ends with `line` (`g` is the game,
 /// `deck`, `pile` and `hand` its zones).
@@ -72,7 +53,7 @@ fn a_misused_primitive_fails_alike_with_and_without_the_compiler() {
     ];
     for line in cases {
         let (name, text) = misuse(line);
-        let outcomes: Vec<Result<(), String>> = both_engines(&[(&name, &text)])
+        let outcomes: Vec<Result<(), String>> = toy::both_engines(&[(&name, &text)])
             .iter()
             .map(|(_, e)| {
                 e.new_game(GameConfig::new("high_card", 2, 1).variant("misuse"), false)
@@ -96,7 +77,7 @@ fn a_misused_primitive_fails_alike_with_and_without_the_compiler() {
 
 #[test]
 fn games_play_alike_with_and_without_the_compiler() {
-    let engines = both_engines(&[]);
+    let engines = toy::both_engines(&[]);
     for seed in 0..20 {
         let cfg = GameConfig::new("high_card", 2 + (seed % 3) as u32, seed).option("hand", 3);
         let played: Vec<_> = engines
@@ -125,7 +106,7 @@ fn games_play_alike_with_and_without_the_compiler() {
 fn search_bots_play_alike_with_and_without_the_compiler() {
     // The searches guess the hidden cards in copies of the game, whose
     // mirrors the prelude then reads from the core by direct calls.
-    let engines = both_engines(&[]);
+    let engines = toy::both_engines(&[]);
     for seed in 0..6 {
         let cfg = GameConfig::new("high_card", 3, seed).option("hand", 4);
         let played: Vec<_> = engines
@@ -148,7 +129,7 @@ fn search_bots_play_alike_with_and_without_the_compiler() {
 
 #[test]
 fn no_script_reaches_the_ffi() {
-    for (which, e) in both_engines(&[]) {
+    for (which, e) in toy::both_engines(&[]) {
         for code in [
             "ffi.new('int[1]')",
             "require('ffi')",

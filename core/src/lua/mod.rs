@@ -57,7 +57,8 @@ pub(crate) struct Entries {
     pub mirrors: Function,
     pub option_keys: Function,
     pub playout: Function,
-    pub refork: Function,
+    pub tape: Function,
+    pub copy_tape: Function,
     pub metric_functions: Function,
     pub metric: Function,
 }
@@ -98,7 +99,8 @@ impl Entries {
             mirrors: f("mirrors")?,
             option_keys: f("option_keys")?,
             playout: f("playout")?,
-            refork: f("refork")?,
+            tape: f("tape")?,
+            copy_tape: f("copy_tape")?,
             metric_functions: f("metric_functions")?,
             metric: f("metric")?,
         })
@@ -161,6 +163,7 @@ impl Host {
             output,
             env_base,
             ffi,
+            table_clear,
         } = sandbox::new_vm(library.clone(), limits)?;
         let direct = ffi.is_some();
         let in_play = Rc::new(InPlay::default());
@@ -189,6 +192,7 @@ impl Host {
             prims.raw_set("direct", direct)?;
         }
         prims.raw_set("reset", env_base.reset.clone())?;
+        prims.raw_set("table_clear", table_clear)?;
         let prelude: Table =
             sandbox::load_text(&lua, PRELUDE, "@deckhand/prelude.lua", None)?.call(prims)?;
         sandbox::lock_globals(&lua, &env_base)?;

@@ -13,6 +13,7 @@ local M = {}
 
 local type, pairs, ipairs, error, setmetatable, tostring = type, pairs, ipairs, error, setmetatable, tostring
 local tremove, tinsert, tsort, tconcat = table.remove, table.insert, table.sort, table.concat
+local floor = math.floor
 local core_move, core_random, core_event = core.move, core.random, core.event
 local core_move_all, core_place, core_deal = core.move_all, core.place, core.deal
 local core_bot_random = core.bot_random
@@ -1162,78 +1163,142 @@ function M.playout(game, horizon, bot, max_steps)
   return worth(game, horizon ~= nil), false, steps, seat, n, kind, subsets, pass
 end
 
--- Copying a game into a search's copy again (M.refork) reuses the tables
--- the copy's previous copying made: a copy made earlier of the same game
--- has the same shape, so copying it again allocates little. Each copying
--- has a number; it marks the tables it fills (MARK), and remembers which
--- table it copied each table of the game into (SEEN_*), so that tables the
--- game shares stay shared in the copy. A table is reused only when the
--- previous copying of the same copy made it: never a table the rules share
--- between games, which a script may have put into the copy during play.
--- All weak: nothing here keeps a game or a copy alive.
-local MARK = setmetatable({}, { __mode = "k" })     -- copy's table -> copying number
-local SEEN_AT = setmetatable({}, { __mode = "k" })  -- game's table -> copying number
-local SEEN_AS = setmetatable({}, { __mode = "kv" }) -- game's table -> its copy
-local LAST = setmetatable({}, { __mode = "k" })     -- copy -> its last copying number
-local copying = 0
+-- Copying a game into a search's copy again. A search copies the same
+-- position once per guess, so the position is first written down as a
+-- tape (M.tape): its tables numbered in the order they are first reached
+-- (the game itself is table 1), each table's metatable, and every entry
+-- as (table, key, value), a key or value that is a table given by its
+-- number. Copying the game again (M.copy_tape) replays the tape into the
+-- tables the copy's previous replay of the same tape made: each is
+-- emptied (keeping its room) and filled again, by loops without recursion
+-- or weak tables, which the compiler turns into straight code. Only
+-- tables the replay made itself are reused: never a table the rules
+-- share between games, which a script may have put into the copy during
+-- play. The tape shares what M.clone shares (rules, cards, options) and
+-- leaves out the copy's token, log and `words`.
+local tclear = core.table_clear
+core.table_clear = nil
 
-local copy_into
+-- The kinds of entries a tape keeps apart, each replayed by a loop of its
+-- own: a loop that meets one kind of key and value only compiles to
+-- straight code, where one loop over them all branched on every entry.
+-- "it" and "st" hold a table's number as the value; "other" holds any
+-- entry, its key and value each either plain or a table's number.
+local TAPE_KINDS = { "in", "sn", "ss", "sb", "it", "st" }
 
--- The copy of the game's table `v` in copying `now`: the one made already
--- in this copying, else `d` (the copy's table at the same place) filled
--- again when the copy's previous copying `before` made it, else a new one.
-local function copy_of(v, d, now, before)
-  if SEEN_AT[v] == now then return SEEN_AS[v] end
-  local mt = getmetatable(v)
-  if type(d) ~= "table" or MARK[d] ~= before or getmetatable(d) ~= mt then
-    d = {}
-    if type(mt) == "table" then setmetatable(d, mt) end
-  end
-  return copy_into(d, v, now, before)
-end
-
--- Make `dst` a deep copy of the plain data `src` (as deepcopy does).
-copy_into = function(dst, src, now, before)
-  SEEN_AT[src], SEEN_AS[src], MARK[dst] = now, dst, now
-  for k in pairs(dst) do
-    if rawget(src, k) == nil then rawset(dst, k, nil) end
-  end
-  for k, v in pairs(src) do
-    if type(k) == "table" then
-      local kc = copy_of(k, nil, now, before)
-      rawset(dst, kc, type(v) == "table" and copy_of(v, nil, now, before) or v)
-    elseif type(v) == "table" then
-      rawset(dst, k, copy_of(v, rawget(dst, k), now, before))
-    else
-      rawset(dst, k, v)
+function M.tape(game)
+  local number, tables, mts = {}, { game }, { false }
+  number[game] = 1
+  local tape = { mts = mts, other = { n = 0 } }
+  for _, kind in ipairs(TAPE_KINDS) do tape[kind] = { n = 0 } end
+  local function number_of(t)
+    local i = number[t]
+    if i == nil then
+      i = #tables + 1
+      tables[i], number[t] = t, i
+      local mt = getmetatable(t)
+      mts[i] = type(mt) == "table" and mt or false
     end
+    return i
   end
-  return dst
-end
-
--- Make the search's copy `copy` (made by M.clone from a game of the same
--- rules) a copy of `game` again, keeping its own token (Game::refork).
-function M.refork(copy, game)
-  copying = copying + 1
-  local now, before = copying, LAST[copy] or -1
-  for k in pairs(copy) do
-    if rawget(game, k) == nil then rawset(copy, k, nil) end
+  local function add(kind, at, k, v)
+    local list = tape[kind]
+    local n = list.n + 1
+    list.n = n
+    list[3 * n - 2], list[3 * n - 1], list[3 * n] = at, k, v
+  end
+  -- Entry k = v of table `at`; `shared`: the value is kept as it is, even
+  -- a table.
+  local function entry(at, k, v, shared)
+    local tk, tv = type(k), type(v)
+    if shared then
+      -- kept as it is (below)
+    elseif tk == "number" and k == floor(k) and k >= 1 and k < 2 ^ 31 then
+      if tv == "number" then return add("in", at, k, v) end
+      if tv == "table" then return add("it", at, k, number_of(v)) end
+    elseif tk == "string" then
+      if tv == "number" then return add("sn", at, k, v) end
+      if tv == "string" then return add("ss", at, k, v) end
+      if tv == "boolean" then return add("sb", at, k, v) end
+      if tv == "table" then return add("st", at, k, number_of(v)) end
+    end
+    -- Anything else: 5 slots (table, key, key's table number or 0,
+    -- value, value's table number or 0).
+    local other = tape.other
+    local n = other.n + 1
+    other.n = n
+    local o = 5 * (n - 1)
+    other[o + 1] = at
+    if tk == "table" then other[o + 2], other[o + 3] = false, number_of(k)
+    else other[o + 2], other[o + 3] = k, 0 end
+    if tv == "table" and not shared then other[o + 4], other[o + 5] = false, number_of(v)
+    else other[o + 4], other[o + 5] = v, 0 end
   end
   for k, v in pairs(game) do
     if k == "_core" then
       -- the copy keeps the token of its own Rust table
     elseif k == "rules" or k == "cards" or k == "options" then
-      rawset(copy, k, v) -- immutable during play: shared
-    elseif type(v) == "table" then
-      rawset(copy, k, copy_of(v, rawget(copy, k), now, before))
+      entry(1, k, v, true) -- immutable during play: shared
+    elseif k == "_log" or k == "logging" or k == "words" then
+      entry(1, k, false) -- a copy keeps no log and builds no texts
     else
-      rawset(copy, k, v)
+      entry(1, k, v)
     end
   end
-  rawset(copy, "_log", false)
-  rawset(copy, "logging", false)
-  rawset(copy, "words", false)
-  LAST[copy] = now
+  local i = 2
+  while i <= #tables do
+    for k, v in pairs(tables[i]) do entry(i, k, v) end
+    i = i + 1
+  end
+  tape.tables = #tables
+  return tape
+end
+
+-- The tables each copy's last replay made, and of which tape.
+local REPLAYED = setmetatable({}, { __mode = "k" }) -- copy -> { tape = , [i] = table }
+
+-- Make the search's copy `copy` (made by M.clone from a game of the same
+-- rules) the position `tape` wrote down again, keeping its own token.
+function M.copy_tape(copy, tape)
+  local mine = REPLAYED[copy]
+  if mine == nil or mine.tape ~= tape then
+    mine = { tape = tape, copy }
+    REPLAYED[copy] = mine
+  end
+  local mts = tape.mts
+  local token = copy._core
+  tclear(copy)
+  rawset(copy, "_core", token)
+  for i = 2, tape.tables do
+    local t, mt = mine[i], mts[i]
+    if t == nil then
+      t = {}
+      mine[i] = t
+    else
+      tclear(t)
+    end
+    if getmetatable(t) ~= (mt or nil) then setmetatable(t, mt or nil) end
+  end
+  -- One loop per kind (see TAPE_KINDS), each the same three lines.
+  local l = tape["in"]
+  for e = 1, 3 * l.n, 3 do rawset(mine[l[e]], l[e + 1], l[e + 2]) end
+  l = tape.sn
+  for e = 1, 3 * l.n, 3 do rawset(mine[l[e]], l[e + 1], l[e + 2]) end
+  l = tape.ss
+  for e = 1, 3 * l.n, 3 do rawset(mine[l[e]], l[e + 1], l[e + 2]) end
+  l = tape.sb
+  for e = 1, 3 * l.n, 3 do rawset(mine[l[e]], l[e + 1], l[e + 2]) end
+  l = tape.it
+  for e = 1, 3 * l.n, 3 do rawset(mine[l[e]], l[e + 1], mine[l[e + 2]]) end
+  l = tape.st
+  for e = 1, 3 * l.n, 3 do rawset(mine[l[e]], l[e + 1], mine[l[e + 2]]) end
+  l = tape.other
+  for e = 1, 5 * l.n, 5 do
+    local k, v = l[e + 1], l[e + 3]
+    if l[e + 2] ~= 0 then k = mine[l[e + 2]] end
+    if l[e + 4] ~= 0 then v = mine[l[e + 4]] end
+    rawset(mine[l[e]], k, v)
+  end
 end
 
 -- The definitions of cards 1.. last handed to the core whole, and the
@@ -1614,7 +1679,7 @@ local reset = core.reset
 for _, name in ipairs({ "compose", "info", "new_game", "refresh", "kind_name", "option_cards", "describe", "bot",
     "subset", "check", "chosen", "build",
     "status", "why_not", "result", "rounds", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
-    "set_zones", "load_zones", "mirrors", "option_keys", "refork", "metric_functions", "metric" }) do
+    "set_zones", "load_zones", "mirrors", "option_keys", "tape", "copy_tape", "metric_functions", "metric" }) do
   local f = M[name]
   M[name] = function(...)
     reset()

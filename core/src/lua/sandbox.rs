@@ -135,6 +135,9 @@ pub struct Vm {
     /// LuaJIT's `ffi` library, for the prelude alone, when the compiler
     /// runs (see `super::fast`).
     pub ffi: Option<Table>,
+    /// LuaJIT's `table.clear` (empties a table and keeps its room), for
+    /// the prelude's copying of a game alone.
+    pub table_clear: Function,
 }
 
 /// Build the sandboxed VM.
@@ -175,6 +178,14 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
         ))?;
     }
     globals.raw_set("jit", Value::Nil)?;
+    // `table.clear` is not opened with the table library: its opener sits
+    // in the registry (for `require`, which scripts do not have) and also
+    // puts it into `table`, where it is taken out again.
+    let preload: Table = lua.named_registry_value("_PRELOAD")?;
+    let table_clear: Function = preload.get::<Function>("table.clear")?.call(())?;
+    globals
+        .get::<Table>("table")?
+        .raw_set("clear", Value::Nil)?;
 
     // Escape hatches: code loading, environments, the GC switch and
     // unseeded randomness. `require` is given to each environment.
@@ -271,6 +282,7 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
             output,
             env_base,
             ffi,
+            table_clear,
         });
     };
     budget.max.set(instructions);
@@ -282,6 +294,7 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
         output,
         env_base,
         ffi,
+        table_clear,
     })
 }
 

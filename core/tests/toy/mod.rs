@@ -1,7 +1,8 @@
 //! The toy "high card" game the core's tests play (the core knows no real
 //! game): a script library with it and a test's own files.
 
-use deckhand_core::{MemorySource, ScriptLibrary};
+use deckhand_core::lua::Limits;
+use deckhand_core::{Engine, MemorySource, ScriptLibrary};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -18,4 +19,23 @@ pub fn library(files: &[(&str, &str)]) -> Arc<ScriptLibrary> {
     let mut lib = ScriptLibrary::new();
     lib.push(Arc::new(MemorySource::new("test", map)));
     Arc::new(lib)
+}
+
+/// The toy game and `extra` files, in an engine that counts instructions
+/// (compiler off, ordinary primitives) and in one that does not (compiler
+/// on, direct calls).
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub fn both_engines(extra: &[(&str, &str)]) -> [(&'static str, Engine); 2] {
+    let lib = library(extra);
+    let compiled = Limits {
+        instructions: None,
+        ..Limits::default()
+    };
+    [
+        ("counted", Engine::new(lib.clone()).expect("engine")),
+        (
+            "compiled",
+            Engine::with_limits(lib, compiled).expect("engine"),
+        ),
+    ]
 }
