@@ -174,6 +174,10 @@ pub struct Game {
     pending_kind: i64,
     history: Vec<ActionRecord>,
     redo: Vec<ActionRecord>,
+    /// For a search's copy: the tables its last replay of a tape made
+    /// (see [`Game::refork`]), kept here rather than in a Lua table of
+    /// all copies, so that they go with the copy.
+    replayed: Option<LuaTable>,
     logging: bool,
     /// Whether the events carry their words (`text`; see
     /// [`crate::Engine::new_traced_game`]).
@@ -278,6 +282,7 @@ impl Game {
             shape,
             history: Vec::new(),
             redo: Vec::new(),
+            replayed: None,
             logging,
             words: words && logging,
             action_values: logging,
@@ -1043,6 +1048,7 @@ impl Game {
             pending_kind: self.pending_kind,
             history: Vec::new(),
             redo: Vec::new(),
+            replayed: None,
             logging: false,
             words: false,
             action_values: false,
@@ -1288,10 +1294,15 @@ impl Game {
         }
         {
             let _in_play = self.enter();
+            let replayed = match &copy.replayed {
+                Some(t) => t.clone(),
+                None => self.host.lua().create_table()?,
+            };
             self.host
                 .entry
                 .copy_tape
-                .call::<()>((copy.state.clone(), tape))?;
+                .call::<()>((copy.state.clone(), tape, &replayed))?;
+            copy.replayed = Some(replayed);
         }
         copy.config.clone_from(&self.config);
         copy.pending = self.pending;

@@ -218,3 +218,45 @@ fn scripts_cannot_reach_the_copying_tools() {
         }
     }
 }
+
+#[test]
+fn searches_leave_no_copies_behind() {
+    // Each search makes its own copy; once the search is over, the copy and
+    // the tables its replays made must be free to collect (they were once
+    // kept alive by a weak table whose entries referred to their own keys).
+    for (which, e) in toy::both_engines(&[("shapes/game.lua", SHAPES)]) {
+        let mut g = e
+            .new_game(GameConfig::new("shapes", 2, 7), false)
+            .expect("start");
+        random_steps(&mut g, &mut GameRng::from_seed(1), 1);
+        let seat = g.pending().expect("to move").0;
+        let search = |n: u64| {
+            for s in 0..n {
+                let guessing = g.guessing(seat).expect("guessing");
+                let mut scratch = None;
+                for guess in 0..3 {
+                    g.determinized_into(
+                        seat,
+                        &mut GameRng::from_seed(s * 3 + guess),
+                        &guessing,
+                        &mut scratch,
+                    )
+                    .expect("copy");
+                }
+            }
+        };
+        let lua = e.host().lua();
+        search(50);
+        lua.gc_collect().expect("collect");
+        lua.gc_collect().expect("collect");
+        let before = lua.used_memory();
+        search(500);
+        lua.gc_collect().expect("collect");
+        lua.gc_collect().expect("collect");
+        let after = lua.used_memory();
+        assert!(
+            after < before + 64 * 1024,
+            "{which}: {before} bytes after 50 searches, {after} after 550"
+        );
+    }
+}

@@ -1254,16 +1254,14 @@ function M.tape(game)
   return tape
 end
 
--- The tables each copy's last replay made, and of which tape.
-local REPLAYED = setmetatable({}, { __mode = "k" }) -- copy -> { tape = , [i] = table }
-
 -- Make the search's copy `copy` (made by M.clone from a game of the same
 -- rules) the position `tape` wrote down again, keeping its own token.
-function M.copy_tape(copy, tape)
-  local mine = REPLAYED[copy]
-  if mine == nil or mine.tape ~= tape then
-    mine = { tape = tape, copy }
-    REPLAYED[copy] = mine
+-- `mine` (kept by the copy's Rust side, empty at first) holds the tables
+-- the copy's last replay made, and of which tape.
+function M.copy_tape(copy, tape, mine)
+  if mine.tape ~= tape then
+    tclear(mine)
+    mine.tape, mine[1] = tape, copy
   end
   local mts = tape.mts
   local token = copy._core
