@@ -426,13 +426,17 @@ function rules.colour_counts(colours, no_white)
       counts[n] = c
     end
   end
-  -- Sorted smallest first, then turned round: table.sort without a
-  -- comparison function compares the numbers itself, where a Lua comparison
-  -- would be a call back into Lua for each pair (the search scores mermaids
-  -- often).
-  table.sort(counts)
-  for i = 1, math.floor(n / 2) do
-    counts[i], counts[n + 1 - i] = counts[n + 1 - i], counts[i]
+  -- Largest first, by insertion: a handful of numbers, and a loop the
+  -- compiler turns into machine code, where table.sort is a call into C
+  -- that compares through Lua's C interface (the search scores mermaids in
+  -- every move of its playouts).
+  for i = 2, n do
+    local c, j = counts[i], i - 1
+    while j >= 1 and counts[j] < c do
+      counts[j + 1] = counts[j]
+      j = j - 1
+    end
+    counts[j + 1] = c
   end
   return counts
 end
