@@ -99,15 +99,20 @@ end
 
 ---The items of `list` with the highest value(item) (with `lowest`: the
 ---lowest), in list order: every item tied at the top. Also returns that value.
+---`value` may also be a table of the values by item (value[item]): code
+---that a search runs in every playout passes one, since LuaJIT compiles no
+---code path that makes a function.
 ---@generic T
 ---@param list T[]
----@param value fun(item: T): number
+---@param value (fun(item: T): number)|table<T, number>
 ---@param lowest? boolean
 ---@return T[], number|nil
 function util.best(list, value, lowest)
   local best, out = nil, {}
+  local by_table = type(value) == "table"
   for _, x in ipairs(list) do
-    local v = value(x)
+    local v
+    if by_table then v = value[x] else v = value(x) end
     if best == nil or (lowest and v < best) or (not lowest and v > best) then
       best, out = v, { x }
     elseif v == best then

@@ -706,15 +706,7 @@ end
 function rules.award_vp(game, points)
   local v = game.vars
   local sp = rules.side_points(game, points)
-  -- The sides with the most points, in order.
-  local top = sp[1]
-  for t = 2, #sp do
-    if sp[t] > top then top = sp[t] end
-  end
-  local got = {}
-  for t = 1, #sp do
-    if sp[t] == top then got[#got + 1] = t end
-  end
+  local got = util.best(util.range(#sp), sp)
   for _, t in ipairs(got) do v.vp[t] = v.vp[t] + 1 end
   if game.logging then
     local text
@@ -764,17 +756,13 @@ end
 -- The sides of `cand` whose members collected the fewest cards (`counts`
 -- per seat), in order.
 local function fewest_cards(cand, sides, counts)
-  local out, best = {}, nil
+  local collected = {}
   for _, t in ipairs(cand) do
     local c = 0
     for _, s in ipairs(sides[t]) do c = c + (counts[s] or 0) end
-    if best == nil or c < best then
-      best, out = c, { t }
-    elseif c == best then
-      out[#out + 1] = t
-    end
+    collected[t] = c
   end
-  return out
+  return (util.best(cand, collected, true))
 end
 
 ---The winning sides when the game is over, else nil ("Game end"). Several

@@ -274,19 +274,10 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
     // Budget: a global hook (so coroutines are covered too) counting
     // instructions. Once a call is over budget the hook keeps raising, and
     // the guards raise the error again wherever a script catches it.
-    let Some(instructions) = limits.instructions else {
-        lua.set_memory_limit(limits.memory)?;
-        return Ok(Vm {
-            lua,
-            budget,
-            output,
-            env_base,
-            ffi,
-            table_clear,
-        });
-    };
-    budget.max.set(instructions);
-    install_hook(&lua, &budget, HOOK_PERIOD)?;
+    if let Some(instructions) = limits.instructions {
+        budget.max.set(instructions);
+        install_hook(&lua, &budget, HOOK_PERIOD)?;
+    }
     lua.set_memory_limit(limits.memory)?;
     Ok(Vm {
         lua,
