@@ -192,6 +192,130 @@ end
 return R
 "#;
 
+/// Seat 1 waits (a card from a hidden pile of five decides: it wins with
+/// two of them) or challenges seat 2, who holds one card dealt face down,
+/// Red or Blue. Challenged, seat 2 gambles (it wins holding Red, loses
+/// holding Blue) or folds (a coin decides). The game's bot, which plays the
+/// playouts, gambles holding Red and folds holding Blue, so a challenge is
+/// worth 1/4 to seat 1 and waiting 2/5. Each pile's cards have a back of
+/// their own.
+const GAMBLE: &str = r#"
+local R = { id = "gamble", title = "Gamble", players = { min = 2, max = 2, default = 2 }, options = {} }
+-- A hidden pile of `cards`, shuffled; its cards share one back, `name`
+-- (a search's guess swaps a card only with an unseen card of its back).
+local function pile(game, name, cards)
+  local z = game:new_zone(name, { visibility = "hidden" })
+  for _, c in ipairs(cards) do
+    c.back = name
+    game:place(game:new_card(c), z)
+  end
+  game:shuffle(z)
+  return z
+end
+function R.setup(game)
+  pile(game, "wait", { { name = "Win", value = 1 }, { name = "Win", value = 1 },
+    { name = "Lose", value = 2 }, { name = "Lose", value = 2 }, { name = "Lose", value = 2 } })
+  pile(game, "coin", { { name = "Heads", value = 1 }, { name = "Tails", value = 2 } })
+  local deck = pile(game, "deck", { { name = "Red" }, { name = "Blue" } })
+  local hand = game:new_zone("hand", { owner = 2, visibility = "owner" })
+  game:move(deck[#deck], deck, hand)
+  game.vars.stage = "start"
+end
+local function top(game, name)
+  local z = game:zone(name)
+  return game.cards[z[#z]]
+end
+function R.decision(game)
+  local v = game.vars
+  if v.winner then return nil end
+  if v.stage == "start" then
+    return { seat = 1, prompt = "Wait or challenge?", options = {
+      { act = "wait", text = "Wait" }, { act = "challenge", text = "Challenge" } } }
+  end
+  return { seat = 2, prompt = "Gamble or fold?", options = {
+    { act = "gamble", text = "Gamble" }, { act = "fold", text = "Fold" } } }
+end
+function R.apply(game, seat, o)
+  local v = game.vars
+  if o.act == "wait" then
+    v.winner = top(game, "wait").value
+  elseif o.act == "challenge" then
+    v.stage = "challenged"
+  elseif o.act == "gamble" then
+    local hand = game:zone("hand", 2)
+    v.winner = game.cards[hand[1]].name == "Red" and 2 or 1
+  else
+    v.winner = top(game, "coin").value
+  end
+end
+R.bots = {
+  reader = function(view, decision)
+    local hand = view:zone("hand", 2)
+    local red = hand[1] and view.cards[hand[1]].name == "Red"
+    for i, o in ipairs(decision.options) do
+      if (o.act == "gamble") == red and o.act ~= "wait" and o.act ~= "challenge" then return i end
+    end
+    return 1
+  end,
+}
+R.playout_bot = "reader"
+function R.result(game)
+  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
+end
+return R
+"#;
+
+/// Seat 1 passes (a card from a hidden pile of four decides: it wins with
+/// three of them) or draws a card, Red or Blue, from a hidden deck into its
+/// hand and then bets on a colour: it wins when the bet names the card it
+/// drew. Seeing the card, it always bets right, so drawing is a sure win.
+/// The tickets and the colours have backs of their own.
+/// Seat 2 never moves. Playouts are random moves.
+const DRAW_AND_BET: &str = r#"
+local R = { id = "draw_bet", title = "Draw and bet", players = { min = 2, max = 2, default = 2 }, options = {} }
+function R.setup(game)
+  local pass = game:new_zone("pass", { visibility = "hidden" })
+  for v = 1, 4 do
+    game:place(game:new_card({ name = "Ticket", back = "ticket", value = v == 4 and 2 or 1 }), pass)
+  end
+  game:shuffle(pass)
+  local deck = game:new_zone("deck", { visibility = "hidden" })
+  game:place(game:new_card({ name = "Red", back = "colour" }), deck)
+  game:place(game:new_card({ name = "Blue", back = "colour" }), deck)
+  game:shuffle(deck)
+  game:new_zone("hand", { owner = 1, visibility = "owner" })
+  game.vars.stage = "start"
+end
+function R.decision(game)
+  local v = game.vars
+  if v.winner then return nil end
+  if v.stage == "start" then
+    return { seat = 1, prompt = "Pass or draw?", options = {
+      { act = "pass", text = "Pass" }, { act = "draw", text = "Draw" } } }
+  end
+  return { seat = 1, prompt = "Bet on?", options = {
+    { act = "bet", colour = "Red", text = "Bet Red" }, { act = "bet", colour = "Blue", text = "Bet Blue" } } }
+end
+function R.apply(game, seat, o)
+  local v = game.vars
+  if o.act == "pass" then
+    local z = game:zone("pass")
+    v.winner = game.cards[z[#z]].value
+  elseif o.act == "draw" then
+    local deck = game:zone("deck")
+    game:move(deck[#deck], deck, game:zone("hand", 1))
+    v.stage = "bet"
+  else
+    local hand = game:zone("hand", 1)
+    v.winner = game.cards[hand[1]].name == o.colour and 1 or 2
+  end
+end
+function R.result(game)
+  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
+end
+return R
+"#;
+
 /// The tree of a search of `g`'s pending decision with `iterations`
 /// iterations, seeded by `seed`.
 fn search_tree(g: &Game, seed: u64, iterations: u32) -> ismcts::Tree {
@@ -726,5 +850,53 @@ fn another_seats_secret_choice_in_the_tree_is_the_playout_bots() {
             ["chooses a box"],
             "seed {seed}: one move for both boxes"
         );
+    }
+}
+
+#[test]
+fn below_the_root_another_seat_plays_as_the_playout_bot_in_that_deal() {
+    // Chosen by the tree's statistics, seat 2 gambled or folded whatever
+    // its card (each is worth 1/2 to it over both cards), so a challenge
+    // looked worth 1/2 to seat 1, more than waiting (2/5). Played as the
+    // bot plays it with the card dealt, it is worth 1/4.
+    let e = toy_engine("gamble", GAMBLE);
+    for seed in 0..5 {
+        let g = toy_game(&e, "gamble", seed);
+        let tree = search_tree(&g, seed, 1000);
+        let challenge = root_child(&tree, "Challenge");
+        assert!(
+            (challenge.mean() - 0.25).abs() < 0.12,
+            "seed {seed}: challenge worth {}",
+            challenge.mean()
+        );
+        assert_eq!(search_choice(&g, seed, 1000).index, 1, "seed {seed}: waits");
+    }
+}
+
+#[test]
+fn the_seat_tells_apart_its_own_decisions_by_what_it_sees() {
+    // After a draw, "Bet Red" and "Bet Blue" read the same whichever card
+    // was drawn. As one node for both draws each bet was worth 1/2, so
+    // drawing looked worse than passing (3/4); told apart by the card in
+    // the seat's hand, the bet is learnt for each card and drawing wins.
+    let e = toy_engine("draw_bet", DRAW_AND_BET);
+    for seed in 0..5 {
+        let g = toy_game(&e, "draw_bet", seed);
+        let tree = search_tree(&g, seed, 300);
+        let draw = root_child(&tree, "Draw");
+        assert!(
+            draw.mean() > 0.8,
+            "seed {seed}: drawing worth {}",
+            draw.mean()
+        );
+        let mut views: Vec<u64> = draw.children.iter().map(|&c| tree.nodes[c].sight).collect();
+        views.sort_unstable();
+        views.dedup();
+        assert_eq!(
+            views.len(),
+            2,
+            "seed {seed}: the bets seen with each card drawn"
+        );
+        assert_eq!(search_choice(&g, seed, 300).index, 2, "seed {seed}: draws");
     }
 }
