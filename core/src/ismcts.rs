@@ -369,9 +369,10 @@ fn sight_of(g: &Game, seat: Seat, keys: &[String]) -> Result<u64> {
 ///   that seat; the tree's statistics at that node mix every deal, so
 ///   chosen by them that seat played the move best on average over the
 ///   cards it might hold, not the one its cards call for. In 2-player Sea
-///   Salt & Paper with `ismcts:48` against the greedy bot this won 52.5 %
-///   of 400 games where choosing by the statistics won 41.2 %, +11.2
-///   points (+4.5 .. +18.0, paired by seed; docs/bots.md);
+///   Salt & Paper with `ismcts:48` against the greedy bot, following the
+///   bot (with the seat's own decisions told apart by their options) won
+///   52.5 % of 400 games where choosing by the statistics won 41.2 %,
+///   +11.2 points (+4.5 .. +18.0, paired by seed; docs/bots.md);
 /// - the searching seat's own decisions grow the way that bot plays: at a
 ///   decision not met before the tree first adds the bot's own move, and
 ///   adds another untried move only once the decision has been visited
