@@ -1069,6 +1069,18 @@ impl Game {
         Ok(f.call((self.state.clone(), viewer))?)
     }
 
+    /// The key of option `index` (1-based) alone, as [`Game::option_keys`]
+    /// gives it: for a search that needs only the move it plays.
+    pub fn option_key(&self, viewer: Seat, index: usize) -> Result<String> {
+        self.usable()?;
+        let f = &self.host.entry.option_key;
+        let key: Option<String> = {
+            let _in_play = self.enter();
+            f.call((self.state.clone(), viewer, index))?
+        };
+        key.ok_or_else(|| CoreError::Invalid(format!("there is no option {index}")))
+    }
+
     /// Play this copy on inside one call into the rules (the hot path of
     /// the search bots): every choice made by the script bot `policy`, or at
     /// random with the copy's own generator. Stops at the game's end, or

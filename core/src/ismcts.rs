@@ -405,6 +405,25 @@ fn descend(
             apply_in_search(g, 1, rng)?;
             continue;
         }
+        let guided = policy.filter(|_| at != 0);
+        if let (Some(bot), true) = (guided, mover != seat) {
+            // Another seat below the root: its move is the playout bot's,
+            // and only that move's key is needed.
+            let choice = g.script_bot_choice(bot, GameRng::derived(rng.next_u64(), 0))?;
+            let key = g.option_key(seat, choice.index)?;
+            let (child, added) = match tree.child(at, &key, mover, 0) {
+                Some(c) => (c, false),
+                None => (tree.add_child(at, key, mover, 0), true),
+            };
+            tree.nodes[child].available += 1;
+            g.apply_choice(&choice)?;
+            path.push(child);
+            at = child;
+            if added {
+                break;
+            }
+            continue;
+        }
         // The options as the searching seat tells them apart: options with
         // equal keys are one move to it (a secret choice, identical cards).
         let keys = g.option_keys(seat)?;
@@ -426,29 +445,6 @@ fn descend(
             .collect();
         for c in children.iter().flatten() {
             tree.nodes[*c].available += 1;
-        }
-        let guided = policy.filter(|_| at != 0);
-        if let (Some(bot), true) = (guided, mover != seat) {
-            // Another seat below the root: its move is the playout bot's.
-            let choice = g.script_bot_choice(bot, GameRng::derived(rng.next_u64(), 0))?;
-            let m = moves
-                .iter()
-                .position(|(_, same)| same.contains(&choice.index))
-                .ok_or_else(|| {
-                    CoreError::Rule(format!("bot '{bot}' chose option {}", choice.index))
-                })?;
-            let (child, added) = match children[m] {
-                Some(c) => (c, false),
-                None => (tree.add_child(at, moves[m].0.to_string(), mover, 0), true),
-            };
-            g.apply_choice(&choice)?;
-            path.push(child);
-            at = child;
-            if added {
-                tree.nodes[child].available = 1;
-                break;
-            }
-            continue;
         }
         let untried: Vec<usize> = (0..moves.len())
             .filter(|&m| children[m].is_none())

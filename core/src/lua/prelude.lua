@@ -1075,21 +1075,30 @@ local describe, evaluate, result, rounds, bot_choice = M.describe, M.evaluate, M
 -- `secret` text, or that a secret choice was made). A search keys the
 -- decisions of other seats by these, so that it never tells apart what the
 -- searching seat could not.
+local function option_key(game, d, o, viewer)
+  local secret = d.seat ~= viewer and type(o) == "table" and o.secret or nil
+  if secret == true then return "makes a secret choice" end
+  if type(secret) == "string" then return secret end
+  return describe(game, o)
+end
+
 function M.option_keys(game, viewer)
   local d = game._decision
   local out = {}
   if d == nil then return out end
   for i, o in ipairs(d.options) do
-    local secret = d.seat ~= viewer and type(o) == "table" and o.secret or nil
-    if secret == true then
-      out[i] = "makes a secret choice"
-    elseif type(secret) == "string" then
-      out[i] = secret
-    else
-      out[i] = describe(game, o)
-    end
+    out[i] = option_key(game, d, o, viewer)
   end
   return out
+end
+
+-- The key of option `index` alone (nil when there is no such option), for
+-- a search that needs only the move it plays.
+function M.option_key(game, viewer, index)
+  local d = game._decision
+  local o = d and d.options[index]
+  if o == nil then return nil end
+  return option_key(game, d, o, viewer)
 end
 
 -- What a finished playout is worth to every seat: the rules' evaluation
@@ -1686,10 +1695,14 @@ for _, name in ipairs({ "compose", "info", "new_game", "refresh", "kind_name", "
 end
 -- The entry points called at every step and playout take a fixed number of
 -- arguments: the compiler leaves a function with `...` to the interpreter.
-local step, step_subset, playout = M.step, M.step_subset, M.playout
+local step, step_subset, playout, key = M.step, M.step_subset, M.playout, M.option_key
 M.step = function(game, index)
   reset()
   return step(game, index)
+end
+M.option_key = function(game, viewer, index)
+  reset()
+  return key(game, viewer, index)
 end
 M.step_subset = function(game, index, picks)
   reset()
