@@ -322,8 +322,8 @@ pub fn search(
 
 /// What the searching seat sees at one of its own decisions in `g`, whose
 /// options it sees as `keys`, as a number that tells its views apart (never
-/// 0, which marks the other nodes): a hash (64-bit FNV-1a) of those options
-/// and of the cards in its own zones that it sees.
+/// 0, which marks the other nodes): a 64-bit hash of those options and of
+/// the cards in its own zones that it sees.
 ///
 /// A node of the tree stands for a decision as the seat can tell it apart.
 /// Keyed by the moves leading to it alone, the seat's decision after
@@ -333,29 +333,18 @@ pub fn search(
 /// cards of one kind are still two cards) are kept apart too: that costs
 /// the tree some sharing, never a wrong value.
 fn sight_of(g: &Game, seat: Seat, keys: &[String]) -> Result<u64> {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    fn mix(h: u64, bytes: &[u8]) -> u64 {
-        bytes
-            .iter()
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
-    }
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for k in keys {
-        h = mix(mix(h, k.as_bytes()), &[0xff]);
-    }
-    let h = g.with_table(|t| {
-        t.zones
-            .iter()
-            .filter(|z| z.owner == Some(seat) && z.sight(Some(seat)) == Sight::All)
-            .fold(h, |h, z| {
-                let h = z
-                    .cards
-                    .iter()
-                    .fold(mix(h, &z.id.to_le_bytes()), |h, c| mix(h, &c.to_le_bytes()));
-                mix(h, &[0xfe])
-            })
+    use std::hash::{Hash, Hasher};
+    // Only compared within one search: any fixed hash will do.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    keys.hash(&mut h);
+    g.with_table(|t| {
+        for z in &t.zones {
+            if z.owner == Some(seat) && z.sight(Some(seat)) == Sight::All {
+                (z.id, &z.cards).hash(&mut h);
+            }
+        }
     })?;
-    Ok(h.max(1))
+    Ok(h.finish().max(1))
 }
 
 /// Walk down the tree in the deal `g`, applying the options chosen, until a
