@@ -7,7 +7,7 @@ mod toy;
 
 use deckhand_core::choice::random_choice;
 use deckhand_core::rng::GameRng;
-use deckhand_core::{Game, GameConfig};
+use deckhand_core::{Engine, Game, GameConfig};
 
 /// A toy game whose state has the shapes a script may give it: a table
 /// reached from two places, a table as a key, keys that are not names or
@@ -121,6 +121,12 @@ fn state(g: &Game) -> String {
     g.eval_lua(DUMP).expect("dump")
 }
 
+/// A 2-player game of SHAPES dealt from `seed`.
+fn shapes_game(e: &Engine, seed: u64) -> Game {
+    e.new_game(GameConfig::new("shapes", 2, seed), false)
+        .expect("start")
+}
+
 fn random_steps(g: &mut Game, rng: &mut GameRng, n: usize) {
     for _ in 0..n {
         if g.pending().is_none() {
@@ -135,9 +141,7 @@ fn random_steps(g: &mut Game, rng: &mut GameRng, n: usize) {
 fn a_copy_made_again_holds_what_a_fresh_fork_holds() {
     for (which, e) in toy::both_engines(&[("shapes/game.lua", SHAPES)]) {
         for start in [0, 1, 3] {
-            let mut g = e
-                .new_game(GameConfig::new("shapes", 2, 7), false)
-                .expect("start");
+            let mut g = shapes_game(&e, 7);
             random_steps(&mut g, &mut GameRng::from_seed(start), start as usize);
             let seat = g.pending().expect("to move").0;
             let guessing = g.guessing(seat).expect("guessing");
@@ -168,9 +172,7 @@ fn a_copy_made_again_holds_what_a_fresh_fork_holds() {
                 );
             }
             // The copies left the game itself as it was.
-            let mut replayed = e
-                .new_game(GameConfig::new("shapes", 2, 7), false)
-                .expect("start");
+            let mut replayed = shapes_game(&e, 7);
             random_steps(
                 &mut replayed,
                 &mut GameRng::from_seed(start),
@@ -184,12 +186,8 @@ fn a_copy_made_again_holds_what_a_fresh_fork_holds() {
 #[test]
 fn a_guessing_of_another_game_makes_fresh_forks() {
     for (which, e) in toy::both_engines(&[("shapes/game.lua", SHAPES)]) {
-        let mut g = e
-            .new_game(GameConfig::new("shapes", 2, 7), false)
-            .expect("start");
-        let other = e
-            .new_game(GameConfig::new("shapes", 2, 8), false)
-            .expect("start");
+        let mut g = shapes_game(&e, 7);
+        let other = shapes_game(&e, 8);
         random_steps(&mut g, &mut GameRng::from_seed(1), 2);
         let guessing = other.guessing(1).expect("guessing");
         let mut scratch = None;
@@ -225,9 +223,7 @@ fn searches_leave_no_copies_behind() {
     // the tables its replays made must be free to collect (they were once
     // kept alive by a weak table whose entries referred to their own keys).
     for (which, e) in toy::both_engines(&[("shapes/game.lua", SHAPES)]) {
-        let mut g = e
-            .new_game(GameConfig::new("shapes", 2, 7), false)
-            .expect("start");
+        let mut g = shapes_game(&e, 7);
         random_steps(&mut g, &mut GameRng::from_seed(1), 1);
         let seat = g.pending().expect("to move").0;
         let search = |n: u64| {

@@ -33,10 +33,6 @@ function R.apply(game, seat, o)
   if game.vars.left == 0 then game.vars.winner = seat end
   game.vars.turn = 3 - seat
 end
-function R.result(game)
-  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
-end
-return R
 "#;
 
 /// Seat 1 holds the cards 1..6 (face up) and either sells any of them (one
@@ -87,10 +83,6 @@ function R.apply(game, seat, o)
     game.vars.winner = game.cards[coin[#coin]].value
   end
 end
-function R.result(game)
-  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
-end
-return R
 "#;
 
 /// Seat 1 stays home (a coin decides the game) or sails to market, where it
@@ -136,10 +128,6 @@ R.bots = {
   end,
 }
 R.playout_bot = "knows"
-function R.result(game)
-  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
-end
-return R
 "#;
 
 /// Seat 1 trusts seat 2 or tosses a coin. Trusted, seat 2 makes a secret
@@ -186,10 +174,6 @@ R.bots = {
   end,
 }
 R.playout_bot = "poisoner"
-function R.result(game)
-  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
-end
-return R
 "#;
 
 /// Seat 1 waits (a card from a hidden pile of five decides: it wins with
@@ -249,20 +233,18 @@ function R.apply(game, seat, o)
   end
 end
 R.bots = {
+  -- Seat 2 gambles holding Red, else folds (seat 1 has no decision in a
+  -- playout: its only one is the search's).
   reader = function(view, decision)
     local hand = view:zone("hand", 2)
-    local red = hand[1] and view.cards[hand[1]].name == "Red"
+    local want = (hand[1] and view.cards[hand[1]].name == "Red") and "gamble" or "fold"
     for i, o in ipairs(decision.options) do
-      if (o.act == "gamble") == red and o.act ~= "wait" and o.act ~= "challenge" then return i end
+      if o.act == want then return i end
     end
     return 1
   end,
 }
 R.playout_bot = "reader"
-function R.result(game)
-  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
-end
-return R
 "#;
 
 /// Seat 1 passes (a card from a hidden pile of four decides: it wins with
@@ -310,10 +292,6 @@ function R.apply(game, seat, o)
     v.winner = game.cards[hand[1]].name == o.colour and 1 or 2
   end
 end
-function R.result(game)
-  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
-end
-return R
 "#;
 
 /// The tree of a search of `g`'s pending decision with `iterations`
@@ -358,9 +336,20 @@ fn root_child<'t>(tree: &'t ismcts::Tree, key: &str) -> &'t ismcts::Node {
         .unwrap_or_else(|| panic!("{key} tried"))
 }
 
+/// How every toy game here ends: one round, won by `game.vars.winner`.
+/// [`toy_engine`] adds it after the game's own text.
+const ONE_ROUND_END: &str = r#"
+function R.result(game)
+  return { scores = {}, winners = { game.vars.winner }, rounds = 1 }
+end
+return R
+"#;
+
+/// An engine with the toy game `text` (without its ending, [`ONE_ROUND_END`])
+/// as `name`.
 fn toy_engine(name: &str, text: &str) -> Engine {
     let mut files = BTreeMap::new();
-    files.insert(format!("{name}/game.lua"), text.to_string());
+    files.insert(format!("{name}/game.lua"), format!("{text}{ONE_ROUND_END}"));
     let mut lib = ScriptLibrary::new();
     lib.push(Arc::new(MemorySource::new("test", files)));
     Engine::new(Arc::new(lib)).expect("engine")
@@ -443,11 +432,7 @@ fn games_engine() -> Engine {
 }
 
 fn nim_engine() -> Engine {
-    let mut files = BTreeMap::new();
-    files.insert("nim/game.lua".to_string(), NIM.to_string());
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(MemorySource::new("test", files)));
-    Engine::new(Arc::new(lib)).expect("engine")
+    toy_engine("nim", NIM)
 }
 
 /// Random moves with a generator of the test's own (as the random bot
