@@ -719,6 +719,13 @@ fn bot_comparisons_rotate_the_seats_in_every_arm() {
     assert_eq!(g["label"], "player 1 (greedy) wins");
     assert!((mean(&g) + mean(&r) - 1.0).abs() < 1e-9 || mean(&report_row(&v, 0, "shared")) > 0.0);
     assert_eq!(difference_row(&v, 0, "win.player1")["n"], 20);
+    // The head-to-head row: player 1's wins minus player 2's, game by game.
+    let lead = report_row(&v, 0, "lead.player2");
+    assert_eq!(
+        lead["label"],
+        "player 1 (greedy) wins minus player 2 (random) wins"
+    );
+    assert!((mean(&lead) - (mean(&g) - mean(&r))).abs() < 1e-9);
     // Without rotation, no player rows.
     let v = json(&[
         "compare",
@@ -739,6 +746,7 @@ fn bot_comparisons_rotate_the_seats_in_every_arm() {
     ]);
     assert_eq!(v["rotate"], false);
     assert!(!v.to_string().contains("win.player1"));
+    assert!(!v.to_string().contains("lead.player2"));
 }
 
 #[test]

@@ -49,7 +49,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "H", requires = "on")]
     pub precision: Option<f64>,
     /// The statistic of --precision: win.seat1, edge, rounds, decisions,
-    /// margin, shared, score.seat2, win.team1, win.player2, metric:NAME ...
+    /// margin, shared, score.seat2, win.team1, win.player2, lead.player2, metric:NAME ...
     #[arg(long, value_name = "STAT", requires = "precision")]
     pub on: Option<String>,
     /// Run until the result on STAT is decisive: with several arms, until

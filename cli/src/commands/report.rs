@@ -13,7 +13,7 @@ interval that excludes 0.";
 /// A value as people read it: shares in percent, other means with two
 /// decimals (one from 100 up); `diff`: signed, shares in points.
 pub fn value(row: &Row, x: f64, diff: bool) -> String {
-    let diff = diff || row.key == Key::Edge;
+    let diff = diff || matches!(row.key, Key::Edge | Key::PlayerLead(_));
     // A value that rounds to zero shows no minus sign ("-0.00" from an
     // interval of all-zero values, where rounding left the low end at
     // -1e-18).

@@ -17,6 +17,10 @@ pub enum Key {
     /// Player `k`'s share of wins when seats rotate: the `k`-th bot of
     /// the arm's seat list, wherever it sits in this game.
     PlayerWin(u32),
+    /// Player 1's share of wins minus player `k`'s in the same game, when
+    /// seats rotate: a head-to-head of two bots at one table, paired game
+    /// by game (each game deals both of them the same luck).
+    PlayerLead(u32),
     /// The first seat's edge: its share of wins minus 1 / the number of
     /// teams (or seats).
     Edge,
@@ -48,6 +52,7 @@ impl fmt::Display for Key {
             Key::SeatWin(s) => write!(f, "win.seat{s}"),
             Key::TeamWin(t) => write!(f, "win.team{t}"),
             Key::PlayerWin(k) => write!(f, "win.player{k}"),
+            Key::PlayerLead(k) => write!(f, "lead.player{k}"),
             Key::Edge => write!(f, "edge"),
             Key::SeatScore(s) => write!(f, "score.seat{s}"),
             Key::PlayerScore(k) => write!(f, "score.player{k}"),
@@ -69,6 +74,7 @@ impl Key {
             Key::SeatWin(s) => format!("seat {s} wins"),
             Key::TeamWin(t) => format!("team {t} wins"),
             Key::PlayerWin(k) => format!("player {k} wins"),
+            Key::PlayerLead(k) => format!("player 1 wins minus player {k} wins"),
             Key::Edge => "first-seat edge".into(),
             Key::SeatScore(s) => format!("seat {s} score"),
             Key::PlayerScore(k) => format!("player {k} score"),
@@ -93,6 +99,8 @@ impl std::str::FromStr for Key {
             Some(Key::Metric(m.to_string()))
         } else if let Some(n) = s.strip_prefix("win.player") {
             number(n).map(Key::PlayerWin)
+        } else if let Some(n) = s.strip_prefix("lead.player") {
+            number(n).filter(|n| *n >= 2).map(Key::PlayerLead)
         } else if let Some(n) = s.strip_prefix("score.player") {
             number(n).map(Key::PlayerScore)
         } else if let Some(n) = s.strip_prefix("win.seat") {
@@ -115,7 +123,7 @@ impl std::str::FromStr for Key {
         };
         key.ok_or_else(|| {
             format!(
-                "'{s}' names no statistic (win.seatN, win.teamN, win.playerN, edge, \
+                "'{s}' names no statistic (win.seatN, win.teamN, win.playerN, lead.playerN, edge, \
                  score.seatN, score.playerN, rounds, decisions, margin, shared, no_winner, \
                  metric:NAME)"
             )
@@ -258,13 +266,20 @@ impl Outcome {
             ));
         }
         if let Some(at) = &self.players_at {
+            // Each player's share of wins, by its place in the seat list.
+            let mut wins = vec![0.0; at.len()];
             for (seat, &k) in at.iter().enumerate() {
                 let s = seat as u32 + 1;
-                let k = k as u32 + 1;
-                rows.push((Key::PlayerWin(k), share(self.team(s))));
-                if let Some(x) = self.scores.get(seat) {
-                    rows.push((Key::PlayerScore(k), *x));
+                if let Some(w) = wins.get_mut(k) {
+                    *w = share(self.team(s));
                 }
+                rows.push((Key::PlayerWin(k as u32 + 1), share(self.team(s))));
+                if let Some(x) = self.scores.get(seat) {
+                    rows.push((Key::PlayerScore(k as u32 + 1), *x));
+                }
+            }
+            for k in 1..wins.len() {
+                rows.push((Key::PlayerLead(k as u32 + 1), wins[0] - wins[k]));
             }
         }
         rows.push((Key::Rounds, self.rounds as f64));
@@ -327,6 +342,34 @@ mod tests {
         assert_eq!(get(&rows, Key::Edge), Some(0.25));
         assert_eq!(get(&rows, Key::Margin), None);
         assert!(rows.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn a_lead_is_player_ones_wins_minus_the_others_in_the_same_game() {
+        // Seats rotated by one: player 1 sits at seat 2, player 2 at seat 3.
+        let rotated = |winners| Outcome {
+            players_at: Some(vec![3, 0, 1, 2]),
+            ..outcome(winners, None)
+        };
+        let rows = rotated(vec![2]).rows();
+        assert_eq!(get(&rows, Key::PlayerWin(1)), Some(1.0));
+        assert_eq!(get(&rows, Key::PlayerLead(2)), Some(1.0));
+        assert_eq!(get(&rows, Key::PlayerLead(4)), Some(1.0));
+        let rows = rotated(vec![3]).rows();
+        assert_eq!(get(&rows, Key::PlayerLead(2)), Some(-1.0));
+        assert_eq!(get(&rows, Key::PlayerLead(3)), Some(0.0));
+        // A win shared by players 1 and 2 is no lead of one over the other.
+        let rows = rotated(vec![2, 3]).rows();
+        assert_eq!(get(&rows, Key::PlayerLead(2)), Some(0.0));
+        assert_eq!(get(&rows, Key::PlayerLead(3)), Some(0.5));
+        // Without rotation there are no players, so no lead.
+        assert_eq!(
+            get(&outcome(vec![2], None).rows(), Key::PlayerLead(2)),
+            None
+        );
+        assert_eq!("lead.player3".parse::<Key>(), Ok(Key::PlayerLead(3)));
+        assert!("lead.player1".parse::<Key>().is_err());
+        assert_eq!(Key::PlayerLead(3).to_string(), "lead.player3");
     }
 
     #[test]

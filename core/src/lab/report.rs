@@ -87,14 +87,15 @@ pub struct Report {
     pub stop_rule: Option<StopRule>,
 }
 
-/// Whether a statistic is a share of games: wins, edge, shared wins, no
-/// winner, or a metric whose every value was 0 or 1 in `arms` (every arm
+/// Whether a statistic is a share of games: wins, a lead, edge, shared
+/// wins, no winner, or a metric whose every value was 0 or 1 in `arms` (every arm
 /// where it appears).
 fn is_share(key: &Key, arms: &[&Rows]) -> bool {
     match key {
         Key::SeatWin(_)
         | Key::TeamWin(_)
         | Key::PlayerWin(_)
+        | Key::PlayerLead(_)
         | Key::Edge
         | Key::Shared
         | Key::NoWinner => true,
@@ -103,17 +104,22 @@ fn is_share(key: &Key, arms: &[&Rows]) -> bool {
     }
 }
 
-/// Player rows named after their bot: "player 2 (mc:30) wins".
+/// Player rows named after their bot: "player 2 (mc:30) wins", "player 1
+/// (ismcts:245) wins minus player 2 (mc:300) wins".
 fn named_players(mut rows: Vec<Row>, seats: &[crate::bot::BotKind]) -> Vec<Row> {
+    let name = |label: &str, k: u32| match seats.get(k as usize - 1) {
+        Some(bot) => label.replacen(
+            &format!("player {k} "),
+            &format!("player {k} ({}) ", bot.name()),
+            1,
+        ),
+        None => label.to_string(),
+    };
     for r in &mut rows {
-        if let Key::PlayerWin(k) | Key::PlayerScore(k) = r.key {
-            if let Some(bot) = seats.get(k as usize - 1) {
-                r.label = r.label.replacen(
-                    &format!("player {k}"),
-                    &format!("player {k} ({})", bot.name()),
-                    1,
-                );
-            }
+        match r.key {
+            Key::PlayerWin(k) | Key::PlayerScore(k) => r.label = name(&r.label, k),
+            Key::PlayerLead(k) => r.label = name(&name(&r.label, 1), k),
+            _ => {}
         }
     }
     rows
