@@ -726,6 +726,26 @@ fn bot_comparisons_rotate_the_seats_in_every_arm() {
         "player 1 (greedy) wins minus player 2 (random) wins"
     );
     assert!((mean(&lead) - (mean(&g) - mean(&r))).abs() < 1e-9);
+    // In the text report a lead reads in points, as a difference does.
+    let o = deckhand(&[
+        "sim",
+        "sea_change",
+        "--seat",
+        "greedy",
+        "--seat",
+        "random",
+        "-p",
+        "2",
+        "-n",
+        "4",
+        "--rotate",
+    ]);
+    let out = text(&o);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("player 1 (greedy) wins minus player 2 (random) wins"))
+        .unwrap_or_else(|| panic!("no lead row in:\n{out}"));
+    assert!(line.contains(" pts"), "{line}");
     // Without rotation, no player rows.
     let v = json(&[
         "compare",

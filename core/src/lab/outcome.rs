@@ -269,11 +269,11 @@ impl Outcome {
             // Each player's share of wins, by its place in the seat list.
             let mut wins = vec![0.0; at.len()];
             for (seat, &k) in at.iter().enumerate() {
-                let s = seat as u32 + 1;
+                let won = share(self.team(seat as u32 + 1));
                 if let Some(w) = wins.get_mut(k) {
-                    *w = share(self.team(s));
+                    *w = won;
                 }
-                rows.push((Key::PlayerWin(k as u32 + 1), share(self.team(s))));
+                rows.push((Key::PlayerWin(k as u32 + 1), won));
                 if let Some(x) = self.scores.get(seat) {
                     rows.push((Key::PlayerScore(k as u32 + 1), *x));
                 }
