@@ -295,13 +295,20 @@ pub fn search(
         None => None,
     };
     let guessing = game.guessing(seat)?;
+    // The searched decision's options as its seat sees them: the same in
+    // every deal (a guess changes only cards the seat cannot see), so asked
+    // of the rules once rather than at every iteration.
+    let root = Root {
+        options: n,
+        keys: game.option_keys(seat)?,
+    };
     // One copy of the game, made again for every guess.
     let mut scratch = None;
     let mut spending = budget.start();
     while spending.next(n as u32) {
         cancel::check(cancel)?;
         let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
-        let path = descend(&mut tree, g, seat, rng, horizon, policy)?;
+        let path = descend(&mut tree, g, seat, &root, rng, horizon, policy)?;
         let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;
         for &id in &path {
             let node = &mut tree.nodes[id];
@@ -318,6 +325,13 @@ pub fn search(
         }
     }
     Ok(tree)
+}
+
+/// The searched decision: its number of options and their keys as the
+/// searching seat sees them ([`Game::option_keys`]).
+struct Root {
+    options: usize,
+    keys: Vec<String>,
 }
 
 /// What the searching seat sees at one of its own decisions in `g`, whose
@@ -378,12 +392,15 @@ fn descend(
     tree: &mut Tree,
     g: &mut Game,
     seat: Seat,
+    root: &Root,
     rng: &mut GameRng,
     horizon: Option<u32>,
     policy: Option<&str>,
 ) -> Result<Vec<usize>> {
     let mut path = vec![0];
     let mut at = 0;
+    // Whether `g` is still at the searched decision (no move applied yet).
+    let mut at_root = true;
     while let Some((mover, n)) = g.pending() {
         if let Some(round) = horizon {
             if g.rounds()? > round {
@@ -392,6 +409,7 @@ fn descend(
         }
         if n == 1 {
             apply_in_search(g, 1, rng)?;
+            at_root = false;
             continue;
         }
         let guided = policy.filter(|_| at != 0);
@@ -415,7 +433,13 @@ fn descend(
         }
         // The options as the searching seat tells them apart: options with
         // equal keys are one move to it (a secret choice, identical cards).
-        let keys = g.option_keys(seat)?;
+        let asked;
+        let keys: &[String] = if at_root && n == root.options {
+            &root.keys
+        } else {
+            asked = g.option_keys(seat)?;
+            &asked
+        };
         let mut moves: Vec<(&str, Vec<usize>)> = Vec::new();
         for (i, k) in keys.iter().enumerate() {
             match moves.iter_mut().find(|(key, _)| *key == k.as_str()) {
@@ -424,7 +448,7 @@ fn descend(
             }
         }
         let sight = if at != 0 && mover == seat {
-            sight_of(g, seat, &keys)?
+            sight_of(g, seat, keys)?
         } else {
             0
         };
@@ -513,6 +537,7 @@ fn descend(
         }
         path.push(child);
         at = child;
+        at_root = false;
         if added {
             break;
         }
