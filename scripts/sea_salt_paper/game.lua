@@ -852,20 +852,26 @@ function rules.round_over(game, first)
   rules.start_round(game, first)
 end
 
+-- The seats of `tied` that gained most in the last round (`gained`, by
+-- seat). A function of its own: a function that makes a function (here the
+-- value of each seat) is left to the interpreter by LuaJIT, and
+-- rules.game_winners runs at every round's end.
+local function most_gained(tied, gained)
+  return util.best(tied, function(s) return gained[s] or 0 end)
+end
+
 ---The winners once someone has reached the target, else nil ("End of
 ---game"): most points; tied: option tie_break.
 function rules.game_winners(game)
   local v = game.vars
   local n = game.seats
-  -- (The scores by seat as a table rather than a function: LuaJIT does not
-  -- compile code that makes a function, and this runs at every round's end.)
+  -- (The scores by seat as a table rather than a function: see most_gained.)
   local tied, best = util.best(util.range(n), v.scores)
   if best < v.target then return nil end
   -- The second value says what decided, for the game_over event.
   if #tied == 1 then return tied, "most_points" end
   if game.options.tie_break == "last_round_points" and v.last_round and v.last_round.gained then
-    local gained = v.last_round.gained
-    tied = util.best(tied, function(s) return gained[s] or 0 end)
+    tied = most_gained(tied, v.last_round.gained)
     if #tied == 1 then return tied, "last_round_points" end
   end
   -- "In case of a tie, the one who went last in the last round wins": the
