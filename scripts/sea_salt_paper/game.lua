@@ -572,12 +572,30 @@ local function counted_points(game, kinds, colours, card)
   return duos + collectors + multipliers + mermaids
 end
 
+-- The tables colour_bonus counts into (every seat's bonus is counted at
+-- the end of each round), and whether a call is using them: a call stopped
+-- by an error leaves them in use, and later calls make their own.
+local BONUS_KINDS, BONUS_COLOURS, BONUS_COUNTS, bonus_in_use = no_kinds(), no_colours(), {}, false
+
 ---Colour bonus: "1 point per card of the color they have the most of"
 ---(white included: the mermaids' white is a colour like any other; the
 ---rulebook names no exception).
 function rules.colour_bonus(game, cards)
-  local _, colours = rules.count(game, cards)
-  return rules.colour_counts(colours, false)[1] or 0
+  if rules.count ~= count or bonus_in_use then
+    local _, colours = rules.count(game, cards)
+    return rules.colour_counts(colours, false)[1] or 0
+  end
+  -- With the game's own count: into tables filled again at every call,
+  -- then the counts of these cards set back to 0 (as parts_of does).
+  bonus_in_use = true
+  local _, colours = rules.count(game, cards, BONUS_KINDS, BONUS_COLOURS)
+  local most = rules.colour_counts(colours, false, BONUS_COUNTS)[1] or 0
+  for i = 1, #cards do
+    local c = game.cards[cards[i]]
+    BONUS_KINDS[c.kind], BONUS_COLOURS[c.color] = 0, 0
+  end
+  bonus_in_use = false
+  return most
 end
 
 -- The list seat_points counts a seat's cards into, filled again by every
@@ -965,13 +983,20 @@ end
 ---The piles the card left over may be discarded onto: an empty pile if
 ---there is one ("they have no choice but to put their card there").
 function rules.discard_piles(game)
-  local empty, all = {}, {}
-  for i = 1, #rules.PILES do
-    all[i] = i
-    if #pile_zone(game, i) == 0 then empty[#empty + 1] = i end
+  -- Counted first, so that only the list returned is made (this runs at
+  -- every card kept).
+  local piles, empty = #rules.PILES, 0
+  for i = 1, piles do
+    if #pile_zone(game, i) == 0 then empty = empty + 1 end
   end
-  if #empty > 0 then return empty end
-  return all
+  local out, n = {}, 0
+  for i = 1, piles do
+    if empty == 0 or #pile_zone(game, i) == 0 then
+      n = n + 1
+      out[n] = i
+    end
+  end
+  return out
 end
 
 ---Keep a drawn card; the other one is discarded (onto the only legal pile at
