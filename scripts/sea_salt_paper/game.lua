@@ -664,13 +664,17 @@ end
 -- Rounds
 ---------------------------------------------------------------------------
 
+-- The zones every seat has (a list made once: a round starts in every
+-- playout of a search).
+local SEAT_ZONES = { "hand", "duos", "open hand", "drawn cards" }
+
 ---Gather every card, shuffle, start the two discard piles face up
 ---("Game setup": "Reveal the first two cards ... to form two discard
 ---piles"), and give the first turn to `first`.
 function rules.start_round(game, first)
   local v = game.vars
   local deck = game:zone("deck")
-  for _, name in ipairs({ "hand", "duos", "open hand", "drawn cards" }) do
+  for _, name in ipairs(SEAT_ZONES) do
     for s = 1, game.seats do game:move_all(game:zone(name, s), deck) end
   end
   for i = 1, #rules.PILES do game:move_all(pile_zone(game, i), deck) end
@@ -1050,8 +1054,10 @@ end
 local FIRST, SECOND, SEEN, looked = {}, {}, {}, 0
 
 ---The duo pairs the seat may play now: one per entry of rules.DUOS that its
----hand completes, with the first matching cards of the hand.
-function rules.duo_pairs(game, seat)
+---hand completes, with the first matching cards of the hand. `into`
+---(optional): a list of an earlier call to fill again instead of a new one
+---(the entries past the pairs are cleared; the pairs are new tables).
+function rules.duo_pairs(game, seat, into)
   local hand = game:zone("hand", seat)
   local cards = game.cards
   looked = looked + 1
@@ -1066,7 +1072,7 @@ function rules.duo_pairs(game, seat)
       SECOND[k] = c
     end
   end
-  local out, n = {}, 0
+  local out, n = into or {}, 0
   local duos = rules.DUOS
   for j = 1, #duos do
     local d = duos[j]
@@ -1082,6 +1088,13 @@ function rules.duo_pairs(game, seat)
         n = n + 1
         out[n] = { duo = d.id, cards = cards }
       end
+    end
+  end
+  if into then
+    local i = n + 1
+    while out[i] ~= nil do
+      out[i] = nil
+      i = i + 1
     end
   end
   return out
@@ -1320,6 +1333,10 @@ local CRAB_PILE_OPTIONS = {} -- [pile]
 local CRAB_PICK_OPTIONS = {} -- [secret text][card]
 local STEAL_OPTIONS = {}     -- [seat]
 
+-- The list the play decision receives its duo pairs in, filled again at
+-- each play decision (read at once: each pair goes into an option).
+local PLAY_PAIRS = {}
+
 -- The table at `store[key]`, made empty on first use.
 local function shelf(store, key)
   local t = store[key]
@@ -1449,7 +1466,7 @@ rules.phases.play = {
   options = function(game, seat, into)
     local phase = rules.phases.play
     local opts = emptied(into)
-    local duos = rules.duo_pairs(game, seat)
+    local duos = rules.duo_pairs(game, seat, PLAY_PAIRS)
     local n = #duos
     for k = 1, n do
       local p = duos[k]
