@@ -986,22 +986,29 @@ end
 
 ---The piles the card left over may be discarded onto: an empty pile if
 ---there is one ("they have no choice but to put their card there").
-function rules.discard_piles(game)
-  -- Counted first, so that only the list returned is made (this runs at
-  -- every card kept).
+---`into` (optional): a list of an earlier call to fill again instead of a
+---new one (this runs at every card kept, and at the discard decision).
+function rules.discard_piles(game, into)
   local piles, empty = #rules.PILES, 0
   for i = 1, piles do
     if #pile_zone(game, i) == 0 then empty = empty + 1 end
   end
-  local out, n = {}, 0
+  local out, n = into or {}, 0
   for i = 1, piles do
     if empty == 0 or #pile_zone(game, i) == 0 then
       n = n + 1
       out[n] = i
     end
   end
+  if into then
+    for i = n + 1, #out do out[i] = nil end
+  end
   return out
 end
+
+-- The lists rules.keep and the discard decision receive the piles in,
+-- filled again at each call (read at once).
+local KEEP_PILES, DISCARD_PILES = {}, {}
 
 ---Keep a drawn card; the other one is discarded (onto the only legal pile at
 ---once, else the seat chooses: phase "discard").
@@ -1010,7 +1017,7 @@ function rules.keep(game, seat, card)
   local drawn = game:zone("drawn cards", seat)
   game:move(card, drawn, game:zone("hand", seat))
   if #drawn == 0 then v.phase = "play"; return end
-  local piles = rules.discard_piles(game)
+  local piles = rules.discard_piles(game, KEEP_PILES)
   if #piles == 1 and #drawn == 1 then
     rules.discard(game, seat, drawn[1], piles[1])
   else
@@ -1435,7 +1442,7 @@ rules.phases.discard = {
     local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
-    local piles = rules.discard_piles(game)
+    local piles = rules.discard_piles(game, DISCARD_PILES)
     for k = 1, #piles do
       local i = piles[k]
       local by_card = shelf(DISCARD_OPTIONS, i)
