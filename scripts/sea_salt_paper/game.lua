@@ -310,14 +310,25 @@ local COUNTED_ZONES = { "hand", "duos", "open hand" }
 
 ---The cards that count for a seat: "both in their hand and in front of
 ---them" (hand, played duos, revealed hand). Works on a game or on the seat's
----own View.
-function rules.cards_of(game, seat)
-  local out, n = {}, 0
+---own View. `into` (optional): a list of an earlier call to fill again
+---instead of a new one (the entries past the cards are cleared); this
+---file passes one where the list is read at once and not kept (a seat's
+---points are counted at every decision of the search's playouts).
+function rules.cards_of(game, seat, into)
+  local out, n = into or {}, 0
   for k = 1, #COUNTED_ZONES do
     local z = game:zone(COUNTED_ZONES[k], seat)
     for i = 1, #z do
       n = n + 1
       out[n] = z[i]
+    end
+  end
+  if into then
+    -- (Cleared up to the first empty entry: the list was filled the same way.)
+    local i = n + 1
+    while out[i] ~= nil do
+      out[i] = nil
+      i = i + 1
     end
   end
   return out
@@ -417,13 +428,21 @@ function rules.multiplier_points(game, kinds)
 end
 
 ---The counts of the colours present, largest first (white left out when
----`no_white`).
-function rules.colour_counts(colours, no_white)
-  local counts, n = {}, 0
+---`no_white`). `into` (optional): a list of an earlier call to fill again
+---instead of a new one (the entries past the counts are cleared).
+function rules.colour_counts(colours, no_white, into)
+  local counts, n = into or {}, 0
   for colour, c in pairs(colours) do
     if c > 0 and not (no_white and colour == "white") then
       n = n + 1
       counts[n] = c
+    end
+  end
+  if into then
+    local i = n + 1
+    while counts[i] ~= nil do
+      counts[i] = nil
+      i = i + 1
     end
   end
   -- Largest first, by insertion: a handful of numbers, and a loop the
@@ -441,6 +460,10 @@ function rules.colour_counts(colours, no_white)
   return counts
 end
 
+-- The list mermaid_points sorts the colour counts into, filled again by
+-- every call (read at once, never kept: no other rule runs in between).
+local MERMAID_COUNTS = {}
+
 ---Mermaid points: the first mermaid scores the count of the player's most
 ---common colour, the second the next most common other colour, and so on;
 ---one colour per mermaid; mermaids beyond the number of colours score 0
@@ -449,7 +472,7 @@ end
 function rules.mermaid_points(game, kinds, colours)
   local m = kinds.mermaid or 0
   if m == 0 then return 0 end
-  local counts = rules.colour_counts(colours, game.options.mermaid_white == false)
+  local counts = rules.colour_counts(colours, game.options.mermaid_white == false, MERMAID_COUNTS)
   local pts = 0
   for i = 1, m do pts = pts + (counts[i] or 0) end
   return pts
@@ -464,6 +487,16 @@ end
 -- in use, and later scores count into new tables.
 local SCORE_KINDS, SCORE_COLOURS, scoring = no_kinds(), no_colours(), false
 
+-- The four parts of the card points of the cards counted in `kinds` and
+-- `colours`.
+local function parts_from(game, kinds, colours)
+  local duos = rules.duo_points(game, kinds)
+  local collectors = rules.collector_points(game, kinds)
+  local multipliers = rules.multiplier_points(game, kinds)
+  local mermaids = rules.mermaid_points(game, kinds, colours)
+  return duos, collectors, multipliers, mermaids
+end
+
 -- The four parts of the card points of `cards` (rules.score_parts in
 -- numbers, without its table).
 local function parts_of(game, cards)
@@ -475,10 +508,7 @@ local function parts_of(game, cards)
   else
     kinds, colours = rules.count(game, cards)
   end
-  local duos = rules.duo_points(game, kinds)
-  local collectors = rules.collector_points(game, kinds)
-  local multipliers = rules.multiplier_points(game, kinds)
-  local mermaids = rules.mermaid_points(game, kinds, colours)
+  local duos, collectors, multipliers, mermaids = parts_from(game, kinds, colours)
   if own then
     for i = 1, #cards do
       local c = game.cards[cards[i]]
@@ -510,18 +540,78 @@ function rules.card_points(game, cards)
   local duos, collectors, multipliers, mermaids = parts_of(game, cards)
   return duos + collectors + multipliers + mermaids
 end
+local card_points, count = rules.card_points, rules.count
+
+-- Scoring with one card more. The greedy bot values each option by the
+-- card points of its cards with the option's card; counting the whole hand
+-- again for every option was most of its work. While rules.count,
+-- rules.score_parts and rules.card_points are this file's own, the card
+-- points of a list and one more card are the parts of the list's counts
+-- with that card added: the bot counts its cards once per decision and
+-- scores each option from those counts (rules.greedy_value). A house rule
+-- that replaces one of the three is followed: the bot then scores whole
+-- lists through rules.card_points, as before.
+local function own_scoring()
+  return rules.count == count and rules.score_parts == score_parts and rules.card_points == card_points
+end
+
+-- The card points of the cards counted in `kinds` and `colours` (by the
+-- game's own rules.count), with `card` added when it is given; the counts
+-- are as they were afterwards.
+local function counted_points(game, kinds, colours, card)
+  local c = card and game.cards[card]
+  if c then
+    kinds[c.kind] = (kinds[c.kind] or 0) + 1
+    colours[c.color] = (colours[c.color] or 0) + 1
+  end
+  local duos, collectors, multipliers, mermaids = parts_from(game, kinds, colours)
+  if c then
+    kinds[c.kind] = kinds[c.kind] - 1
+    colours[c.color] = colours[c.color] - 1
+  end
+  return duos + collectors + multipliers + mermaids
+end
+
+-- The tables colour_bonus counts into (every seat's bonus is counted at
+-- the end of each round), and whether a call is using them: a call stopped
+-- by an error leaves them in use, and later calls make their own.
+local BONUS_KINDS, BONUS_COLOURS, BONUS_COUNTS, bonus_in_use = no_kinds(), no_colours(), {}, false
 
 ---Colour bonus: "1 point per card of the color they have the most of"
 ---(white included: the mermaids' white is a colour like any other; the
 ---rulebook names no exception).
 function rules.colour_bonus(game, cards)
-  local _, colours = rules.count(game, cards)
-  return rules.colour_counts(colours, false)[1] or 0
+  if rules.count ~= count or bonus_in_use then
+    local _, colours = rules.count(game, cards)
+    return rules.colour_counts(colours, false)[1] or 0
+  end
+  -- With the game's own count: into tables filled again at every call,
+  -- then the counts of these cards set back to 0 (as parts_of does).
+  bonus_in_use = true
+  local _, colours = rules.count(game, cards, BONUS_KINDS, BONUS_COLOURS)
+  local most = rules.colour_counts(colours, false, BONUS_COUNTS)[1] or 0
+  for i = 1, #cards do
+    local c = game.cards[cards[i]]
+    BONUS_KINDS[c.kind], BONUS_COLOURS[c.color] = 0, 0
+  end
+  bonus_in_use = false
+  return most
 end
+
+-- The list seat_points counts a seat's cards into, filled again by every
+-- call (the play decision asks rules.may_call at every turn), and whether a
+-- call is using it: a call made while another is scoring (from a house
+-- rule's part) makes a list of its own. A call stopped by an error leaves
+-- it in use, and later calls make their own lists.
+local SEAT_CARDS, seat_cards_in_use = {}, false
 
 ---A seat's card points now.
 function rules.seat_points(game, seat)
-  return rules.card_points(game, rules.cards_of(game, seat))
+  if seat_cards_in_use then return rules.card_points(game, rules.cards_of(game, seat)) end
+  seat_cards_in_use = true
+  local points = rules.card_points(game, rules.cards_of(game, seat, SEAT_CARDS))
+  seat_cards_in_use = false
+  return points
 end
 
 ---------------------------------------------------------------------------
@@ -574,13 +664,17 @@ end
 -- Rounds
 ---------------------------------------------------------------------------
 
+-- The zones every seat has (a list made once: a round starts in every
+-- playout of a search).
+local SEAT_ZONES = { "hand", "duos", "open hand", "drawn cards" }
+
 ---Gather every card, shuffle, start the two discard piles face up
 ---("Game setup": "Reveal the first two cards ... to form two discard
 ---piles"), and give the first turn to `first`.
 function rules.start_round(game, first)
   local v = game.vars
   local deck = game:zone("deck")
-  for _, name in ipairs({ "hand", "duos", "open hand", "drawn cards" }) do
+  for _, name in ipairs(SEAT_ZONES) do
     for s = 1, game.seats do game:move_all(game:zone(name, s), deck) end
   end
   for i = 1, #rules.PILES do game:move_all(pile_zone(game, i), deck) end
@@ -780,18 +874,26 @@ function rules.round_over(game, first)
   rules.start_round(game, first)
 end
 
+-- The seats of `tied` that gained most in the last round (`gained`, by
+-- seat). A function of its own: a function that makes a function (here the
+-- value of each seat) is left to the interpreter by LuaJIT, and
+-- rules.game_winners runs at every round's end.
+local function most_gained(tied, gained)
+  return util.best(tied, function(s) return gained[s] or 0 end)
+end
+
 ---The winners once someone has reached the target, else nil ("End of
 ---game"): most points; tied: option tie_break.
 function rules.game_winners(game)
   local v = game.vars
   local n = game.seats
-  local tied, best = util.best(util.range(n), function(s) return v.scores[s] end)
+  -- (The scores by seat as a table rather than a function: see most_gained.)
+  local tied, best = util.best(util.range(n), v.scores)
   if best < v.target then return nil end
   -- The second value says what decided, for the game_over event.
   if #tied == 1 then return tied, "most_points" end
   if game.options.tie_break == "last_round_points" and v.last_round and v.last_round.gained then
-    local gained = v.last_round.gained
-    tied = util.best(tied, function(s) return gained[s] or 0 end)
+    tied = most_gained(tied, v.last_round.gained)
     if #tied == 1 then return tied, "last_round_points" end
   end
   -- "In case of a tie, the one who went last in the last round wins": the
@@ -884,15 +986,29 @@ end
 
 ---The piles the card left over may be discarded onto: an empty pile if
 ---there is one ("they have no choice but to put their card there").
-function rules.discard_piles(game)
-  local empty, all = {}, {}
-  for i = 1, #rules.PILES do
-    all[i] = i
-    if #pile_zone(game, i) == 0 then empty[#empty + 1] = i end
+---`into` (optional): a list of an earlier call to fill again instead of a
+---new one (this runs at every card kept, and at the discard decision).
+function rules.discard_piles(game, into)
+  local piles, empty = #rules.PILES, 0
+  for i = 1, piles do
+    if #pile_zone(game, i) == 0 then empty = empty + 1 end
   end
-  if #empty > 0 then return empty end
-  return all
+  local out, n = into or {}, 0
+  for i = 1, piles do
+    if empty == 0 or #pile_zone(game, i) == 0 then
+      n = n + 1
+      out[n] = i
+    end
+  end
+  if into then
+    for i = n + 1, #out do out[i] = nil end
+  end
+  return out
 end
+
+-- The lists rules.keep and the discard decision receive the piles in,
+-- filled again at each call (read at once).
+local KEEP_PILES, DISCARD_PILES = {}, {}
 
 ---Keep a drawn card; the other one is discarded (onto the only legal pile at
 ---once, else the seat chooses: phase "discard").
@@ -901,7 +1017,7 @@ function rules.keep(game, seat, card)
   local drawn = game:zone("drawn cards", seat)
   game:move(card, drawn, game:zone("hand", seat))
   if #drawn == 0 then v.phase = "play"; return end
-  local piles = rules.discard_piles(game)
+  local piles = rules.discard_piles(game, KEEP_PILES)
   if #piles == 1 and #drawn == 1 then
     rules.discard(game, seat, drawn[1], piles[1])
   else
@@ -945,8 +1061,10 @@ end
 local FIRST, SECOND, SEEN, looked = {}, {}, {}, 0
 
 ---The duo pairs the seat may play now: one per entry of rules.DUOS that its
----hand completes, with the first matching cards of the hand.
-function rules.duo_pairs(game, seat)
+---hand completes, with the first matching cards of the hand. `into`
+---(optional): a list of an earlier call to fill again instead of a new one
+---(the entries past the pairs are cleared; the pairs are new tables).
+function rules.duo_pairs(game, seat, into)
   local hand = game:zone("hand", seat)
   local cards = game.cards
   looked = looked + 1
@@ -961,7 +1079,7 @@ function rules.duo_pairs(game, seat)
       SECOND[k] = c
     end
   end
-  local out = {}
+  local out, n = into or {}, 0
   local duos = rules.DUOS
   for j = 1, #duos do
     local d = duos[j]
@@ -970,7 +1088,20 @@ function rules.duo_pairs(game, seat)
     if SEEN[a] == looked and SEEN[b] == looked then
       local first, second = FIRST[a], nil
       if a == b then second = SECOND[a] else second = FIRST[b] end
-      if second ~= nil then out[#out + 1] = { duo = d.id, cards = { first, second } } end
+      if second ~= nil then
+        -- (The list of cards made apart from the pair's table: LuaJIT does
+        -- not compile one table constructor nested in another here.)
+        local cards = { first, second }
+        n = n + 1
+        out[n] = { duo = d.id, cards = cards }
+      end
+    end
+  end
+  if into then
+    local i = n + 1
+    while out[i] ~= nil do
+      out[i] = nil
+      i = i + 1
     end
   end
   return out
@@ -1192,20 +1323,72 @@ local function emptied(list)
   return list
 end
 
+-- Shared options. An option is data that nothing changes once listed
+-- (lib/phases.lua: "make each table once and share it where you can"), so
+-- in a game that is not logged each distinct option is one table, made the
+-- first time it is listed and shared by every later decision, of every
+-- game: a search lists options thousands of times a second, and a table
+-- made per option per decision was a good part of what the collector had
+-- to do. A logged game's options carry their text (phases.worded), so they
+-- are made anew at each decision, as before. Never change a shared option.
+-- Each store below holds one phase's options by what tells them apart.
+local TAKE_OPTIONS = {}      -- ["draw"], or [pile][card] for act "pile"
+local KEEP_OPTIONS = {}      -- [card]
+local DISCARD_OPTIONS = {}   -- [pile][card]
+local PLAY_OPTIONS = {}      -- ["end"], ["stop"], ["last_chance"]
+local CRAB_PILE_OPTIONS = {} -- [pile]
+local CRAB_PICK_OPTIONS = {} -- [secret text][card]
+local STEAL_OPTIONS = {}     -- [seat]
+
+-- The list the play decision receives its duo pairs in, filled again at
+-- each play decision (read at once: each pair goes into an option).
+local PLAY_PAIRS = {}
+
+-- The table at `store[key]`, made empty on first use.
+local function shelf(store, key)
+  local t = store[key]
+  if t == nil then
+    t = {}
+    store[key] = t
+  end
+  return t
+end
+
+-- The shared option at `store[key]`: nil when there is none yet, and
+-- always in a logged game.
+local function shared(game, store, key)
+  if game.logging then return nil end
+  return store[key]
+end
+
+-- `option`, just made: worded (a logged game), else kept at `store[key]` to
+-- be shared from now on.
+local function made(game, store, key, words, option)
+  if game.logging then return worded(game, words, option) end
+  store[key] = option
+  return option
+end
+
 -- "Game turn", 1: draw two cards from the deck (rules.draw), "OR they take
 -- the card on top of one of the two discard piles" (rules.take_pile).
 rules.phases.take = {
   prompt = "Take a card: draw two from the deck, or the top of a discard pile",
   options = function(game, seat, into)
     local phase = rules.phases.take
-    local opts = emptied(into)
+    local opts, n = emptied(into), 0
     if #game:zone("deck") > 0 then
-      opts[#opts + 1] = worded(game, phase.text, { act = "draw" })
+      n = n + 1
+      opts[n] = shared(game, TAKE_OPTIONS, "draw")
+        or made(game, TAKE_OPTIONS, "draw", phase.text, { act = "draw" })
     end
     for i = 1, #rules.PILES do
       local z = pile_zone(game, i)
-      if #z > 0 then
-        opts[#opts + 1] = worded(game, phase.text, { act = "pile", pile = i, card = z[#z] })
+      local top = z[#z]
+      if top ~= nil then
+        local by_card = shelf(TAKE_OPTIONS, i)
+        n = n + 1
+        opts[n] = shared(game, by_card, top)
+          or made(game, by_card, top, phase.text, { act = "pile", pile = i, card = top })
       end
     end
     return opts
@@ -1237,8 +1420,9 @@ rules.phases.keep = {
     local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     for i = 1, #drawn do
-      opts[#opts + 1] = worded(game, rules.phases.keep.text,
-        { act = "keep", card = drawn[i], secret = "keeps one of the cards drawn" })
+      local card = drawn[i]
+      opts[i] = shared(game, KEEP_OPTIONS, card) or made(game, KEEP_OPTIONS, card, rules.phases.keep.text,
+        { act = "keep", card = card, secret = "keeps one of the cards drawn" })
     end
     return opts
   end,
@@ -1258,8 +1442,12 @@ rules.phases.discard = {
     local opts = emptied(into)
     local drawn = game:zone("drawn cards", seat)
     local card = drawn[#drawn]
-    for _, i in ipairs(rules.discard_piles(game)) do
-      opts[#opts + 1] = worded(game, rules.phases.discard.text, { act = "discard", pile = i, card = card })
+    local piles = rules.discard_piles(game, DISCARD_PILES)
+    for k = 1, #piles do
+      local i = piles[k]
+      local by_card = shelf(DISCARD_OPTIONS, i)
+      opts[k] = shared(game, by_card, card) or made(game, by_card, card, rules.phases.discard.text,
+        { act = "discard", pile = i, card = card })
     end
     return opts
   end,
@@ -1285,13 +1473,20 @@ rules.phases.play = {
   options = function(game, seat, into)
     local phase = rules.phases.play
     local opts = emptied(into)
-    for _, p in ipairs(rules.duo_pairs(game, seat)) do
-      opts[#opts + 1] = worded(game, phase.text, { act = "duo", duo = p.duo, cards = p.cards })
+    local duos = rules.duo_pairs(game, seat, PLAY_PAIRS)
+    local n = #duos
+    for k = 1, n do
+      local p = duos[k]
+      -- (Made at each decision: a pair's cards are a list of its own.)
+      opts[k] = worded(game, phase.text, { act = "duo", duo = p.duo, cards = p.cards })
     end
-    opts[#opts + 1] = worded(game, phase.text, { act = "end" })
+    n = n + 1
+    opts[n] = shared(game, PLAY_OPTIONS, "end") or made(game, PLAY_OPTIONS, "end", phase.text, { act = "end" })
     if game.vars.call == nil and rules.may_call(game, seat) then
-      opts[#opts + 1] = worded(game, phase.text, { act = "stop" })
-      opts[#opts + 1] = worded(game, phase.text, { act = "last_chance" })
+      opts[n + 1] = shared(game, PLAY_OPTIONS, "stop")
+        or made(game, PLAY_OPTIONS, "stop", phase.text, { act = "stop" })
+      opts[n + 2] = shared(game, PLAY_OPTIONS, "last_chance")
+        or made(game, PLAY_OPTIONS, "last_chance", phase.text, { act = "last_chance" })
     end
     return opts
   end,
@@ -1333,8 +1528,11 @@ rules.phases.crab_pile = {
   prompt = "Crabs: look through which discard pile?",
   options = function(game, seat, into)
     local opts = emptied(into)
-    for _, i in ipairs(rules.crab_piles(game)) do
-      opts[#opts + 1] = worded(game, rules.phases.crab_pile.text, { act = "crab_pile", pile = i })
+    local piles = rules.crab_piles(game)
+    for k = 1, #piles do
+      local i = piles[k]
+      opts[k] = shared(game, CRAB_PILE_OPTIONS, i)
+        or made(game, CRAB_PILE_OPTIONS, i, rules.phases.crab_pile.text, { act = "crab_pile", pile = i })
     end
     return opts
   end,
@@ -1357,11 +1555,14 @@ rules.phases.crab_pick = {
     local opts = emptied(into)
     local z = pile_zone(game, v.crab_pile)
     local secret = "takes a card from " .. rules.PILES[v.crab_pile]
+    local by_card = shelf(CRAB_PICK_OPTIONS, secret)
     -- Top card first, as the pile is looked through; the pile is not reordered.
     -- reveal: the chooser sees the pile's cards (and only the chooser: secret).
-    for i = #z, 1, -1 do
-      opts[#opts + 1] = worded(game, rules.phases.crab_pick.text,
-        { act = "crab_pick", card = z[i], secret = secret, reveal = true })
+    local n = #z
+    for i = n, 1, -1 do
+      local card = z[i]
+      opts[n - i + 1] = shared(game, by_card, card) or made(game, by_card, card, rules.phases.crab_pick.text,
+        { act = "crab_pick", card = card, secret = secret, reveal = true })
     end
     return opts
   end,
@@ -1379,8 +1580,11 @@ rules.phases.steal = {
   prompt = "Shark + Swimmer: steal a random card from whom?",
   options = function(game, seat, into)
     local opts = emptied(into)
-    for _, s in ipairs(rules.steal_targets(game, seat)) do
-      opts[#opts + 1] = worded(game, rules.phases.steal.text, { act = "steal", seat = s })
+    local targets = rules.steal_targets(game, seat)
+    for k = 1, #targets do
+      local s = targets[k]
+      opts[k] = shared(game, STEAL_OPTIONS, s)
+        or made(game, STEAL_OPTIONS, s, rules.phases.steal.text, { act = "steal", seat = s })
     end
     return opts
   end,
@@ -1638,12 +1842,22 @@ end
 ---How much `card` is worth to a seat holding `mine` (its counted cards).
 ---`base` (the card points of `mine`) and `have` (the kinds of `mine`, as
 ---counted by kinds_of) are computed when not given; a bot valuing several
----cards against the same `mine` passes them. The list of cards with `card`
----that rules.card_points receives is reused from one call to the next.
-function rules.greedy_value(view, mine, card, base, have)
+---cards against the same `mine` passes them. `counted` (optional): the
+---kinds and colours of `mine` as the game's own rules.count counts them,
+---{ kinds = ..., colours = ... }: while the scoring is the game's own (see
+---own_scoring), `mine` with `card` is scored from them instead of being
+---counted again. Otherwise the list of cards with `card` that
+---rules.card_points receives is reused from one call to the next.
+function rules.greedy_value(view, mine, card, base, have, counted)
   local G = rules.GREEDY
   base = base or rules.card_points(view, mine)
-  local value = rules.card_points(view, with_card(mine, card)) - base
+  local with
+  if counted ~= nil and own_scoring() then
+    with = counted_points(view, counted.kinds, counted.colours, card)
+  else
+    with = rules.card_points(view, with_card(mine, card))
+  end
+  local value = with - base
   local kind = view.cards[card].kind
   have = have or kinds_of(view, mine)
   for _, d in ipairs(rules.DUOS) do
@@ -1688,18 +1902,18 @@ local DUO_ORDER = { shark = 1, crab = 2, fish = 3, boat = 4 }
 -- best rated is chosen. A function of its own rather than one made per
 -- decision: LuaJIT does not compile code that makes functions, and the
 -- search bots play their playouts with this bot.
-local function greedy_score(view, phase, o, mine, base, have)
+local function greedy_score(view, phase, o, mine, base, have, counted)
   if phase == "take" then
     if o.act == "draw" then return rules.GREEDY.draw_value end
-    return rules.greedy_value(view, mine, o.card, base, have)
+    return rules.greedy_value(view, mine, o.card, base, have, counted)
   elseif phase == "keep" or phase == "crab_pick" then
-    return rules.greedy_value(view, mine, o.card, base, have)
+    return rules.greedy_value(view, mine, o.card, base, have, counted)
   elseif phase == "discard" then
     -- Cover the top that is worth more (to anyone, as far as the bot can tell).
     local z = view:zone(rules.PILES[o.pile])
     local top = z.top or z[#z]
     if top == nil then return 0 end
-    return rules.greedy_value(view, mine, top, base, have)
+    return rules.greedy_value(view, mine, top, base, have, counted)
   elseif phase == "crab_pile" then
     return view:zone(rules.PILES[o.pile]).count or #view:zone(rules.PILES[o.pile])
   elseif phase == "steal" then
@@ -1709,8 +1923,17 @@ local function greedy_score(view, phase, o, mine, base, have)
   return nil
 end
 
--- The kinds the bot holds, counted again at each decision it scores.
+-- The bot's tables, filled again at each decision it scores: its cards,
+-- the kinds it holds (with a house rule's scoring), and the counts of its
+-- cards by the game's own rules.count (`counted` of rules.greedy_value:
+-- its kinds are also the kinds it holds). After a decision the counts of
+-- its cards are set back to 0; a decision stopped by an error (util.safe_bot
+-- catches it) leaves them `counts_dirty`, and the next one sets every
+-- count back to 0 first.
+local MINE = {}
 local HAVE = no_kinds()
+local COUNTED = { kinds = no_kinds(), colours = no_colours() }
+local counts_dirty = false
 
 local SCORED = { take = true, keep = true, crab_pick = true, discard = true, crab_pile = true, steal = true }
 
@@ -1720,13 +1943,35 @@ local function greedy_choice(view, decision)
   local me = view.seat
   local phase = view.vars.phase
   if SCORED[phase] then
-    local mine = rules.cards_of(view, me)
-    local base = rules.card_points(view, mine)
-    local have = kinds_of(view, mine, HAVE)
+    local mine = rules.cards_of(view, me, MINE)
+    local base, have, counted
+    if own_scoring() then
+      -- Counted once; each option is scored from the counts (counted_points).
+      local kinds, colours = COUNTED.kinds, COUNTED.colours
+      if counts_dirty then
+        zero_counts(kinds)
+        zero_counts(colours)
+      end
+      counts_dirty = true
+      rules.count(view, mine, kinds, colours)
+      base = counted_points(view, kinds, colours, nil)
+      have, counted = kinds, COUNTED
+    else
+      base = rules.card_points(view, mine)
+      have = kinds_of(view, mine, HAVE)
+    end
     local bi, bs = 1, nil
     for i = 1, #opts do
-      local s = greedy_score(view, phase, opts[i], mine, base, have)
+      local s = greedy_score(view, phase, opts[i], mine, base, have, counted)
       if s ~= nil and (bs == nil or s > bs) then bi, bs = i, s end
+    end
+    if counted then
+      local cards, kinds, colours = view.cards, COUNTED.kinds, COUNTED.colours
+      for i = 1, #mine do
+        local c = cards[mine[i]]
+        kinds[c.kind], colours[c.color] = 0, 0
+      end
+      counts_dirty = false
     end
     return bi
   elseif phase == "play" then
@@ -1748,7 +1993,7 @@ local function greedy_choice(view, decision)
     end
     if duo then return duo end
     if stop then
-      local base = rules.card_points(view, rules.cards_of(view, me))
+      local base = rules.card_points(view, rules.cards_of(view, me, MINE))
       local est = 0
       for s = 1, view.seats do
         if s ~= me then est = math.max(est, rules.greedy_estimate(view, s)) end

@@ -378,13 +378,42 @@ View.__metatable = false
 -- leading back to the game; weak keys: views are short-lived).
 local VIEW_GAME = setmetatable({}, { __mode = "k" })
 
+-- The same for the views M.bot keeps (see bot_view below), with weak
+-- values too: the game keeps its bot views (through BOT_VIEWS), so a
+-- strong link back would keep every game alive. And, for those views
+-- only, the masked zone tables view:zone hands out, by zone id, filled
+-- again at each call.
+local BOT_VIEW_GAME = setmetatable({}, { __mode = "kv" })
+local BOT_VIEW_MASKS = setmetatable({}, { __mode = "k" })
+
+-- Every field of `t` removed (keeping its room).
+local function emptied(t)
+  for k in next, t do t[k] = nil end
+  return t
+end
+
 function View:zone(name, owner)
-  local z = VIEW_GAME[self]:zone(name, owner)
+  local z = (VIEW_GAME[self] or BOT_VIEW_GAME[self]):zone(name, owner)
   local vis = z.visibility
   if vis == "public" or (vis == "owner" and z.owner == self.seat) then
     return z
   end
-  local masked = { id = z.id, name = z.name, owner = z.owner, visibility = vis, count = #z }
+  local masks = BOT_VIEW_MASKS[self]
+  if masks == nil then
+    local masked = { id = z.id, name = z.name, owner = z.owner, visibility = vis, count = #z }
+    if vis == "top" then masked.top = z[#z] end
+    return masked
+  end
+  -- A bot's view kept by M.bot: its table for this zone, emptied and
+  -- filled as a new one would be.
+  local masked = masks[z.id]
+  if masked == nil then
+    masked = {}
+    masks[z.id] = masked
+  else
+    emptied(masked)
+  end
+  masked.id, masked.name, masked.owner, masked.visibility, masked.count = z.id, z.name, z.owner, vis, #z
   if vis == "top" then masked.top = z[#z] end
   return masked
 end
@@ -411,6 +440,35 @@ function M.view(game, seat)
     team_of = game.team_of,
   }, View)
   VIEW_GAME[v] = game
+  return v
+end
+
+-- The views M.bot hands to bots, one per game and seat, kept from one
+-- decision to the next (weak keys: a game that is gone takes its views
+-- along). A view and its masked zones were about a third of the tables a
+-- search's playout made with a script bot; kept, a bot's view is emptied
+-- and filled again at each decision, so the bot finds exactly the fields
+-- a new view has (whatever it wrote into the view at an earlier decision
+-- is gone), and view:zone fills its masked tables again the same way.
+local BOT_VIEWS = setmetatable({}, { __mode = "k" })
+
+local function bot_view(game, seat)
+  local views = BOT_VIEWS[game]
+  if views == nil then
+    views = {}
+    BOT_VIEWS[game] = views
+  end
+  local v = views[seat]
+  if v == nil then
+    v = setmetatable({}, View)
+    views[seat] = v
+    BOT_VIEW_GAME[v] = game
+    BOT_VIEW_MASKS[v] = {}
+  else
+    emptied(v)
+  end
+  v.seat, v.seats, v.options, v.vars = seat, game.seats, game.options, game.vars
+  v.cards, v.teams, v.team_of = game.cards, game.teams, game.team_of
   return v
 end
 
@@ -964,7 +1022,7 @@ function M.bot(game, name)
   local f = game.rules.bots[name]
   if not f then error("no bot named '" .. tostring(name) .. "'", 0) end
   local d = game._decision
-  local i, cards = f(M.view(game, d.seat), d)
+  local i, cards = f(bot_view(game, d.seat), d)
   if type(i) ~= "number" or i < 1 or i > #d.options or i % 1 ~= 0 then
     error("bot '" .. name .. "' returned " .. tostring(i) .. ", not an option index 1.." .. #d.options, 0)
   end
