@@ -1185,3 +1185,71 @@ fn a_score_inside_a_score_leaves_the_outer_counts_alone() {
         1
     );
 }
+
+/// The greedy bot's choice at the pending decision (its own stream).
+fn greedy_choice(g: &Game) -> usize {
+    g.script_bot_choice("greedy", deckhand_core::rng::GameRng::derived(1, 0))
+        .expect("greedy")
+        .index
+}
+
+/// The greedy bot scores each card it could take from counts of its cards
+/// made once a decision, while the scoring is the game's own; a house rule
+/// that replaces `card_points` is what it values cards by instead.
+#[test]
+fn the_greedy_bot_values_cards_by_a_house_rules_score() {
+    // Two shells in hand: the third shell on pile 1 is worth 2 points more
+    // (shells: 0, 2, 4, 6 ...), the penguin on pile 2 one.
+    let position = "clear(); hand(1, {'shell:black', 'shell:lightblue'}); \
+                    pile(1, {'shell:yellow'}); pile(2, {'penguin:pink'}); turn(1, 'take')";
+    let g = scenario(cfg(2), position);
+    let pile = |g: &Game, i: u64| common::find_option(g, &json!({"act": "pile", "pile": i}));
+    assert_eq!(Some(greedy_choice(&g)), pile(&g, 1));
+    let rule = HouseRule::new(
+        "penguins_ten",
+        r#"return { id = "penguins_ten", game = "sea_salt_paper", modify = function(rules)
+          local card_points = rules.card_points
+          rules.card_points = function(game, cards)
+            local extra = 0
+            for i = 1, #cards do
+              if game.cards[cards[i]].kind == "penguin" then extra = extra + 10 end
+            end
+            return card_points(game, cards) + extra
+          end
+        end }"#,
+    );
+    let g = scenario(rule.config("penguins_ten"), position);
+    assert_eq!(Some(greedy_choice(&g)), pile(&g, 2));
+}
+
+/// The counts the greedy bot scores from give the same values as scoring
+/// each card's list whole: with a house rule that only wraps `card_points`
+/// (so the bot scores whole lists), greedy bots play the same games, move
+/// for move, as without it; unlogged games, as the search plays them.
+#[test]
+fn the_greedy_bot_plays_the_same_games_scoring_by_counts_or_by_lists() {
+    let rule = HouseRule::new(
+        "same_points",
+        r#"return { id = "same_points", game = "sea_salt_paper", modify = function(rules)
+          local card_points = rules.card_points
+          rules.card_points = function(game, cards) return card_points(game, cards) end
+        end }"#,
+    );
+    let e = engine();
+    let moves = |cfg: GameConfig| {
+        let seed = cfg.seed;
+        let mut g = e.new_game(cfg, false).expect("start");
+        let mut runner = deckhand_core::Runner::with_bots(common::bots_for(&["greedy"], seed, 4));
+        common::play_to_end(&mut runner, &mut g);
+        g.history().iter().map(|a| a.index).collect::<Vec<_>>()
+    };
+    for seed in 1..=6 {
+        let by_counts = moves(GameConfig::new("sea_salt_paper", 4, seed));
+        let by_lists = moves(
+            GameConfig::new("sea_salt_paper", 4, seed)
+                .variant(&rule.0.join("same_points.lua").display().to_string()),
+        );
+        assert!(by_counts.len() > 20, "seed {seed}: a whole game");
+        assert_eq!(by_counts, by_lists, "seed {seed}");
+    }
+}

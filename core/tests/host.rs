@@ -549,6 +549,45 @@ end }
     );
 }
 
+/// A bot's view is filled anew at each of its decisions: what a bot wrote
+/// into its view, or into the table of a zone it cannot see, at one
+/// decision is gone at the next, and the view is the seat's at this
+/// decision (the bots reuse their view's tables from one decision to the
+/// next).
+#[test]
+fn a_bot_finds_a_fresh_view_at_each_decision() {
+    const SCRIBBLE: &str = r#"
+return { id = "scribble", game = "high_card", modify = function(R)
+  R.bots.scribble = function(view, d)
+    if view.note ~= nil then error("a note from an earlier decision") end
+    if view.seat ~= d.seat then error("another seat's view") end
+    local other = view:zone("hand", view.seat % view.seats + 1)
+    local deck = view:zone("deck")
+    if other.note ~= nil or deck.note ~= nil then error("a note in a hidden zone") end
+    if #other ~= 0 or other.count == nil then error("another hand shows its cards") end
+    view.note, other.note, deck.note = true, true, true
+    return 1
+  end
+end }
+"#;
+    let e = engine_with(&[("high_card/variants/scribble.lua", SCRIBBLE)]);
+    let mut g = e
+        .new_game(
+            GameConfig::new("high_card", 2, 1).variant("scribble"),
+            false,
+        )
+        .expect("start");
+    let bots = (1..=2)
+        .map(|s| deckhand_core::Bot::new(deckhand_core::BotKind::parse("scribble"), 1, s))
+        .collect();
+    let mut runner = Runner::with_bots(bots);
+    let stop = runner
+        .play(&mut g)
+        .expect("every decision sees a fresh view");
+    assert!(matches!(stop, deckhand_core::Stop::Over(_)));
+    assert!(g.history().len() > 2, "each bot decided more than once");
+}
+
 #[test]
 fn determinised_forks_keep_invariants_and_what_the_seat_sees() {
     let e = engine();
