@@ -67,6 +67,22 @@ function util.copy_array(t)
   return out
 end
 
+---`list` cut to its first `n` entries: the entries after them taken out
+---(up to the first empty one: a list filled again from its start, as the
+---rules do with a list they reuse from call to call instead of making a
+---new one). Returns `list`.
+---@param list any[]
+---@param n integer
+---@return any[]
+function util.cut(list, n)
+  local i = n + 1
+  while list[i] ~= nil do
+    list[i] = nil
+    i = i + 1
+  end
+  return list
+end
+
 ---`x` as a whole number (a number or a numeric text such as an option's
 ---value), or nil when it is not one: util.whole("3") --> 3, util.whole("2.5")
 ---and util.whole("x") --> nil. (LuaJIT has no integer subtype, so this takes

@@ -323,14 +323,7 @@ function rules.cards_of(game, seat, into)
       out[n] = z[i]
     end
   end
-  if into then
-    -- (Cleared up to the first empty entry: the list was filled the same way.)
-    local i = n + 1
-    while out[i] ~= nil do
-      out[i] = nil
-      i = i + 1
-    end
-  end
+  if into then util.cut(out, n) end
   return out
 end
 
@@ -438,13 +431,7 @@ function rules.colour_counts(colours, no_white, into)
       counts[n] = c
     end
   end
-  if into then
-    local i = n + 1
-    while counts[i] ~= nil do
-      counts[i] = nil
-      i = i + 1
-    end
-  end
+  if into then util.cut(counts, n) end
   -- Largest first, by insertion: a handful of numbers, and a loop the
   -- compiler turns into machine code, where table.sort is a call into C
   -- that compares through Lua's C interface (the search scores mermaids in
@@ -1000,9 +987,7 @@ function rules.discard_piles(game, into)
       out[n] = i
     end
   end
-  if into then
-    for i = n + 1, #out do out[i] = nil end
-  end
+  if into then util.cut(out, n) end
   return out
 end
 
@@ -1097,13 +1082,7 @@ function rules.duo_pairs(game, seat, into)
       end
     end
   end
-  if into then
-    local i = n + 1
-    while out[i] ~= nil do
-      out[i] = nil
-      i = i + 1
-    end
-  end
+  if into then util.cut(out, n) end
   return out
 end
 
