@@ -399,8 +399,6 @@ fn descend(
 ) -> Result<Vec<usize>> {
     let mut path = vec![0];
     let mut at = 0;
-    // Whether `g` is still at the searched decision (no move applied yet).
-    let mut at_root = true;
     while let Some((mover, n)) = g.pending() {
         if let Some(round) = horizon {
             if g.rounds()? > round {
@@ -409,7 +407,6 @@ fn descend(
         }
         if n == 1 {
             apply_in_search(g, 1, rng)?;
-            at_root = false;
             continue;
         }
         let guided = policy.filter(|_| at != 0);
@@ -433,8 +430,11 @@ fn descend(
         }
         // The options as the searching seat tells them apart: options with
         // equal keys are one move to it (a secret choice, identical cards).
+        // (At node 0 with as many options as the searched decision, this is
+        // that decision: a decision reached by forced moves from a searched
+        // decision with one option has more than one.)
         let asked;
-        let keys: &[String] = if at_root && n == root.options {
+        let keys: &[String] = if at == 0 && n == root.options {
             &root.keys
         } else {
             asked = g.option_keys(seat)?;
@@ -537,7 +537,6 @@ fn descend(
         }
         path.push(child);
         at = child;
-        at_root = false;
         if added {
             break;
         }
