@@ -65,13 +65,20 @@ fn middle_of_round(e: &Engine, game: &str, seed: u64) -> Game {
     g
 }
 
-/// Time this thread has spent on a CPU (Linux: /proc/thread-self/schedstat,
-/// in nanoseconds), so that a figure does not depend on what else the
-/// machine runs; `None` elsewhere.
+/// Time this thread has spent on a CPU, in seconds, so that a figure does
+/// not depend on what else the machine runs; `None` where it cannot be
+/// read. (`CLOCK_THREAD_CPUTIME_ID` brings the count up to date when read;
+/// `/proc/thread-self/schedstat`, read before, was only brought up to date
+/// when the thread was switched out or at a timer tick, so on a quiet
+/// machine, where the thread ran on undisturbed, it read far too little.)
 fn cpu_time() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to fill.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (rc == 0).then(|| t.tv_sec as f64 + t.tv_nsec as f64 / 1e9)
 }
 
 /// Playouts per second of `search` over positions of `game` (several
