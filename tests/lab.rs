@@ -695,22 +695,10 @@ fn csv_has_a_line_per_statistic_of_every_table() {
 
 #[test]
 fn bot_comparisons_rotate_the_seats_in_every_arm() {
-    let v = json(&[
-        "compare",
-        "sea_change",
-        "--arm",
-        "plain",
-        "--arm",
-        "five=-o target_vp=2",
-        "--seat",
-        "greedy",
-        "--seat",
-        "random",
-        "-p",
-        "2",
-        "-n",
-        "20",
-    ]);
+    // The table of every run below: greedy against random, 2 players.
+    let table = ["--seat", "greedy", "--seat", "random", "-p", "2"];
+    let arms = ["--arm", "plain", "--arm", "five=-o target_vp=2"];
+    let v = json(&[&["compare", "sea_change"][..], &arms, &table, &["-n", "20"]].concat());
     assert_eq!(v["rotate"], true);
     // Per-player rows: greedy (player 1) and random (player 2) each sat in
     // both seats, ten games each, in both arms.
@@ -727,19 +715,7 @@ fn bot_comparisons_rotate_the_seats_in_every_arm() {
     );
     assert!((mean(&lead) - (mean(&g) - mean(&r))).abs() < 1e-9);
     // In the text report a lead reads in points, as a difference does.
-    let o = deckhand(&[
-        "sim",
-        "sea_change",
-        "--seat",
-        "greedy",
-        "--seat",
-        "random",
-        "-p",
-        "2",
-        "-n",
-        "4",
-        "--rotate",
-    ]);
+    let o = deckhand(&[&["sim", "sea_change"][..], &table, &["-n", "4", "--rotate"]].concat());
     let out = text(&o);
     let line = out
         .lines()
@@ -747,23 +723,15 @@ fn bot_comparisons_rotate_the_seats_in_every_arm() {
         .unwrap_or_else(|| panic!("no lead row in:\n{out}"));
     assert!(line.contains(" pts"), "{line}");
     // Without rotation, no player rows.
-    let v = json(&[
-        "compare",
-        "sea_change",
-        "--arm",
-        "plain",
-        "--arm",
-        "five=-o target_vp=2",
-        "--seat",
-        "greedy",
-        "--seat",
-        "random",
-        "-p",
-        "2",
-        "-n",
-        "4",
-        "--no-rotate",
-    ]);
+    let v = json(
+        &[
+            &["compare", "sea_change"][..],
+            &arms,
+            &table,
+            &["-n", "4", "--no-rotate"],
+        ]
+        .concat(),
+    );
     assert_eq!(v["rotate"], false);
     assert!(!v.to_string().contains("win.player1"));
     assert!(!v.to_string().contains("lead.player2"));
