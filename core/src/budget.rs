@@ -118,6 +118,37 @@ impl Spending {
     pub fn done(&self) -> u32 {
         self.done
     }
+
+    /// Whether `k` more playouts fit: all of them for a number of playouts,
+    /// any time left for a time. Counts nothing (see [`Spending::count`]).
+    pub fn fits(&self, k: u32) -> bool {
+        match self.budget {
+            Budget::Iterations(n) => self.done.saturating_add(k) <= n,
+            Budget::Time(t) => self.done < u32::MAX && self.start.elapsed() < t,
+        }
+    }
+
+    /// Count one playout started.
+    pub fn count(&mut self) {
+        self.done = self.done.saturating_add(1);
+    }
+
+    /// How many more playouts the budget holds: for a time, the time left
+    /// at the rate of the playouts so far (0 before the first one).
+    pub fn left(&self) -> u32 {
+        match self.budget {
+            Budget::Iterations(n) => n.saturating_sub(self.done),
+            Budget::Time(t) => {
+                let spent = self.start.elapsed();
+                if self.done == 0 || spent >= t {
+                    return 0;
+                }
+                let each = spent.as_secs_f64() / f64::from(self.done);
+                let more = (t - spent).as_secs_f64() / each.max(1e-9);
+                more.min(f64::from(MAX_ITERATIONS)) as u32
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -171,6 +202,24 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, 5, "the minimum wins over a smaller budget");
+    }
+
+    #[test]
+    fn a_budget_says_what_fits_and_what_is_left() {
+        let mut s = Budget::Iterations(5).start();
+        assert_eq!(s.left(), 5);
+        assert!(s.fits(5) && !s.fits(6));
+        s.count();
+        s.count();
+        assert_eq!((s.done(), s.left()), (2, 3));
+        assert!(s.fits(3) && !s.fits(4));
+        let mut t = Budget::Time(Duration::from_secs(60)).start();
+        assert_eq!(t.left(), 0, "no rate before the first playout");
+        t.count();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(t.fits(1_000));
+        let left = t.left();
+        assert!(left > 100 && left <= MAX_ITERATIONS, "{left}");
     }
 
     #[test]

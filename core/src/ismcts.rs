@@ -26,8 +26,21 @@
 //! 4. credits every decision on its way with the value of the outcome for
 //!    the seat that made it.
 //!
-//! It plays the option tried most. Decisions with one option are played
-//! without a node. Chance (a shuffle, a draw) is part of the deal each
+//! At the root the iterations are not spread by UCB but by **sequential
+//! halving** over **shared deals**: the budget is cut into ⌈log₂ k⌉ rounds
+//! for k moves; in each round every move still in is played on the same
+//! deals (one guess of the hidden cards, and one random stream for the
+//! moves and the playout after it, for all of them), and after the round
+//! the better half by mean stays in. Two moves are then compared on the
+//! same cards, so a small difference between them shows over few deals,
+//! where with a fresh deal per iteration it was lost in how good each deal
+//! happened to be; and the budget goes to the moves that might be best,
+//! not to a move's exploration share. (`mc` keeps UCB over fresh deals.)
+//! A time budget sets the rounds' lengths from the rate of the playouts
+//! so far.
+//!
+//! It plays the option tried most (the better mean between the last two).
+//! Decisions with one option are played without a node. Chance (a shuffle, a draw) is part of the deal each
 //! iteration makes, so a node stands for every outcome of chance below it.
 
 use crate::budget::Budget;
@@ -299,16 +312,19 @@ pub fn search(
     // every deal (a guess changes only cards the seat cannot see), so asked
     // of the rules once rather than at every iteration.
     let root = Root {
+        seat,
         options: n,
         keys: game.option_keys(seat)?,
+        horizon,
+        policy,
     };
     // One copy of the game, made again for every guess.
     let mut scratch = None;
     let mut spending = budget.start();
-    while spending.next(n as u32) {
+    let mut iterate = |tree: &mut Tree, rng: &mut GameRng, first: Option<usize>| -> Result<()> {
         cancel::check(cancel)?;
         let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
-        let path = descend(&mut tree, g, seat, &root, rng, horizon, policy)?;
+        let path = descend(tree, g, &root, rng, first)?;
         let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;
         for &id in &path {
             let node = &mut tree.nodes[id];
@@ -323,15 +339,86 @@ pub fn search(
             node.total += v;
             node.total_sq += v * v;
         }
+        Ok(())
+    };
+    let root_moves = moves_of(&root.keys);
+    let moves = root_moves.len();
+    if moves < 2 {
+        // One move as the seat sees it: nothing to compare at the root.
+        while spending.fits(1) || spending.done() == 0 {
+            spending.count();
+            iterate(&mut tree, rng, None)?;
+        }
+        return Ok(tree);
+    }
+    // Sequential halving over the root's moves, each deal shared by all
+    // the moves still in (see the module's notes on the root).
+    let mut left_in: Vec<usize> = (0..moves).collect();
+    let mut rounds = usize::BITS - (moves - 1).leading_zeros();
+    loop {
+        let k = left_in.len() as u32;
+        let deals = if rounds == 1 {
+            u32::MAX
+        } else {
+            (spending.left() / (rounds * k)).max(1)
+        };
+        // A time budget has no rate before its first deal: the first
+        // round's length is set after it.
+        let unknown = spending.done() == 0 && rounds > 1;
+        let mut deals = deals;
+        let mut dealt = 0;
+        while dealt < deals && (spending.fits(k) || spending.done() == 0) {
+            let deal = rng.next_u64();
+            for &m in &left_in {
+                spending.count();
+                iterate(&mut tree, &mut GameRng::derived(deal, 0), Some(m))?;
+            }
+            dealt += 1;
+            if unknown && dealt == 1 {
+                deals = ((spending.left() + k) / (rounds * k)).max(1);
+            }
+        }
+        let kept = left_in.len().div_ceil(2);
+        if rounds == 1 || !spending.fits(kept as u32) {
+            break;
+        }
+        // Keep the better half by mean (ties: the earlier move).
+        let mean = |m: usize| {
+            tree.child(0, root_moves[m].0, seat, 0)
+                .map_or(0.0, |c| tree.nodes[c].mean())
+        };
+        let mut ranked: Vec<(usize, f64)> = left_in.iter().map(|&m| (m, mean(m))).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        left_in = ranked.into_iter().take(kept).map(|(m, _)| m).collect();
+        left_in.sort_unstable();
+        rounds -= 1;
     }
     Ok(tree)
 }
 
-/// The searched decision: its number of options and their keys as the
-/// searching seat sees them ([`Game::option_keys`]).
-struct Root {
+/// `keys` (a decision's options as the searching seat sees them) as moves:
+/// each distinct key once, in the order of its first option, with the
+/// 1-based options that share it (a secret choice, identical cards).
+fn moves_of(keys: &[String]) -> Vec<(&str, Vec<usize>)> {
+    let mut moves: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, k) in keys.iter().enumerate() {
+        match moves.iter_mut().find(|(key, _)| *key == k.as_str()) {
+            Some((_, same)) => same.push(i + 1),
+            None => moves.push((k.as_str(), vec![i + 1])),
+        }
+    }
+    moves
+}
+
+/// The searched decision: its seat, its number of options and their keys
+/// as that seat sees them ([`Game::option_keys`]); and how the search
+/// plays on (the round it stops at, the playout bot).
+struct Root<'p> {
+    seat: Seat,
     options: usize,
     keys: Vec<String>,
+    horizon: Option<u32>,
+    policy: Option<&'p str>,
 }
 
 /// What the searching seat sees at one of its own decisions in `g`, whose
@@ -386,17 +473,17 @@ fn sight_of(g: &Game, seat: Seat, keys: &[String]) -> Result<u64> {
 ///   step was mostly that of random second steps, while `mc` follows it
 ///   with the bot's moves.
 ///
-/// At the root every move is tried. With random playouts every seat's
+/// At the root the move played is `first` (the index of a move among the
+/// root's, [`moves_of`]), chosen by the search's halving. With random playouts every seat's
 /// decision is chosen by UCB, each seat for its own value.
 fn descend(
     tree: &mut Tree,
     g: &mut Game,
-    seat: Seat,
     root: &Root,
     rng: &mut GameRng,
-    horizon: Option<u32>,
-    policy: Option<&str>,
+    first: Option<usize>,
 ) -> Result<Vec<usize>> {
+    let (seat, horizon, policy) = (root.seat, root.horizon, root.policy);
     let mut path = vec![0];
     let mut at = 0;
     while let Some((mover, n)) = g.pending() {
@@ -440,13 +527,9 @@ fn descend(
             asked = g.option_keys(seat)?;
             &asked
         };
-        let mut moves: Vec<(&str, Vec<usize>)> = Vec::new();
-        for (i, k) in keys.iter().enumerate() {
-            match moves.iter_mut().find(|(key, _)| *key == k.as_str()) {
-                Some((_, same)) => same.push(i + 1),
-                None => moves.push((k.as_str(), vec![i + 1])),
-            }
-        }
+        let moves = moves_of(keys);
+        // The root's move when the search names it.
+        let named = first.filter(|&m| at == 0 && keys == root.keys && m < moves.len());
         let sight = if at != 0 && mover == seat {
             sight_of(g, seat, keys)?
         } else {
@@ -494,7 +577,16 @@ fn descend(
         let widen = guided.is_none()
             || tried == 0
             || (tried as f64) < (WIDENING * f64::from(met.max(1)).sqrt()).ceil();
-        let (m, child, added, choice) = if let Some((m, choice)) = policy_move {
+        let (m, child, added, choice) = if let Some(m) = named {
+            match children[m] {
+                Some(c) => (m, c, false, None),
+                None => {
+                    let c = tree.add_child(at, moves[m].0.to_string(), mover, sight);
+                    tree.nodes[c].available = 1;
+                    (m, c, true, None)
+                }
+            }
+        } else if let Some((m, choice)) = policy_move {
             let c = tree.add_child(at, moves[m].0.to_string(), mover, sight);
             tree.nodes[c].available = 1;
             (m, c, true, Some(choice))
