@@ -497,6 +497,38 @@ fn the_root_tries_its_moves_on_shared_deals_and_halves_them() {
     }
 }
 
+#[test]
+fn a_time_budget_halves_the_root_moves_too() {
+    // With a time, the rounds' lengths are set from the rate of the
+    // playouts so far: moves are dropped as with a number of playouts, and
+    // a round cut short by the clock still ends on a whole deal, so the
+    // best bonus, still in, has as many playouts as any move.
+    let e = toy_engine("luck", LUCK);
+    for seed in 0..3 {
+        let g = toy_game(&e, "luck", seed);
+        let tree = ismcts::search(
+            &g,
+            &mut GameRng::from_seed(seed),
+            Budget::Time(std::time::Duration::from_millis(200)),
+            None,
+            None,
+        )
+        .expect("search");
+        let moves: Vec<(&str, u32)> = tree
+            .root_options()
+            .map(|n| (n.key.as_str(), n.visits))
+            .collect();
+        assert_eq!(moves.len(), 6, "seed {seed}: every move tried");
+        let most = moves.iter().map(|m| m.1).max().unwrap_or(0);
+        let best = moves.iter().find(|m| m.0 == "Bonus 6").map_or(0, |m| m.1);
+        assert_eq!(best, most, "seed {seed}: {moves:?}");
+        assert!(
+            moves.iter().any(|m| m.1 < most),
+            "seed {seed}: some moves dropped, {moves:?}"
+        );
+    }
+}
+
 fn scripts() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
 }
