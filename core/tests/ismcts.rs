@@ -11,6 +11,7 @@ use deckhand_core::{
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Take 1 or 2 tokens from a pile; whoever takes the last one wins. With
 /// 7 tokens the player to move wins only by taking 1 (leaving a multiple
@@ -323,17 +324,10 @@ function R.apply(game, seat, o)
 end
 "#;
 
-/// The tree of a search of `g`'s pending decision with `iterations`
-/// iterations, seeded by `seed`.
-fn search_tree(g: &Game, seed: u64, iterations: u32) -> ismcts::Tree {
-    ismcts::search(
-        g,
-        &mut GameRng::from_seed(seed),
-        Budget::Iterations(iterations),
-        None,
-        None,
-    )
-    .expect("search")
+/// The tree of a search of `g`'s pending decision within `budget` (a
+/// number of iterations or a time), seeded by `seed`.
+fn search_tree(g: &Game, seed: u64, budget: impl Into<Budget>) -> ismcts::Tree {
+    ismcts::search(g, &mut GameRng::from_seed(seed), budget.into(), None, None).expect("search")
 }
 
 /// The choice of an `ismcts` search of `g`'s pending decision with
@@ -506,14 +500,7 @@ fn a_time_budget_halves_the_root_moves_too() {
     let e = toy_engine("luck", LUCK);
     for seed in 0..3 {
         let g = toy_game(&e, "luck", seed);
-        let tree = ismcts::search(
-            &g,
-            &mut GameRng::from_seed(seed),
-            Budget::Time(std::time::Duration::from_millis(200)),
-            None,
-            None,
-        )
-        .expect("search");
+        let tree = search_tree(&g, seed, Budget::Time(Duration::from_millis(200)));
         let moves: Vec<(&str, u32)> = tree
             .root_options()
             .map(|n| (n.key.as_str(), n.visits))
