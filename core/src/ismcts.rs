@@ -40,8 +40,9 @@
 //! so far.
 //!
 //! It plays the option tried most (the better mean between the last two).
-//! Decisions with one option are played without a node. Chance (a shuffle, a draw) is part of the deal each
-//! iteration makes, so a node stands for every outcome of chance below it.
+//! Decisions with one option are played without a node. Chance (a
+//! shuffle, a draw) is part of the deal each iteration makes, so a node
+//! stands for every outcome of chance below it.
 
 use crate::budget::Budget;
 use crate::cancel::{self, Cancel};
@@ -357,15 +358,14 @@ pub fn search(
     let mut rounds = usize::BITS - (moves - 1).leading_zeros();
     loop {
         let k = left_in.len() as u32;
-        let deals = if rounds == 1 {
+        let mut deals = if rounds == 1 {
             u32::MAX
         } else {
             (spending.left() / (rounds * k)).max(1)
         };
         // A time budget has no rate before its first deal: the first
         // round's length is set after it.
-        let unknown = spending.done() == 0 && rounds > 1;
-        let mut deals = deals;
+        let unknown = matches!(budget, Budget::Time(_)) && spending.done() == 0 && rounds > 1;
         let mut dealt = 0;
         while dealt < deals && (spending.fits(k) || spending.done() == 0) {
             let deal = rng.next_u64();
@@ -474,8 +474,9 @@ fn sight_of(g: &Game, seat: Seat, keys: &[String]) -> Result<u64> {
 ///   with the bot's moves.
 ///
 /// At the root the move played is `first` (the index of a move among the
-/// root's, [`moves_of`]), chosen by the search's halving. With random playouts every seat's
-/// decision is chosen by UCB, each seat for its own value.
+/// root's, [`moves_of`]), chosen by the search's halving. With random
+/// playouts every seat's decision is chosen by UCB, each seat for its own
+/// value.
 fn descend(
     tree: &mut Tree,
     g: &mut Game,
@@ -520,8 +521,9 @@ fn descend(
         // (At node 0 with as many options as the searched decision, this is
         // that decision: a decision reached by forced moves from a searched
         // decision with one option has more than one.)
+        let searched = at == 0 && n == root.options;
         let asked;
-        let keys: &[String] = if at == 0 && n == root.options {
+        let keys: &[String] = if searched {
             &root.keys
         } else {
             asked = g.option_keys(seat)?;
@@ -529,7 +531,7 @@ fn descend(
         };
         let moves = moves_of(keys);
         // The root's move when the search names it.
-        let named = first.filter(|&m| at == 0 && keys == root.keys && m < moves.len());
+        let named = first.filter(|&m| searched && m < moves.len());
         let sight = if at != 0 && mover == seat {
             sight_of(g, seat, keys)?
         } else {
