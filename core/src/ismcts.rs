@@ -15,7 +15,7 @@
 //!    the searching seat's own later decisions are told apart by what it
 //!    sees then (its options and its own cards, [`sight_of`]), so that a
 //!    decision after one draw is not mixed with the same-looking decision
-//!    after another; at each step it picks by UCB with availability counts
+//!    after another; below the root it picks by UCB with availability counts
 //!    (an option's exploration term counts the iterations in which it was
 //!    legal, not the parent's visits), each seat maximising its own value,
 //!    except that with a playout bot another seat's decision is played as
