@@ -449,7 +449,10 @@ fn hint_weighs_every_move_and_plays_nothing() {
     let mut f = started();
     let before = f.history_len();
     let out = f.type_line("hint 60");
-    assert!(out.contains("Search for seat 1 (60 playouts"), "{out}");
+    // Each of the two searches has 30 and plays whole deals at its root,
+    // one playout for each move still in: 5 deals of the 3 moves, then 7
+    // of the better 2, 29 playouts (the 30th would be half a deal).
+    assert!(out.contains("Search for seat 1 (58 playouts"), "{out}");
     assert!(out.contains("95% interval (normal approximation)"), "{out}");
     assert_eq!(out.matches("<- best").count(), 1, "{out}");
     // One line per legal move (3 cards in hand), each with its share, its
