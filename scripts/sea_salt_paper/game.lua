@@ -1298,8 +1298,7 @@ local worded = phases.worded
 -- (phases.decision passes it: see rules.decision), or a new list.
 local function emptied(list)
   if list == nil then return {} end
-  for i = #list, 1, -1 do list[i] = nil end
-  return list
+  return util.cut(list, 0)
 end
 
 -- Shared options. An option is data that nothing changes once listed
@@ -1814,8 +1813,7 @@ local function with_card(mine, card)
   local n = #mine
   for i = 1, n do WITH[i] = mine[i] end
   WITH[n + 1] = card
-  for i = n + 2, #WITH do WITH[i] = nil end
-  return WITH
+  return util.cut(WITH, n + 1)
 end
 
 ---How much `card` is worth to a seat holding `mine` (its counted cards).
