@@ -64,7 +64,25 @@ local trick = {}
 local Layout = {}
 Layout.__index = Layout
 
-local tsort = table.sort
+-- Card lists sorted by id, by insertion: a hand's worth of entries, and a
+-- loop the compiler turns into machine code, where table.sort compares
+-- through Lua's C interface and stays in the interpreter. A search deals
+-- the hidden hands again for every guess, so its hands are not kept sorted
+-- and every decision of its playouts sorts its options (with table.sort
+-- that was about an eighth of the time of a Seas of Strife search).
+-- `key` (optional) reads the card id of an entry.
+local function sort_cards(list, n, key)
+  for i = 2, n do
+    local v = list[i]
+    local c = key and v[key] or v
+    local j = i - 1
+    while j >= 1 and (key and list[j][key] or list[j]) > c do
+      list[j + 1] = list[j]
+      j = j - 1
+    end
+    list[j + 1] = v
+  end
+end
 
 ---------------------------------------------------------------------------
 -- Zone lookups
@@ -373,11 +391,9 @@ function Layout:legal_cards(game, seat, may_play, ctx)
     local c = hand[i]
     if may_play(game, seat, c, ctx) then out[#out + 1] = c end
   end
-  if not hand.sorted then tsort(out) end
+  if not hand.sorted then sort_cards(out, #out) end
   return out
 end
-
-local function by_card(a, b) return a.card < b.card end
 
 ---Options {card = id} (shared tables, see trick.option) for the cards of
 ---`seat`'s hand that may_play allows, sorted by card id. `into` (optional)
@@ -394,7 +410,7 @@ function Layout:options(game, seat, may_play, ctx, into)
   end
   for i = #out, k + 1, -1 do out[i] = nil end
   -- A sorted hand (Layout:sort_hands, game:sort) lists them in order.
-  if not hand.sorted then tsort(out, by_card) end
+  if not hand.sorted then sort_cards(out, k, "card") end
   return out
 end
 
