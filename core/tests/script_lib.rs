@@ -34,3 +34,30 @@ fn util_best_reads_values_from_a_function_or_a_table_alike() {
     // (The host shows a string result quoted.)
     assert_eq!(out, "\"2,3=7 2,3=7 4,5=1 4,5=1 4,5=1\"");
 }
+
+#[test]
+fn util_sort_first_sorts_only_the_first_n_entries_by_the_order_given() {
+    let e = engine();
+    // Entries past n stay where they are; the order reads its context; a
+    // list of options is sorted by a field; equal keys keep their order
+    // (an insertion sort is stable).
+    let code = r#"
+        local util = require("lib.util")
+        local ids = { 9, 4, 7, 1, 8, 2 }
+        util.sort_first(ids, 4, function(_, a, b) return a < b end)
+        local worth = { [1] = 5, [2] = 5, [3] = 1, [4] = 9 }
+        local by_worth = { 1, 2, 3, 4 }
+        util.sort_first(by_worth, 4, function(w, a, b) return w[a] > w[b] end, worth)
+        local opts = { { card = 30 }, { card = 10 }, { card = 20 } }
+        util.sort_first(opts, #opts, function(_, a, b) return a.card < b.card end)
+        local cards = {}
+        for i, o in ipairs(opts) do cards[i] = o.card end
+        local one = util.sort_first({ 5 }, 1, function(_, a, b) return a < b end)
+        return table.concat({
+          table.concat(ids, ","), table.concat(by_worth, ","),
+          table.concat(cards, ","), table.concat(one, ","),
+        }, " ")
+    "#;
+    let out = e.host().eval(code, None).expect("eval");
+    assert_eq!(out, "\"1,4,7,9,8,2 4,1,2,3 10,20,30 5\"");
+}

@@ -83,6 +83,29 @@ function util.cut(list, n)
   return list
 end
 
+---The first `n` entries of `list` sorted in place, by insertion:
+---`before(ctx, a, b)` is true when `a` goes before `b`. For the short lists
+---the rules sort at every decision (a hand's cards): a loop the compiler
+---turns into machine code, where table.sort compares through Lua's C
+---interface and stays in the interpreter, and no function is made per call
+---(`ctx` carries what the order reads, such as the game's cards).
+---@param list any[]
+---@param n integer
+---@param before fun(ctx: any, a: any, b: any): boolean
+---@param ctx any
+---@return any[]
+function util.sort_first(list, n, before, ctx)
+  for i = 2, n do
+    local x, j = list[i], i - 1
+    while j >= 1 and before(ctx, x, list[j]) do
+      list[j + 1] = list[j]
+      j = j - 1
+    end
+    list[j + 1] = x
+  end
+  return list
+end
+
 ---`x` as a whole number (a number or a numeric text such as an option's
 ---value), or nil when it is not one: util.whole("3") --> 3, util.whole("2.5")
 ---and util.whole("x") --> nil. (LuaJIT has no integer subtype, so this takes

@@ -1115,8 +1115,8 @@ rules.choices.sale = {
 ---asking for the cards to sell among the type's cards and the wilds that
 ---may join, offered when some sale of them is legal. Whole hands are never
 ---listed sale by sale: the seller names its cards (`sell 1 3 4`).
--- Card orders for the Sell island's lists (sort_cards): each is given the
--- game's cards and two card ids.
+-- Card orders for the Sell island's lists (util.sort_first): each is given
+-- the game's cards and two card ids.
 
 -- As a hand shows the cards: most icons first, a map card first among
 -- equals, wilds last (then by id: a total order).
@@ -1130,20 +1130,6 @@ end
 
 -- Most icons first.
 local function most_icons(cards, a, b) return cards[a].icons > cards[b].icons end
-
----Sort the first `n` card ids of `list` in place by `before` (one of the
----orders above). An insertion sort: the lists are a hand's cards of one
----type, a few at most, and no function is made per call.
-local function sort_cards(list, n, cards, before)
-  for i = 2, n do
-    local x, j = list[i], i - 1
-    while j >= 1 and before(cards, x, list[j]) do
-      list[j + 1] = list[j]
-      j = j - 1
-    end
-    list[j + 1] = x
-  end
-end
 
 function rules.sale_options(game, seat)
   local hand, cards = game:zone("hand", seat), game.cards
@@ -1177,8 +1163,8 @@ function rules.sale_options(game, seat)
       -- card added; all of them.
       local offered = false
       if nfrom > 0 then
-        sort_cards(from, nfrom, cards, hand_order)
-        sort_cards(typed, ntyped, cards, most_icons)
+        util.sort_first(from, nfrom, hand_order, cards)
+        util.sort_first(typed, ntyped, most_icons, cards)
         if nmaps > 0 then offered = rules.sale_value(game, seat, t, { maps[1] }, way.market) ~= nil end
         if not offered and (not way.market or nwilds > 0) then
           local set, n = {}, 0
