@@ -420,6 +420,9 @@ function rules.multiplier_points(game, kinds)
   return pts
 end
 
+-- The order of colour_counts: larger first.
+local function larger(_, a, b) return a > b end
+
 ---The counts of the colours present, largest first (white left out when
 ---`no_white`). `into` (optional): a list of an earlier call to fill again
 ---instead of a new one (the entries past the counts are cleared).
@@ -432,19 +435,10 @@ function rules.colour_counts(colours, no_white, into)
     end
   end
   if into then util.cut(counts, n) end
-  -- Largest first, by insertion: a handful of numbers, and a loop the
-  -- compiler turns into machine code, where table.sort is a call into C
-  -- that compares through Lua's C interface (the search scores mermaids in
-  -- every move of its playouts).
-  for i = 2, n do
-    local c, j = counts[i], i - 1
-    while j >= 1 and counts[j] < c do
-      counts[j + 1] = counts[j]
-      j = j - 1
-    end
-    counts[j + 1] = c
-  end
-  return counts
+  -- Largest first, by util.sort_first: a handful of numbers, where
+  -- table.sort would compare through Lua's C interface (the search scores
+  -- mermaids in every move of its playouts).
+  return util.sort_first(counts, n, larger)
 end
 
 -- The list mermaid_points sorts the colour counts into, filled again by
