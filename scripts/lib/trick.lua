@@ -69,8 +69,8 @@ local util = require("lib.util")
 -- Orders of util.sort_first: card ids, and options by their card. A
 -- search deals the hidden hands again for every guess, so its hands are not
 -- kept sorted and every decision of its playouts sorts its options (with
--- table.sort that was about an eighth of the time of a Seas of Strife
--- search).
+-- table.sort a Seas of Strife search spent an eighth of its instructions
+-- and about 6 % of its time there).
 local function by_id(_, a, b) return a < b end
 local function by_card(_, a, b) return a.card < b.card end
 
