@@ -86,10 +86,10 @@ end
 ---The first `n` entries of `list` sorted in place, by insertion (stable:
 ---entries neither before the other keep their order); `before(ctx, a, b)`
 ---is true when `a` goes before `b`. For the short lists the rules sort at
----every decision (a hand's cards): a loop the compiler
----turns into machine code, where table.sort compares through Lua's C
----interface and stays in the interpreter, and no function is made per call
----(`ctx` carries what the order reads, such as the game's cards).
+---every decision (a hand's cards): a loop the compiler turns into machine
+---code, where table.sort compares through Lua's C interface and stays in
+---the interpreter, and no function is made per call (`ctx` carries what
+---the order reads, such as the game's cards).
 ---@param list any[]
 ---@param n integer
 ---@param before fun(ctx: any, a: any, b: any): boolean
