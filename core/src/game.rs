@@ -501,7 +501,7 @@ impl Game {
         let d = self
             .decision_table()?
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
-        let opts: LuaTable = d.get("options")?;
+        let opts: LuaTable = d.raw_get("options")?;
         Ok(opts.raw_get(index)?)
     }
 
@@ -529,7 +529,7 @@ impl Game {
         let d = self
             .decision_table()?
             .ok_or_else(|| CoreError::Rule("no pending decision".into()))?;
-        let opts: LuaTable = d.get("options")?;
+        let opts: LuaTable = d.raw_get("options")?;
         (1..=n).map(|i| Ok(opts.raw_get(i)?)).collect()
     }
 
@@ -581,8 +581,8 @@ impl Game {
         let d = self
             .decision_table()?
             .ok_or_else(|| CoreError::Rule("no pending decision".into()))?;
-        let prompt: Option<String> = d.get("prompt")?;
-        let opts: LuaTable = d.get("options")?;
+        let prompt: Option<String> = d.raw_get("prompt")?;
+        let opts: LuaTable = d.raw_get("options")?;
         let mut options = Vec::with_capacity(n);
         for index in 1..=n {
             let v: Value = opts.raw_get(index)?;

@@ -284,13 +284,21 @@ impl Table {
                 return Err(CoreError::Rule("deal: a zone cannot deal to itself".into()));
             }
         }
+        // Every check before the first card moves: a deal that cannot be
+        // done whole changes nothing (a count so large that it overflows
+        // is refused as too many, not wrapped round).
         let src = self.zone(from)?;
-        let need = n * to.len();
+        let need = n.checked_mul(to.len()).unwrap_or(usize::MAX);
         if src.cards.len() < need {
             return Err(CoreError::Rule(format!(
-                "deal: zone '{}' has {} cards, {need} needed",
+                "deal: zone '{}' has {} cards, {} needed",
                 src.label(),
-                src.cards.len()
+                src.cards.len(),
+                if need == usize::MAX {
+                    format!("{n} × {}", to.len())
+                } else {
+                    need.to_string()
+                }
             )));
         }
         let all = knowledge::all_seats(self.seats);

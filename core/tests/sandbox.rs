@@ -510,6 +510,64 @@ fn a_rule_cannot_change_another_rules_world() {
     assert!(err.to_string().contains("read-only"), "{err}");
 }
 
+/// The view of every zone after the first `steps` steps of a plain toy
+/// game of `seed` in `e`.
+fn plain_game_view(e: &Engine, seed: u64, steps: usize) -> String {
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, seed), false)
+        .expect("plain game");
+    for _ in 0..steps {
+        if g.decision().expect("decision").is_none() {
+            break;
+        }
+        g.apply(1).expect("plain step");
+    }
+    format!("{:?} {:?}", g.view(None).expect("view"), g.history())
+}
+
+#[test]
+fn a_rule_cannot_change_the_methods_later_games_get() {
+    // Writes through every route a game object or a view offers to its
+    // methods: whatever the rule's own game does with them, the plain
+    // games the same engine starts afterwards deal and play exactly as
+    // in a fresh engine, with both the counted and the compiled VM.
+    let attacks = [
+        ("setup", "game.__index.shuffle = function() end"),
+        ("setup", "game.__index.random = function() return 1 end"),
+        ("setup", "rawget(game, '__index').shuffle = function() end"),
+        ("setup", "local m = game.__index; m.deal = nil"),
+        ("bot", "view.__index.zone = function() return {} end"),
+        ("bot", "getmetatable(view).zone = nil"),
+    ];
+    for (place, code) in attacks {
+        let guarded = format!("pcall(function() {code} end)");
+        let vandal = hostile(place, &guarded);
+        for (mode, e) in toy::both_engines(&[("high_card/variants/vandal.lua", &vandal)]) {
+            let fresh = toy::both_engines(&[]);
+            let fresh = &fresh[if mode == "counted" { 0 } else { 1 }].1;
+            let g = e
+                .new_game(GameConfig::new("high_card", 2, 3).variant("vandal"), false)
+                .expect("the vandal's own game starts");
+            if place == "bot" {
+                let _ = g.script_bot_choice("hostile", deckhand_core::rng::GameRng::from_seed(1));
+            }
+            drop(g);
+            for seed in [11, 12] {
+                assert_eq!(
+                    plain_game_view(&e, seed, 4),
+                    plain_game_view(fresh, seed, 4),
+                    "{mode}: after `{code}` at {place}, a plain game of seed {seed} differs"
+                );
+            }
+            assert_ne!(
+                plain_game_view(&e, 11, 0),
+                plain_game_view(&e, 12, 0),
+                "{mode}: after `{code}`, seeds 11 and 12 deal alike"
+            );
+        }
+    }
+}
+
 #[test]
 fn errors_name_their_position_and_keep_their_text() {
     let msg = attack(

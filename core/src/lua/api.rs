@@ -13,7 +13,7 @@ use crate::event::MoveHow;
 use crate::rng::GameRng;
 use crate::table::Table;
 use crate::zone::Visibility;
-use mlua::{Lua, LuaSerdeExt, Table as LuaTable, Value, Variadic};
+use mlua::{FromLua, Lua, LuaSerdeExt, Table as LuaTable, Value, Variadic};
 use serde_json::Value as Json;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -217,6 +217,75 @@ pub fn to_json(_lua: &Lua, v: Value, what: &str) -> mlua::Result<Json> {
     })
 }
 
+/// Where a script function is defined, as `file:line` (`?` for a function
+/// of C).
+pub fn defined_at(f: &mlua::Function) -> String {
+    let info = f.info();
+    match (info.short_src, info.line_defined) {
+        (Some(src), Some(line)) if info.what != "C" => format!("{src}:{line}"),
+        _ => "?".to_string(),
+    }
+}
+
+/// A whole number a script passed for a card, a zone, a count or a bound
+/// of a random range. A number with a fraction (card 2.5) is refused, never
+/// cut to its whole part, and so is one out of the type's range: the
+/// direct calls ([`super::fast`]) refuse the same numbers and leave them to
+/// these primitives, so the message is the same with and without the
+/// compiler.
+struct Whole<T>(T);
+
+impl<T: TryFrom<i64>> FromLua for Whole<T> {
+    fn from_lua(value: Value, _: &Lua) -> mlua::Result<Self> {
+        whole(value).map(Whole)
+    }
+}
+
+/// The whole number of [`Whole`], or the error it gives.
+fn whole<T: TryFrom<i64>>(value: Value) -> mlua::Result<T> {
+    // 2^53: past it a double no longer holds every whole number.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    let whole = match value {
+        Value::Integer(i) => Some(i),
+        Value::Number(x) if x.fract() == 0.0 && x.abs() <= EXACT => Some(x as i64),
+        _ => None,
+    };
+    whole.and_then(|i| T::try_from(i).ok()).ok_or_else(|| {
+        let shown = match &value {
+            Value::Number(x) => x.to_string(),
+            Value::Integer(i) => i.to_string(),
+            Value::String(s) => format!("the string \"{}\"", s.to_string_lossy()),
+            other => format!("a {}", other.type_name()),
+        };
+        mlua::Error::runtime(format!(
+            "expected a whole number in range (a card, a zone or a count), got {shown}"
+        ))
+    })
+}
+
+/// The most items the core reads from one list a script hands it (the
+/// zones of a deal, the seats of the teams): as many as a game may have
+/// zones.
+pub const MAX_LIST: usize = crate::table::MAX_ZONES;
+
+/// The whole numbers of a list a script passed, read with its raw length
+/// and raw items (a `__len` or `__index` of the script's is not run), at
+/// most [`MAX_LIST`] of them.
+fn whole_list<T: TryFrom<i64>>(list: &LuaTable, what: &str) -> mlua::Result<Vec<T>> {
+    let n = list.raw_len();
+    if n > MAX_LIST {
+        return Err(mlua::Error::runtime(format!(
+            "{what}: {n} items, more than the {MAX_LIST} a list may hold"
+        )));
+    }
+    (1..=n)
+        .map(|i| {
+            whole::<T>(list.raw_get(i)?)
+                .map_err(|e| mlua::Error::runtime(format!("{what}, item {i}: {e}")))
+        })
+        .collect()
+}
+
 /// The table of primitives handed to the prelude. Each takes the token of
 /// the game object first (see [`InPlay`]).
 pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
@@ -226,7 +295,14 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "new_zone",
         lua.create_function(
-            move |lua, (token, name, owner, vis): (Token, String, Option<u32>, String)| {
+            move |lua,
+                  (Whole(token), name, owner, vis): (
+                Whole<Token>,
+                String,
+                Option<Whole<u32>>,
+                String,
+            )| {
+                let owner = owner.map(|Whole(o)| o);
                 let v = zone_visibility(&name, owner, &vis)?;
                 p.with(lua, token, |t| t.new_zone(name, owner, v))
             },
@@ -240,7 +316,13 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "place",
         lua.create_function(
-            move |lua, (token, card, zone, defined): (Token, u32, u32, u32)| {
+            move |lua,
+                  (Whole(token), Whole(card), Whole(zone), Whole(defined)): (
+                Whole<Token>,
+                Whole<u32>,
+                Whole<u32>,
+                Whole<u32>,
+            )| {
                 p.with(lua, token, |t| {
                     t.define_cards(defined)?;
                     t.place_new(card, zone)
@@ -254,7 +336,14 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         "move",
         lua.create_function(
             move |lua,
-                  (token, card, from, to, bottom, draw): (Token, u32, u32, u32, bool, bool)| {
+                  (Whole(token), Whole(card), Whole(from), Whole(to), bottom, draw): (
+                Whole<Token>,
+                Whole<u32>,
+                Whole<u32>,
+                Whole<u32>,
+                bool,
+                bool,
+            )| {
                 let how = if draw { MoveHow::Draw } else { MoveHow::Move };
                 p.with(lua, token, |t| t.move_card_as(card, from, to, bottom, how))
             },
@@ -264,16 +353,28 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let p = in_play.clone();
     t.set(
         "move_all",
-        lua.create_function(move |lua, (token, from, to): (Token, u32, u32)| {
-            p.with(lua, token, |t| t.move_all(from, to))
-        })?,
+        lua.create_function(
+            move |lua,
+                  (Whole(token), Whole(from), Whole(to)): (
+                Whole<Token>,
+                Whole<u32>,
+                Whole<u32>,
+            )| { p.with(lua, token, |t| t.move_all(from, to)) },
+        )?,
     )?;
 
     let p = in_play.clone();
     t.set(
         "deal",
         lua.create_function(
-            move |lua, (token, from, to, n): (Token, u32, Vec<u32>, usize)| {
+            move |lua,
+                  (Whole(token), Whole(from), to, Whole(n)): (
+                Whole<Token>,
+                Whole<u32>,
+                LuaTable,
+                Whole<usize>,
+            )| {
+                let to = whole_list(&to, "deal: the zones to deal to")?;
                 p.with(lua, token, |t| t.deal(from, &to, n))
             },
         )?,
@@ -285,23 +386,27 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let p = in_play.clone();
     t.set(
         "shuffle",
-        lua.create_function(move |lua, (token, zone): (Token, u32)| {
-            p.with(lua, token, |t| t.shuffle(zone)).map(Variadic::from)
-        })?,
+        lua.create_function(
+            move |lua, (Whole(token), Whole(zone)): (Whole<Token>, Whole<u32>)| {
+                p.with(lua, token, |t| t.shuffle(zone)).map(Variadic::from)
+            },
+        )?,
     )?;
 
     let p = in_play.clone();
     t.set(
         "sort",
-        lua.create_function(move |lua, (token, zone): (Token, u32)| {
-            p.with(lua, token, |t| t.sort(zone)).map(Variadic::from)
-        })?,
+        lua.create_function(
+            move |lua, (Whole(token), Whole(zone)): (Whole<Token>, Whole<u32>)| {
+                p.with(lua, token, |t| t.sort(zone)).map(Variadic::from)
+            },
+        )?,
     )?;
 
     let p = in_play.clone();
     t.set(
         "random",
-        lua.create_function(move |lua, (token, lo, hi): (Token, i64, i64)| {
+        lua.create_function(move |lua, (Whole(token), Whole(lo), Whole(hi)): (Whole<Token>, Whole<i64>, Whole<i64>)| {
             if hi < lo {
                 return Err(mlua::Error::runtime(format!(
                     "random: empty range [{lo}, {hi}]"
@@ -317,7 +422,7 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let p = in_play.clone();
     t.set(
         "bot_random",
-        lua.create_function(move |_, (lo, hi): (i64, i64)| {
+        lua.create_function(move |_, (Whole(lo), Whole(hi)): (Whole<i64>, Whole<i64>)| {
             if hi < lo {
                 return Err(mlua::Error::runtime(format!(
                     "random: empty range [{lo}, {hi}]"
@@ -335,14 +440,16 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     let p = in_play.clone();
     t.set(
         "event",
-        lua.create_function(move |lua, (token, name, data): (Token, String, Value)| {
-            let data = to_json(lua, data, "event data")?;
-            let to = crate::meta::EventMeta::of(&data).to;
-            p.with(lua, token, |t| {
-                t.script_event(name, data, to);
-                Ok(())
-            })
-        })?,
+        lua.create_function(
+            move |lua, (Whole(token), name, data): (Whole<Token>, String, Value)| {
+                let data = to_json(lua, data, "event data")?;
+                let to = crate::meta::EventMeta::of(&data).to;
+                p.with(lua, token, |t| {
+                    t.script_event(name, data, to);
+                    Ok(())
+                })
+            },
+        )?,
     )?;
 
     // Charge the event memory direct calls added (see `super::fast`).
@@ -355,10 +462,18 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         })?,
     )?;
 
+    // Where a script function is defined (`file:line`), for messages about
+    // what it returned: the function has returned by then, so no traceback
+    // names it.
+    t.set(
+        "defined_at",
+        lua.create_function(|_, f: mlua::Function| Ok(defined_at(&f)))?,
+    )?;
+
     let p = in_play.clone();
     t.set(
         "set_teams",
-        lua.create_function(move |lua, (token, teams): (Token, Value)| {
+        lua.create_function(move |lua, (Whole(token), teams): (Whole<Token>, Value)| {
             let teams: Vec<Vec<u32>> = lua.from_value(teams).map_err(|e| {
                 mlua::Error::runtime(format!("set_teams: expects a list of lists of seats: {e}"))
             })?;

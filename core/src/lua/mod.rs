@@ -677,7 +677,7 @@ fn describe_inner(e: &mlua::Error) -> String {
             if has_position(&inner) {
                 inner
             } else if let Some(at) = first_script_frame(traceback) {
-                format!("{at}: {inner}")
+                with_callers(&format!("{at}: {inner}"), traceback)
             } else {
                 inner
             }
@@ -687,10 +687,11 @@ fn describe_inner(e: &mlua::Error) -> String {
             let first = first_line_without_traceback(m);
             match m.split_once("\nstack traceback:") {
                 Some((_, tb)) if !has_position(&first) => match first_script_frame(tb) {
-                    Some(at) => format!("{at}: {first}"),
+                    Some(at) => with_callers(&format!("{at}: {first}"), tb),
                     None => first,
                 },
-                _ => first,
+                Some((_, tb)) => with_callers(&first, tb),
+                None => first,
             }
         }
         mlua::Error::MemoryError(_) => {
@@ -727,10 +728,46 @@ fn has_position(m: &str) -> bool {
     }
 }
 
-/// The first frame of a traceback in a script (not in C, not in the core's
-/// own Lua), as `file:line`.
-fn first_script_frame(traceback: &str) -> Option<String> {
-    traceback.lines().map(str::trim).find_map(|l| {
+/// A message that names its position (`file:line: ...`) with the chain of
+/// script files that led there put first, when another file than the
+/// position's is in it: a house rule's wrapper of `decision` that called
+/// the game's own reads `rule.lua:12 → sea_change/game.lua:331: ...`, so
+/// the file the user wrote comes first. A run of frames in one file is
+/// named by its outermost frame (where that file was entered).
+fn with_callers(msg: &str, traceback: &str) -> String {
+    let Some((at, rest)) = msg.split_once(": ") else {
+        return msg.to_string();
+    };
+    let file_of = |frame: &str| frame.rsplit_once(':').map_or("", |(f, _)| f).to_string();
+    let here = file_of(at);
+    // Outermost first; the innermost run, in the position's file, is the
+    // position itself.
+    let mut frames: Vec<String> = script_frames(traceback).collect();
+    frames.reverse();
+    while frames.last().is_some_and(|f| file_of(f) == here) {
+        frames.pop();
+    }
+    let mut chain: Vec<String> = Vec::new();
+    for f in frames {
+        if chain.last().map(|c| file_of(c)) != Some(file_of(&f)) {
+            chain.push(f);
+        }
+    }
+    if chain.is_empty() {
+        return msg.to_string();
+    }
+    const MOST: usize = 6;
+    if chain.len() > MOST {
+        chain.drain(2..chain.len() - (MOST - 3));
+        chain.insert(2, "…".to_string());
+    }
+    format!("{} → {at}: {rest}", chain.join(" → "))
+}
+
+/// The script frames of a traceback (not in C, not in the core's own Lua),
+/// innermost first, each as `file:line`.
+fn script_frames(traceback: &str) -> impl Iterator<Item = String> + '_ {
+    traceback.lines().map(str::trim).filter_map(|l| {
         let head = l.split(": ").next()?;
         let (file, line) = head.rsplit_once(':')?;
         let script = !file.is_empty()
@@ -740,4 +777,10 @@ fn first_script_frame(traceback: &str) -> Option<String> {
             && line.bytes().all(|b| b.is_ascii_digit());
         script.then(|| head.to_string())
     })
+}
+
+/// The first frame of a traceback in a script (not in C, not in the core's
+/// own Lua), as `file:line`.
+fn first_script_frame(traceback: &str) -> Option<String> {
+    script_frames(traceback).next()
 }

@@ -12,11 +12,16 @@ local core = ...
 local M = {}
 
 local type, pairs, ipairs, error, setmetatable, tostring = type, pairs, ipairs, error, setmetatable, tostring
+-- Lists the rules hand back (a decision's options, the zones of a deal)
+-- are read by their raw length: a `__len` of the script's never decides
+-- how far the core reads.
+local rawlen = rawlen
 local tremove, tinsert, tsort, tconcat = table.remove, table.insert, table.sort, table.concat
 local floor = math.floor
 local core_move, core_random, core_event = core.move, core.random, core.event
 local core_move_all, core_place, core_deal = core.move_all, core.place, core.deal
 local core_bot_random = core.bot_random
+local core_defined_at = core.defined_at
 
 -- The mirror of a zone the core has reordered: the core returns the new
 -- order as multiple values (cheaper than a table).
@@ -88,7 +93,7 @@ if core.direct then
   local ROOM = 64
   local direct_deal, plain_deal, zone_ids = bind("deal"), core_deal, ffi.new("double[?]", ROOM)
   core_deal = function(token, from, to, n)
-    local count = #to
+    local count = type(to) == "table" and rawlen(to) or 0
     if type(token) == "number" and type(from) == "number" and type(n) == "number"
       and count <= ROOM then
       local numbers = true
@@ -213,11 +218,14 @@ end
 -- Game
 ---------------------------------------------------------------------------
 
--- The methods of every game object, shared by all games of this VM:
--- `getmetatable(game)` gives `false`, so no script can change them.
+-- The methods of every game object, shared by all games of this VM. No
+-- script can reach this table: the metatable games get (GAME_META) is
+-- hidden (`getmetatable(game)` gives `false`), and the methods table has
+-- no field leading back to itself (were `Game.__index = Game`, then
+-- `game.__index` would hand it out, and a rule writing into it would
+-- change every later game of the VM).
 local Game = {}
-Game.__index = Game
-Game.__metatable = false
+local GAME_META = { __index = Game, __metatable = false }
 
 function Game:new_card(props)
   if type(props) ~= "table" or type(props.name) ~= "string" then
@@ -330,19 +338,24 @@ end
 -- Deal `n` cards to each zone of `to` in turn, one at a time from the top
 -- of `from` (one call into the core for the whole deal).
 function Game:deal(from, to, n)
-  local ids = {}
-  for i = 1, #to do ids[i] = to[i].id end
+  if type(to) ~= "table" then error("deal: expects a list of zones to deal to", 2) end
+  local ids, count = {}, rawlen(to)
+  for i = 1, count do
+    local z = rawget(to, i)
+    if type(z) ~= "table" then error("deal: item " .. i .. " of the zones to deal to is not a zone", 2) end
+    ids[i] = z.id
+  end
   core_deal(self._core, from.id, ids, n)
   local k = #from
   for _ = 1, n do
-    for i = 1, #to do
+    for i = 1, count do
       local z = to[i]
       z[#z + 1] = from[k]
       from[k] = nil
       k = k - 1
     end
   end
-  for i = 1, #to do to[i].sorted = nil end
+  for i = 1, count do to[i].sorted = nil end
 end
 
 function Game:random(lo, hi)
@@ -371,8 +384,7 @@ end
 ---------------------------------------------------------------------------
 
 local View = {}
-View.__index = View
-View.__metatable = false
+local VIEW_META = { __index = View, __metatable = false } -- as GAME_META
 
 -- The game behind each view, out of the bots' reach (a view has no field
 -- leading back to the game; weak keys: views are short-lived).
@@ -438,7 +450,7 @@ function M.view(game, seat)
     cards = game.cards,
     teams = game.teams,
     team_of = game.team_of,
-  }, View)
+  }, VIEW_META)
   VIEW_GAME[v] = game
   return v
 end
@@ -460,7 +472,7 @@ local function bot_view(game, seat)
   end
   local v = views[seat]
   if v == nil then
-    v = setmetatable({}, View)
+    v = setmetatable({}, VIEW_META)
     views[seat] = v
     BOT_VIEW_GAME[v] = game
     BOT_VIEW_MASKS[v] = {}
@@ -709,6 +721,9 @@ local SEATS = setmetatable({}, {
 -- names no kind; 0: one of too many kinds to number (the core reads it).
 local KIND_IDS, KIND_NAMES = {}, {}
 local MAX_KINDS = 1000
+-- The most options a decision may offer (as many as a game may define
+-- cards): the core reads and describes each one.
+local MAX_OPTIONS = 100000
 local function kind_id(kind)
   if type(kind) ~= "string" then return -1 end
   local id = KIND_IDS[kind]
@@ -731,7 +746,7 @@ function M.option_cards(game)
   local d = game._decision
   local opts = d and d.options
   if type(opts) ~= "table" then return end
-  local n = #opts
+  local n = rawlen(opts)
   if n > 200 then return end -- too many values to return at once
   local out = OPTION_CARDS
   for i = 1, n do
@@ -747,17 +762,35 @@ function M.option_cards(game)
   return unpack(out, 1, n)
 end
 
+-- A decision the rules returned is not one: the error names where the
+-- decision function is defined (the last variant or house rule that
+-- replaced `decision`), since it has returned and no traceback names it.
+local function bad_decision(game, msg)
+  error(core_defined_at(game.rules.decision) .. ": " .. msg, 0)
+end
+
 local function refresh(game)
   local d = game.rules.decision(game, game._decision)
   game._decision = d
   if d == nil then return nil, 0, -1, false, 0 end
-  local opts = d.options
-  if not SEATS[game.seats][d.seat] then
-    error("decision: `seat` must be a seat number 1.." .. game.seats .. ", got " .. tostring(d.seat), 0)
+  if type(d) ~= "table" then
+    -- The function has returned: name where it is defined (the last
+    -- variant or house rule that replaced `decision`).
+    bad_decision(game, "`decision` returned a " .. type(d)
+      .. ", not a table { seat = ..., options = { ... } } or nil")
   end
-  local n = type(opts) == "table" and #opts or 0
+  local opts = rawget(d, "options")
+  if not SEATS[game.seats][d.seat] then
+    bad_decision(game, "decision: `seat` must be a seat number 1.." .. game.seats .. ", got "
+      .. tostring(d.seat))
+  end
+  local n = type(opts) == "table" and rawlen(opts) or 0
   if n == 0 then
-    error("decision for seat " .. d.seat .. " has no options", 0)
+    bad_decision(game, "decision for seat " .. d.seat .. " has no options")
+  end
+  if n > MAX_OPTIONS then
+    bad_decision(game, "decision for seat " .. d.seat .. " has " .. n .. " options, more than the "
+      .. MAX_OPTIONS .. " a decision may offer")
   end
   -- Whether an option asks for a set of cards (`choose`), and, in a
   -- reaction window (`d.window`), which option passes (`pass = true`).
@@ -765,10 +798,15 @@ local function refresh(game)
   -- runs at every decision of every game.)
   local subsets, pass = false, 0
   for i = 1, n do
-    local o = opts[i]
-    if type(o) == "table" and o.choose ~= nil then
-      subsets = true
-      break
+    local o = rawget(opts, i)
+    if type(o) == "table" then
+      if o.choose ~= nil then
+        subsets = true
+        break
+      end
+    elseif o == nil then
+      bad_decision(game, "decision for seat " .. d.seat .. ": option " .. i .. " of " .. n
+        .. " is nil (a list of options has no holes)")
     end
   end
   local window = d.window
@@ -782,8 +820,8 @@ local function refresh(game)
     end
   end
   if window ~= nil and (type(window) ~= "string" or pass == 0) then
-    error("decision for seat " .. d.seat .. ": a window (`window` = its kind, a string) "
-      .. "needs an option with `pass = true`", 0)
+    bad_decision(game, "decision for seat " .. d.seat .. ": a window (`window` = its kind, a string) "
+      .. "needs an option with `pass = true`")
   end
   return d.seat, n, kind_id(d.kind), subsets, pass
 end
@@ -810,7 +848,7 @@ function M.new_game(rules, token, seats, options, logging, words)
     _log = logging,
     logging = logging and true or false,
     words = (logging and words) and true or false,
-  }, Game)
+  }, GAME_META)
   rules.setup(game)
   return game
 end
@@ -852,7 +890,7 @@ local function choose_of(game, index)
   local c = type(o) == "table" and o.choose or nil
   if c == nil then return nil, nil end
   if type(c) ~= "table" or type(c.from) ~= "table" then
-    error("option " .. tostring(index) .. ": `choose.from` must be a list of cards", 0)
+    error("option " .. tostring(index) .. ": `choose.from` must be a list of cards")
   end
   return o, c
 end
@@ -1023,8 +1061,9 @@ function M.bot(game, name)
   if not f then error("no bot named '" .. tostring(name) .. "'", 0) end
   local d = game._decision
   local i, cards = f(bot_view(game, d.seat), d)
-  if type(i) ~= "number" or i < 1 or i > #d.options or i % 1 ~= 0 then
-    error("bot '" .. name .. "' returned " .. tostring(i) .. ", not an option index 1.." .. #d.options, 0)
+  if type(i) ~= "number" or i < 1 or i > rawlen(d.options) or i % 1 ~= 0 then
+    error("bot '" .. name .. "' returned " .. tostring(i) .. ", not an option index 1.."
+      .. rawlen(d.options), 0)
   end
   -- For an option that asks for cards, the bot returns them too (ids).
   local o, c = choose_of(game, i)
@@ -1104,7 +1143,7 @@ end
 -- A copy of a game for search and simulation; `token` names the copied
 -- Rust table.
 function M.clone(game, token)
-  local copy = setmetatable({}, Game)
+  local copy = setmetatable({}, GAME_META)
   local seen = {}
   for k, v in pairs(game) do
     if k == "_core" then
@@ -1197,7 +1236,7 @@ end
 -- what `refresh` said of the decision pending now.
 local function asks_cards(d)
   local opts = d.options
-  for i = 1, #opts do
+  for i = 1, rawlen(opts) do
     local o = opts[i]
     if type(o) == "table" and o.choose ~= nil then return true end
   end
@@ -1210,7 +1249,7 @@ function M.playout(game, horizon, bot, max_steps)
   local d = game._decision
   if d == nil then return worth(game, horizon ~= nil), false, 0, nil, 0, 0, false, 0 end
   -- (kind is read by the core only after a step, from refresh.)
-  local seat, n, kind, subsets, pass = d.seat, #d.options, 0, asks_cards(d), 0
+  local seat, n, kind, subsets, pass = d.seat, rawlen(d.options), 0, asks_cards(d), 0
   if d.window ~= nil then pass = 1 end
   while d ~= nil do
     if horizon and rounds(game) > horizon then break end
@@ -1660,7 +1699,7 @@ function M.scenario(game)
     if d == nil then error("the game is over: there is no move to play", 2) end
     local index
     if type(move) == "number" then
-      if move >= 1 and move <= #d.options and move % 1 == 0 then index = move end
+      if move >= 1 and move <= rawlen(d.options) and move % 1 == 0 then index = move end
     elseif type(move) == "string" then
       local want = lower(move)
       for i, o in ipairs(d.options) do
