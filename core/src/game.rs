@@ -514,7 +514,7 @@ impl Game {
             return Ok(Vec::new());
         };
         (1..=n)
-            .map(|i| Ok(self.host.lua().from_value(self.option_value(i)?)?))
+            .map(|i| self.option_json(i, self.option_value(i)?))
             .collect()
     }
 
@@ -593,7 +593,7 @@ impl Game {
                     .describe
                     .call((self.state.clone(), v.clone()))?
             };
-            let action: Json = self.host.lua().from_value(v)?;
+            let action: Json = self.option_json(index, v)?;
             options.push(OptionView {
                 index,
                 action,
@@ -686,7 +686,28 @@ impl Game {
                 ))?
             }
         };
-        Ok(self.host.lua().from_value(v)?)
+        self.option_json(choice.index, v)
+    }
+
+    /// Option `index`'s value `v` as JSON; when it holds a value that is
+    /// not plain data (a function, a coroutine, a userdata), an error that
+    /// names where the decision function is defined and what the value is.
+    fn option_json(&self, index: usize, v: Value) -> Result<Json> {
+        self.host.lua().from_value(v.clone()).map_err(|_| {
+            let what = match crate::lua::json_text::to_value(&v) {
+                Err(e) => e.to_string(),
+                Ok(_) => format!("a {} value", v.type_name()),
+            };
+            let at = self
+                .rules
+                .table
+                .raw_get::<mlua::Function>("decision")
+                .map_or_else(|_| "?".to_string(), |f| crate::lua::api::defined_at(&f));
+            CoreError::Script(format!(
+                "{at}: option {index} of the decision is not plain data \
+                 (numbers, strings, booleans, tables of those): {what}"
+            ))
+        })
     }
 
     /// The value the rules apply for `choice` and its text

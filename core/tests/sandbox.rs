@@ -569,6 +569,54 @@ fn a_rule_cannot_change_the_methods_later_games_get() {
 }
 
 #[test]
+fn errors_name_the_rule_that_wrapped_the_game_first() {
+    // A house rule's wrapper of `apply` hands the game's own apply a value
+    // it cannot use: the message starts with the rule's line, then the
+    // game's line where it failed.
+    let wrapper = "return { id = 'wrapper', game = 'high_card', modify = function(R)\n\
+                   local apply = R.apply\n\
+                   R.apply = function(game, seat, action)\n\
+                   apply(game, seat, 'not an option')\n\
+                   end\n\
+                   end }";
+    // A wrapper of `decision` whose options hold a function.
+    let functions = "return { id = 'functions', game = 'high_card', modify = function(R)\n\
+                     local decision = R.decision\n\
+                     R.decision = function(game, previous)\n\
+                     local d = decision(game, previous)\n\
+                     if d then d.options[1].f = print end\n\
+                     return d\n\
+                     end end }";
+    for (mode, e) in toy::both_engines(&[
+        ("high_card/variants/wrapper.lua", wrapper),
+        ("high_card/variants/functions.lua", functions),
+    ]) {
+        let mut g = e
+            .new_game(GameConfig::new("high_card", 2, 5).variant("wrapper"), false)
+            .expect("start");
+        let msg = g.apply(1).expect_err("a string is no option").to_string();
+        assert!(
+            msg.contains("test/high_card/variants/wrapper.lua:4 → test/high_card/game.lua:"),
+            "{mode}: {msg}"
+        );
+        let g = e
+            .new_game(
+                GameConfig::new("high_card", 2, 5).variant("functions"),
+                false,
+            )
+            .expect("start");
+        let msg = g.option_values().expect_err("not data").to_string();
+        assert!(
+            msg.contains("test/high_card/variants/functions.lua:3: option 1 of the decision")
+                && msg.contains("a function value"),
+            "{mode}: {msg}"
+        );
+        let msg = g.decision().expect_err("not data").to_string();
+        assert!(msg.contains("functions.lua:3"), "{mode}: {msg}");
+    }
+}
+
+#[test]
 fn errors_name_their_position_and_keep_their_text() {
     let msg = attack(
         "apply",

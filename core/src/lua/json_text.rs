@@ -216,10 +216,16 @@ fn convert(
             out
         }
         other => {
+            let kind = match other {
+                // LuaJIT's FFI values (cdata) are of no type mlua names.
+                Value::Other(..) => "an FFI (cdata)",
+                Value::Function(_) => "a function",
+                Value::Thread(_) => "a coroutine",
+                _ => "a userdata",
+            };
             return Err(JsonTextError::Unsupported(format!(
-                "unsupported value type `{}`",
-                other.type_name()
-            )))
+                "{kind} value, which is not data"
+            )));
         }
     })
 }

@@ -1,7 +1,7 @@
 //! The Lua host: a sandboxed VM with the core's prelude loaded and the
 //! functions of the step protocol cached (one Lua call per decision).
 
-mod api;
+pub(crate) mod api;
 mod fast;
 pub mod json_text;
 mod sandbox;
