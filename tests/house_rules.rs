@@ -96,3 +96,58 @@ fn seadogs_big_bank_adds_fifteen_gold_at_every_count() {
         );
     }
 }
+
+/// A house rule (a file of its own) that counts `name` at every step.
+fn counting_rule(dir: &std::path::Path, name: &str) -> String {
+    let path = dir.join(format!("count_{name}.lua"));
+    std::fs::write(
+        &path,
+        format!(
+            "local util = require 'lib.util'\n\
+             return {{ id = 'count_{name}', game = 'sea_change', modify = function(R)\n\
+             local apply = R.apply\n\
+             R.apply = function(game, seat, action)\n\
+             util.count(game, '{name}')\n\
+             return apply(game, seat, action)\n\
+             end\n\
+             R.metrics.steps_per_round = {{ doc = 'steps per round',\n\
+             value = function(game) return util.per(game, '{name}', 'rounds') end }}\n\
+             end }}"
+        ),
+    )
+    .expect("write rule");
+    path.display().to_string()
+}
+
+#[test]
+fn a_house_rule_cannot_count_into_the_games_counters() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = engine();
+    // Its own counter: counted, and read beside the game's `rounds`.
+    let mut cfg = GameConfig::new("sea_change", 3, 7);
+    cfg.variants = vec![counting_rule(dir.path(), "steps")];
+    let mut g = e.new_game(cfg, false).expect("start");
+    Runner::shared(3, |g: &deckhand_core::Game| Ok(g.pending().map_or(1, |p| p.1)))
+        .play(&mut g)
+        .expect("plays to the end");
+    let metrics = g.metrics().expect("metrics");
+    let per_round = metrics
+        .iter()
+        .find(|(name, _)| name == "steps_per_round")
+        .and_then(|(_, v)| *v)
+        .expect("steps per round");
+    assert!(per_round > 3.0, "{per_round}");
+    // The game's own counter: refused, naming both.
+    let mut cfg = GameConfig::new("sea_change", 3, 7);
+    let rule = counting_rule(dir.path(), "rounds");
+    cfg.variants = vec![rule.clone()];
+    let mut g = e.new_game(cfg, false).expect("start");
+    let err = Runner::shared(3, |g: &deckhand_core::Game| Ok(g.pending().map_or(1, |p| p.1)))
+        .play(&mut g)
+        .expect_err("counted twice")
+        .to_string();
+    assert!(
+        err.contains("counter 'rounds' is counted both by") && err.contains("count_rounds.lua"),
+        "{err}"
+    );
+}

@@ -188,6 +188,11 @@ pub struct Game {
     /// Set when a step failed and the game could not be put back as it was
     /// (the Lua state may be half-changed): why. Only the log is usable.
     broken: Option<String>,
+    /// The error of a description of an option of the pending decision
+    /// that ran past its budget: further descriptions at this position
+    /// fail at once with it (a runaway in `describe` is paid once per
+    /// decision, not once per option). Cleared when the game moves.
+    describe_runaway: RefCell<Option<String>>,
 }
 
 /// What the step protocol tells of a decision besides its seat and size:
@@ -287,6 +292,7 @@ impl Game {
             words: words && logging,
             action_values: logging,
             broken: None,
+            describe_runaway: RefCell::new(None),
         })
     }
 
@@ -586,13 +592,7 @@ impl Game {
         let mut options = Vec::with_capacity(n);
         for index in 1..=n {
             let v: Value = opts.raw_get(index)?;
-            let text: String = {
-                let _in_play = self.enter();
-                self.host
-                    .entry
-                    .describe
-                    .call((self.state.clone(), v.clone()))?
-            };
+            let text = self.describe_value(v.clone())?;
             let action: Json = self.option_json(index, v)?;
             options.push(OptionView {
                 index,
@@ -852,6 +852,7 @@ impl Game {
         };
         let (pending, kind, shape) = shape_of(&stepped?);
         self.pending = pending;
+        self.describe_runaway.replace(None);
         self.pending_kind = kind;
         self.shape = shape;
         self.history.push(ActionRecord {
@@ -1014,6 +1015,7 @@ impl Game {
         self.table = fresh.table;
         self.token = fresh.token;
         self.pending = fresh.pending;
+        self.describe_runaway.replace(None);
         self.shape = fresh.shape;
         self.pending_kind = fresh.pending_kind;
         self.history = fresh.history;
@@ -1074,6 +1076,7 @@ impl Game {
             words: false,
             action_values: false,
             broken: None,
+            describe_runaway: RefCell::new(None),
         })
     }
 
@@ -1470,8 +1473,33 @@ impl Game {
     /// The option text of an arbitrary recorded action (for logs).
     pub fn describe(&self, action: &Json) -> Result<String> {
         let v = self.host.lua().to_value_with(action, lua_opts())?;
-        let _in_play = self.enter();
-        Ok(self.host.entry.describe.call((self.state.clone(), v))?)
+        self.describe_value(v)
+    }
+
+    /// An option's value in the rules' words (`rules.describe`). After a
+    /// description that ran past its budget, every description at the
+    /// same position fails at once with the same error (see
+    /// `describe_runaway`).
+    fn describe_value(&self, v: Value) -> Result<String> {
+        if let Some(msg) = self.describe_runaway.borrow().as_ref() {
+            return Err(CoreError::Script(msg.clone()));
+        }
+        let described = {
+            let _in_play = self.enter();
+            self.host
+                .entry
+                .describe
+                .call::<String>((self.state.clone(), v))
+        };
+        described.map_err(|e| {
+            let e = CoreError::from(e);
+            if let CoreError::Script(msg) = &e {
+                if msg.contains(crate::lua::RUNAWAY) {
+                    *self.describe_runaway.borrow_mut() = Some(msg.clone());
+                }
+            }
+            e
+        })
     }
 
     /// The outcome reported by the rules (meaningful once the game is over).
@@ -1692,6 +1720,7 @@ impl Game {
             self.host.entry.refresh.call(self.state.clone())?
         };
         self.pending = seat.map(|s| (s, n));
+        self.describe_runaway.replace(None);
         let after = count(self)?;
         if after != before {
             return Err(CoreError::Rule(format!(

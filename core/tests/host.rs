@@ -168,7 +168,7 @@ fn a_runaway_script_hits_the_instruction_budget() {
     let cfg = GameConfig::new("high_card", 2, 5).variant("loop");
     let mut g = e.new_game(cfg, true).expect("start");
     let err = g.apply(1).expect_err("budget");
-    assert!(err.to_string().contains("instruction budget"), "{err}");
+    assert!(err.to_string().contains("budget exceeded"), "{err}");
     assert_eq!(g.history().len(), 0);
 }
 
@@ -179,7 +179,68 @@ fn a_runaway_coroutine_is_stopped_too() {
         .host()
         .eval("coroutine.wrap(function() while true do end end)()", None)
         .expect_err("budget");
-    assert!(err.to_string().contains("instruction budget"), "{err}");
+    assert!(err.to_string().contains("budget exceeded"), "{err}");
+}
+
+#[test]
+fn a_loop_of_slow_instructions_is_stopped_by_processor_time() {
+    // Each turn of this loop is a few instructions, but one of them builds
+    // a long string: the instruction count alone would let it run for
+    // minutes. The processor-time backstop stops it.
+    let limits = Limits {
+        cpu_seconds: 0.3,
+        ..Limits::default()
+    };
+    let e = Engine::with_limits(toy::library(&[]), limits).expect("engine");
+    let started = std::time::Instant::now();
+    let err = e
+        .host()
+        .eval(
+            "local n = 0 while true do n = n + #string.rep('x', 200000) end",
+            None,
+        )
+        .expect_err("stopped");
+    let took = started.elapsed();
+    assert!(
+        err.to_string().contains("time budget exceeded (0.3 s of processor time)"),
+        "{err}"
+    );
+    // Generous for a loaded machine: the limit is processor time.
+    assert!(took < std::time::Duration::from_secs(10), "took {took:?}");
+    assert_eq!(e.host().eval("1 + 1", None).expect("the VM goes on"), "2");
+}
+
+#[test]
+fn a_runaway_description_is_paid_once_per_decision() {
+    let spin = "return { id = 'spin', game = 'high_card', modify = function(R)\n\
+                R.describe = function(game, option) while true do end end\n\
+                end }";
+    let limits = Limits {
+        cpu_seconds: 0.3,
+        ..Limits::default()
+    };
+    let e = Engine::with_limits(toy::library(&[("high_card/variants/spin.lua", spin)]), limits)
+        .expect("engine");
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 5).variant("spin"), false)
+        .expect("start");
+    let started = std::time::Instant::now();
+    let first = g.decision().expect_err("runaway").to_string();
+    let once = started.elapsed();
+    assert!(first.contains("budget exceeded"), "{first}");
+    // Every other option's text at this decision: the same error, at once.
+    let started = std::time::Instant::now();
+    for v in g.option_values().expect("values") {
+        assert_eq!(g.describe(&v).expect_err("runaway").to_string(), first);
+    }
+    assert_eq!(g.decision().expect_err("runaway").to_string(), first);
+    let again = started.elapsed();
+    assert!(again * 4 < once, "{again:?} against {once:?}");
+    // Once the game moves, descriptions are asked again.
+    g.apply(1).expect("the step itself is fine");
+    let started = std::time::Instant::now();
+    assert!(g.decision().is_err());
+    assert!(started.elapsed() * 2 > once, "asked again after the move");
 }
 
 #[test]
@@ -195,7 +256,7 @@ fn a_loop_the_jit_would_compile_hits_the_budget_too() {
             None,
         )
         .expect_err("budget");
-    assert!(err.to_string().contains("instruction budget"), "{err}");
+    assert!(err.to_string().contains("budget exceeded"), "{err}");
 }
 
 #[test]
@@ -822,6 +883,7 @@ end }
         instructions: None,
         memory: 64 * 1024 * 1024,
         step_memory: 8 * 1024 * 1024,
+        ..Limits::default()
     };
     let e = Engine::with_limits(Arc::new(lib), limits).expect("engine");
     let cfg = GameConfig::new("high_card", 2, 1)

@@ -203,17 +203,15 @@ end
 ---figures a game's metrics (rules.metrics) read at its end. The tally is a
 ---field of the game object, not of game.vars, so players, views and
 ---traces never see it; it starts empty, so a variant that replaces setup
----keeps it working.
+---keeps it working. A counter belongs to the scripts that count into it
+---first (the game's own, or one house-rule file): a house rule that
+---counts into one of the game's counters gets an error, and counts under
+---a name of its own instead (it may read any counter).
 ---@param game Game
 ---@param name string
 ---@param by? number
 function util.count(game, name, by)
-  local t = game.tally
-  if t == nil then
-    t = {}
-    game.tally = t
-  end
-  t[name] = (t[name] or 0) + (by or 1)
+  return game:count(name, by) -- a tail call: the core sees who counts
 end
 
 ---A counter of the game's tally (0 when never counted).

@@ -31,6 +31,11 @@ pub const MAX_GAMES: u64 = 1_000_000_000;
 /// The most worker threads (`-j`).
 pub const MAX_THREADS: usize = 256;
 
+/// `--step-timeout` unless given: a runaway is stopped within a second
+/// (the watchdog looks every tenth of the limit), while the slowest call
+/// of the games shipped takes a few hundredths of a second.
+pub const DEFAULT_STEP_TIMEOUT: f64 = 0.8;
+
 /// The range of `--step-timeout`, in seconds (a hundredth of a second to a
 /// day).
 pub const STEP_TIMEOUT_RANGE: (f64, f64) = (0.01, 86_400.0);
@@ -89,7 +94,7 @@ pub struct RunArgs {
     /// Seconds a call into the scripts (loading the rules, setup, a bot's
     /// decision, a step) may run before the watchdog ends the run, when the
     /// budget is not counted exactly (0.01 to 86400).
-    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_STEP_TIMEOUT)]
     pub step_timeout: f64,
     /// Worker threads (default: one per core; at most 256).
     #[arg(long, short = 'j')]

@@ -9,7 +9,7 @@ mod sandbox;
 pub use api::to_json;
 pub use api::READ_ONLY;
 pub(crate) use api::{Entered, Token};
-pub use sandbox::{last_position, load_text, Limits};
+pub use sandbox::{last_position, load_text, Limits, RUNAWAY};
 
 use crate::error::{CoreError, Result};
 use crate::library::{ScriptLibrary, ScriptText};

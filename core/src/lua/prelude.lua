@@ -21,7 +21,7 @@ local floor = math.floor
 local core_move, core_random, core_event = core.move, core.random, core.event
 local core_move_all, core_place, core_deal = core.move_all, core.place, core.deal
 local core_bot_random = core.bot_random
-local core_defined_at = core.defined_at
+local core_defined_at, core_caller = core.defined_at, core.caller
 
 -- The mirror of a zone the core has reordered: the core returns the new
 -- order as multiple values (cheaper than a table).
@@ -377,6 +377,57 @@ function Game:set_teams(teams)
   for t, members in ipairs(teams) do
     for _, s in ipairs(members) do self.team_of[s] = t end
   end
+end
+
+-- The tally of a game: counters the rules add to during play (through
+-- util.count) and its metrics read at the end. A counter belongs to the
+-- scripts that count into it first: the game's own (its folder and the
+-- shared library) or one house-rule file. Counting into a counter from
+-- another of these is an error, so a house rule's `rounds` can never add
+-- to the game's own `rounds` unnoticed (a metric dividing by it would be
+-- off by half): a house rule counts under names of its own, and may read
+-- any counter.
+
+-- Whose a script file is, by the function counting: "the game" for the
+-- game's folder and scripts/lib, else the file itself; kept per rules and
+-- function (weak keys: rules and functions come and go with games).
+local ORIGINS = setmetatable({}, { __mode = "k" })
+
+local function origin(rules, f)
+  local known = ORIGINS[rules]
+  if known == nil then
+    known = setmetatable({}, { __mode = "k" })
+    ORIGINS[rules] = known
+  end
+  local o = f and known[f]
+  if o then return o end
+  local file = f and (core_defined_at(f):match("^(.*):%d+$")) or "?"
+  local id = tostring(rules.id)
+  local own = file:sub(1, #id + 1) == id .. "/" or file:find("/" .. id .. "/", 1, true) ~= nil
+    or file:sub(1, 4) == "lib/" or file:find("/lib/", 1, true) ~= nil
+  o = own and "the game" or file
+  if f then known[f] = o end
+  return o
+end
+
+-- Count `by` (default 1) into counter `name`: util.count calls this as a
+-- tail call, so this method's caller is the script counting.
+function Game:count(name, by)
+  local t, owners = self.tally, self.tally_owners
+  if t == nil then
+    t, owners = {}, {}
+    self.tally, self.tally_owners = t, owners
+  end
+  local who = origin(self.rules, core_caller(1))
+  local owner = owners[name]
+  if owner == nil then
+    owners[name] = who
+  elseif owner ~= who then
+    error("counter '" .. tostring(name) .. "' is counted both by " .. owner .. " and by " .. who
+      .. ": a house rule counts under names of its own (and may read any counter with"
+      .. " util.counted)", 2)
+  end
+  t[name] = (t[name] or 0) + (by or 1)
 end
 
 ---------------------------------------------------------------------------

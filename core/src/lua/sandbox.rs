@@ -16,6 +16,10 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// The words every error of a call that runs past its budget (instructions
+/// or processor time) holds.
+pub const RUNAWAY: &str = "budget exceeded";
+
 /// How often (in VM instructions) the budget hook runs.
 const HOOK_PERIOD: u32 = 10_000;
 
@@ -47,16 +51,53 @@ pub struct Limits {
     /// holds when it starts, counting what the core stores for the script
     /// (events) as well as the VM's own memory.
     pub step_memory: usize,
+    /// Seconds of processor time one call may take when instructions are
+    /// counted: a backstop for loops whose instructions are each slow (a
+    /// library call building a long string), which the count alone would
+    /// let run for seconds. Checked by the count hook, so only with the
+    /// budget on.
+    pub cpu_seconds: f64,
 }
+
+/// The instruction budget of one call. The heaviest calls of the games
+/// shipped (a search's playout of a whole 6-player game with the game's
+/// own bot in every seat) take about 3 million; this is some 16 times that,
+/// and runs in about half a second in the interpreter.
+pub const INSTRUCTIONS: u64 = 50_000_000;
+
+/// The processor time one call may take (see [`Limits::cpu_seconds`]):
+/// the heaviest calls of the games shipped take a few hundredths of this.
+pub const CPU_SECONDS: f64 = 0.5;
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            instructions: Some(200_000_000),
+            instructions: Some(INSTRUCTIONS),
             memory: 512 * 1024 * 1024,
             step_memory: 128 * 1024 * 1024,
+            cpu_seconds: CPU_SECONDS,
         }
     }
+}
+
+/// Processor time this thread has used, in seconds (wall-clock time where
+/// the system has no per-thread clock).
+fn thread_cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: a plain call that writes into `ts`.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9;
+        }
+    }
+    thread_local! {
+        static START: std::time::Instant = std::time::Instant::now();
+    }
+    START.with(|s| s.elapsed().as_secs_f64())
 }
 
 thread_local! {
@@ -78,6 +119,10 @@ pub struct Budget {
     spent: Cell<u64>,
     /// Instructions a call may spend.
     max: Cell<u64>,
+    /// The thread's processor time when the current call started, and how
+    /// much more the call may take (see [`Limits::cpu_seconds`]).
+    cpu_start: Cell<f64>,
+    max_cpu: Cell<f64>,
     /// The guards' table: `depth`, `aborted`, `message`.
     guard: Table,
 }
@@ -87,6 +132,9 @@ impl Budget {
     /// state is reset by Lua at each entry point: see [`EnvBase::reset`].)
     pub fn arm(&self) {
         self.spent.set(0);
+        if self.max.get() != u64::MAX {
+            self.cpu_start.set(thread_cpu_seconds());
+        }
         LAST_POSITION.with(|p| p.borrow_mut().take());
     }
 }
@@ -250,6 +298,8 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
     let budget = Rc::new(Budget {
         spent: Cell::new(0),
         max: Cell::new(u64::MAX),
+        cpu_start: Cell::new(0.0),
+        max_cpu: Cell::new(limits.cpu_seconds),
         guard: guard.clone(),
     });
 
@@ -307,11 +357,21 @@ pub fn install_hook(lua: &Lua, budget: &Rc<Budget>, period: u32) -> mlua::Result
                 src.short_src.as_deref().unwrap_or("?"),
                 debug.current_line().unwrap_or(0)
             );
-            if spent > b.max.get() {
-                let msg = format!(
-                    "{at}: instruction budget exceeded ({} instructions): a loop that never ends?",
+            let over = if spent > b.max.get() {
+                Some(format!(
+                    "{at}: instruction {RUNAWAY} ({} instructions): a loop that never ends?",
                     b.max.get()
-                );
+                ))
+            } else {
+                let took = thread_cpu_seconds() - b.cpu_start.get();
+                (took > b.max_cpu.get()).then(|| {
+                    format!(
+                        "{at}: time {RUNAWAY} ({} s of processor time): a loop that never ends?",
+                        b.max_cpu.get()
+                    )
+                })
+            };
+            if let Some(msg) = over {
                 b.guard.raw_set("aborted", true)?;
                 b.guard.raw_set("message", msg.as_str())?;
                 return Err(mlua::Error::runtime(msg));
