@@ -1,6 +1,7 @@
 //! Hostile house rules through every entry point a user has: `play` (the
-//! REPL), `check` and `replay` (`sim`'s watchdog has its own tests in
-//! tests/cli.rs). Each run must end with a clear error naming the rule file
+//! REPL), `check` and `replay`, which count instructions, and `sim`,
+//! `compare` and `tune`, which run the compiler under the watchdog (whose
+//! own tests are in tests/cli.rs). Each run must end with a clear error naming the rule file
 //! and line, within a bounded time, and never crash the process; at the
 //! REPL the game goes on.
 
@@ -190,5 +191,67 @@ fn a_hostile_rule_that_never_finishes_loading_is_stopped() {
         );
         assert!(all.contains("top.lua:1"), "{args:?}: no position: {all}");
         assert!(took < Duration::from_secs(60), "{args:?}: took {took:?}");
+    }
+}
+
+#[test]
+fn the_compiled_paths_stop_every_attack() {
+    // `sim`, `compare` and `tune` run the rules compiled, with no count:
+    // a runaway is ended by the watchdog (exit status 2, naming the game,
+    // seed and phase), every other attack is an error of the script.
+    let dir = tempfile::tempdir().expect("dir");
+    for (id, code, expect) in ATTACKS {
+        let rule = before_apply(dir.path(), id, code);
+        let rule = rule.display().to_string();
+        let arm = format!("hostile=-v {rule}");
+        for args in [
+            vec!["sim", "sea_change", "-n", "4", "-j", "2", "-v", rule.as_str()],
+            vec![
+                "compare",
+                "sea_change",
+                "-n",
+                "4",
+                "-j",
+                "1",
+                "--arm",
+                "base",
+                "--arm",
+                arm.as_str(),
+            ],
+            vec![
+                "tune",
+                "sea_change",
+                "-v",
+                rule.as_str(),
+                "--try",
+                "target_vp=2..3",
+                "--stat",
+                "rounds",
+                "--minimize",
+                "-n",
+                "4",
+                "-j",
+                "1",
+            ],
+        ] {
+            let (o, took) = run(dir.path(), &args, "");
+            let all = text(&o);
+            assert!(!crashed(&o), "{id} {args:?}: crashed: {all}");
+            assert!(!o.status.success(), "{id} {args:?}: accepted: {all}");
+            if id == "budget" {
+                assert_eq!(o.status.code(), Some(2), "{id} {args:?}: {all}");
+                assert!(
+                    all.contains("never ends") && all.contains("seed"),
+                    "{id} {args:?}: {all}"
+                );
+            } else {
+                assert!(all.contains(expect), "{id} {args:?}: expected '{expect}': {all}");
+                assert!(
+                    all.contains(&format!("{id}.lua:4")),
+                    "{id} {args:?}: no position: {all}"
+                );
+            }
+            assert!(took < Duration::from_secs(60), "{id} {args:?}: took {took:?}");
+        }
     }
 }

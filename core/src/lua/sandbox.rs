@@ -125,6 +125,10 @@ pub struct Budget {
     max_cpu: Cell<f64>,
     /// The guards' table: `depth`, `aborted`, `message`.
     guard: Table,
+    /// With the compiler on: LuaJIT's `jit.off`, `jit.flush` and `jit.on`,
+    /// to run a failed call again in the interpreter, where the hook sees
+    /// where it fails (see [`with_fine_positions`]).
+    jit: Option<[Function; 3]>,
 }
 
 impl Budget {
@@ -212,6 +216,11 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
     let globals = lua.globals();
     let ffi: Option<Table> = if counting { None } else { globals.get("ffi")? };
     let jit: Table = globals.get("jit")?;
+    let jit_switch = if counting {
+        None
+    } else {
+        Some([jit.get("off")?, jit.get("flush")?, jit.get("on")?])
+    };
     if counting {
         jit.get::<Function>("off")?.call::<()>(())?;
     } else {
@@ -301,6 +310,7 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
         cpu_start: Cell::new(0.0),
         max_cpu: Cell::new(limits.cpu_seconds),
         guard: guard.clone(),
+        jit: jit_switch,
     });
 
     // What every script environment starts from: the globals as they are
@@ -362,6 +372,10 @@ pub fn install_hook(lua: &Lua, budget: &Rc<Budget>, period: u32) -> mlua::Result
                     "{at}: instruction {RUNAWAY} ({} instructions): a loop that never ends?",
                     b.max.get()
                 ))
+            } else if b.max.get() == u64::MAX {
+                // No budget: the hook only notes positions (see
+                // `with_fine_positions`).
+                None
             } else {
                 let took = thread_cpu_seconds() - b.cpu_start.get();
                 (took > b.max_cpu.get()).then(|| {
@@ -388,13 +402,35 @@ pub fn install_hook(lua: &Lua, budget: &Rc<Budget>, period: u32) -> mlua::Result
 /// Run `f` with the budget hook noting the script's position every
 /// [`FINE_PERIOD`] instructions instead of every [`HOOK_PERIOD`]: to find
 /// where a call that failed without a position (out of memory) was, by
-/// running it again. Does nothing special when no budget is kept.
+/// running it again; with the compiler on, in the interpreter.
 pub fn with_fine_positions<R>(lua: &Lua, budget: &Rc<Budget>, f: impl FnOnce() -> R) -> R {
-    if budget.max.get() == u64::MAX || install_hook(lua, budget, FINE_PERIOD).is_err() {
+    if budget.max.get() != u64::MAX {
+        if install_hook(lua, budget, FINE_PERIOD).is_err() {
+            return f();
+        }
+        let out = f();
+        let _ = install_hook(lua, budget, HOOK_PERIOD);
+        return out;
+    }
+    // The compiler is on and no hook is set: compiled code never runs a
+    // hook, so the call runs again in the interpreter (the compiled code
+    // flushed), with the hook noting positions only; then the compiler
+    // comes back.
+    let Some([off, flush, on]) = &budget.jit else {
+        return f();
+    };
+    if off.call::<()>(()).is_err() || flush.call::<()>(()).is_err() {
+        let _ = on.call::<()>(());
         return f();
     }
-    let out = f();
-    let _ = install_hook(lua, budget, HOOK_PERIOD);
+    let out = if install_hook(lua, budget, FINE_PERIOD).is_ok() {
+        let out = f();
+        lua.remove_global_hook();
+        out
+    } else {
+        f()
+    };
+    let _ = on.call::<()>(());
     out
 }
 
