@@ -1107,3 +1107,44 @@ fn a_failing_save_keeps_the_old_file_and_a_good_one_replaces_it() {
         .collect();
     assert!(names.is_empty(), "{names:?}");
 }
+
+#[test]
+fn a_save_that_cannot_be_written_names_the_path_typed_and_no_temporary_file() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let d = dir.path().display().to_string();
+    let input = format!(
+        "new sea_change seed=4 seats=human,random,random,random\n\
+         save /nonexistent/x.json\nsave {d}/link.json\n"
+    );
+    let target = dir.path().join("target.txt");
+    std::fs::write(&target, "not a save").expect("write");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&target, dir.path().join("link.json")).expect("symlink");
+    let r = deckhand_timed(&[], input.as_bytes(), dir.path());
+    let line = r
+        .text
+        .lines()
+        .find(|l| l.contains("/nonexistent"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("cannot save to /nonexistent/x.json:")
+            && line.contains("folder /nonexistent")
+            && !line.contains(".deckhand-save")
+            && !line.contains(".tmp"),
+        "{}",
+        r.text
+    );
+    // A link at the path is refused, and the file it points to is kept.
+    #[cfg(unix)]
+    assert!(
+        r.text.contains(&format!(
+            "cannot save to {d}/link.json: it is a symbolic link"
+        )),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("read"),
+        "not a save"
+    );
+}
