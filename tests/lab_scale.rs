@@ -254,6 +254,98 @@ fn merge_refuses_missing_doubled_and_foreign_shards() {
     assert!(t.contains("K from 1 to N"), "{t}");
 }
 
+/// Write `v` as `name` in `dir`; its path.
+fn write_json(dir: &Path, name: &str, v: &Value) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, v.to_string()).expect("write");
+    path.display().to_string()
+}
+
+#[test]
+fn merge_refuses_impossible_figures_naming_the_file_and_the_field() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let args = ["sim", "coin_flip", "-n", "40"];
+    let a = shard(dir.path(), &args, 1, 2);
+    let b = shard(dir.path(), &args, 2, 2);
+    let good: Value = serde_json::from_slice(&std::fs::read(&b).expect("read")).expect("json");
+    let edited = |name: &str, edit: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        edit(&mut v);
+        let path = write_json(dir.path(), name, &v);
+        (fails(&["merge", &a, &path]), path)
+    };
+    // A total beyond the largest number printed "NaN%".
+    let (t, path) = edited("huge.json", &|v| {
+        v["tally"]["arms"][0]["win.seat1"]["sum"]["partials"] = serde_json::json!([1e308, 1e308])
+    });
+    assert!(
+        t.contains(&path)
+            && t.contains(r#"tally.arms[0]["win.seat1"].sum: its partial sums add up beyond"#)
+            && !t.contains("NaN"),
+        "{t}"
+    );
+    // More wins than games.
+    let (t, path) = edited("wins.json", &|v| {
+        let w = &mut v["tally"]["arms"][0]["win.seat1"];
+        w["sum"]["partials"] = serde_json::json!([30.0]);
+        w["sum_sq"]["partials"] = serde_json::json!([30.0]);
+    });
+    assert!(
+        t.contains(&path) && t.contains(r#"["win.seat1"].sum: 30 for 20 values from 0 to 1"#),
+        "{t}"
+    );
+    // A negative count.
+    let (t, path) = edited("negative.json", &|v| {
+        v["tally"]["arms"][0]["rounds"]["n"] = serde_json::json!(-20)
+    });
+    assert!(
+        t.contains(&format!(
+            "{path}: tally.arms[0].rounds.n is -20: a count is a whole number from 0"
+        )),
+        "{t}"
+    );
+    // The good shard merges.
+    merge_json(&[a.clone(), b.clone()]);
+}
+
+#[test]
+fn merge_says_which_list_of_a_tally_does_not_fit_the_run() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let args = [
+        "compare",
+        "coin_flip",
+        "--arm",
+        "a",
+        "--arm",
+        "b",
+        "-n",
+        "20",
+    ];
+    let a = shard(dir.path(), &args, 1, 2);
+    let b = shard(dir.path(), &args, 2, 2);
+    let good: Value = serde_json::from_slice(&std::fs::read(&b).expect("read")).expect("json");
+    let mut v = good.clone();
+    v["tally"]["diffs"] = serde_json::json!([]);
+    let path = write_json(dir.path(), "diffs.json", &v);
+    let t = fails(&["merge", &a, &path]);
+    assert!(
+        t.contains("0 paired differences, expected 1") && !t.contains("2 arms, expected 2"),
+        "{t}"
+    );
+    let mut v = good.clone();
+    v["tally"]["histograms"] = serde_json::json!([{}]);
+    let path = write_json(dir.path(), "histograms.json", &v);
+    let t = fails(&["merge", &a, &path]);
+    assert!(t.contains("distributions for 1 arm, expected 2"), "{t}");
+    let mut v = good;
+    v["tally"]["arms"] = serde_json::json!([]);
+    v["tally"]["diffs"] = serde_json::json!([]);
+    v["tally"]["histograms"] = serde_json::json!([]);
+    let path = write_json(dir.path(), "none.json", &v);
+    let t = fails(&["merge", &a, &path]);
+    assert!(t.contains("0 arms counted, the run has 2 arms"), "{t}");
+}
+
 fn tune(args: &[&str]) -> Value {
     let mut all = vec!["tune", "voyage"];
     all.extend_from_slice(args);

@@ -186,16 +186,7 @@ fn read(path: &PathBuf) -> Result<ShardFile> {
     }
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let kind: Option<String> = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_string));
-    if kind.as_deref() != Some(KIND) {
-        bail!(
-            "{}: not a shard file (made by `deckhand sim|compare|tune ... --shard K/N`)",
-            path.display()
-        );
-    }
-    serde_json::from_str(&text).with_context(|| format!("{}: a damaged shard file", path.display()))
+    ShardFile::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
 /// The identity and merged tally of every shard file, checked.
