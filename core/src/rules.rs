@@ -1,6 +1,7 @@
 //! Rules: a game script composed with its variants, and what they declare
 //! (id, title, player range, options with defaults, bots).
 
+use crate::digest::{ScriptHash, ScriptLog};
 use crate::error::{CoreError, Result};
 use crate::house_rule;
 use crate::library::{ScriptLibrary, ScriptText};
@@ -129,6 +130,10 @@ pub struct Rules {
     pub info: RulesInfo,
     /// The metrics' value functions, sorted by name.
     pub(crate) metrics: Vec<(String, mlua::Function)>,
+    /// Every script file that ran to compose these rules, in the order
+    /// they were loaded: the game file, the variants and house rules, and
+    /// the modules they required (see [`crate::digest`]).
+    pub scripts: Vec<ScriptHash>,
 }
 
 /// Where a game script lives on the search path.
@@ -167,7 +172,25 @@ pub fn variant_text(
 /// Load a game script afresh and apply the variants in order; `sources`
 /// holds the text of house-rule files (by path) that is used instead of
 /// reading them.
+///
+/// Every script file that runs meanwhile is noted, with a hash of its
+/// text, in the rules' [`Rules::scripts`].
 pub fn compose(
+    host: &Host,
+    game: &str,
+    variants: &[String],
+    sources: &BTreeMap<String, String>,
+) -> Result<Rules> {
+    // Taken back whatever happens: a log is kept only while composing.
+    let _ = host.lua.try_set_app_data(ScriptLog::default());
+    let rules = compose_noting(host, game, variants, sources);
+    let log = host.lua.remove_app_data::<ScriptLog>().unwrap_or_default();
+    let mut rules = rules?;
+    rules.scripts = log.0;
+    Ok(rules)
+}
+
+fn compose_noting(
     host: &Host,
     game: &str,
     variants: &[String],
@@ -189,10 +212,17 @@ pub fn compose(
     // One environment for the game and its variants: what they change in
     // their globals, library tables or modules stays with these rules.
     let env = host.new_env()?;
+    crate::digest::note(&host.lua, &game_path(game), &text.text);
     let base = host.run_script(&text, &env)?;
     let list = host.lua.create_table()?;
     for (i, v) in variants.iter().enumerate() {
         let vt = variant_text(lib, game, v, sources.get(v).map(String::as_str))?;
+        let name = if house_rule::is_file(v) {
+            v.clone()
+        } else {
+            format!("{game}/variants/{v}.lua")
+        };
+        crate::digest::note(&host.lua, &name, &vt.text);
         list.raw_set(i + 1, host.run_script(&vt, &env)?)?;
     }
     host.arm();
@@ -213,6 +243,7 @@ pub fn compose(
         table,
         info,
         metrics,
+        scripts: Vec::new(),
     })
 }
 

@@ -21,8 +21,8 @@ const MAX_FILE: u64 = 256 << 20;
 /// What a run is: shards merge only when every field is the same.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Identity {
-    /// The deckhand that played (its built-in scripts are part of the
-    /// run): every shard must be played by the same version.
+    /// The version of the deckhand that played: every shard must be
+    /// played by the same version (and, per arm, under the same scripts).
     pub deckhand: String,
     /// `sim`, `compare` or `tune`.
     pub command: String,
@@ -51,6 +51,10 @@ pub struct IdentityArm {
     pub seats: Vec<String>,
     /// Every option's value (the defaults too).
     pub options: BTreeMap<String, serde_json::Value>,
+    /// Every script file that ran for the arm's rules (the host's own, the
+    /// game file, variants, house rules, modules), with the hash of its
+    /// text: shards of edited rules do not merge.
+    pub scripts: BTreeMap<String, String>,
 }
 
 impl Identity {
@@ -69,11 +73,13 @@ impl Identity {
                 .arms
                 .iter()
                 .zip(&t.played.configs)
-                .map(|(a, c)| IdentityArm {
+                .zip(&t.played.scripts)
+                .map(|((a, c), s)| IdentityArm {
                     name: a.name.clone(),
                     config: c.clone(),
                     seats: a.seats.clone(),
                     options: a.options.clone(),
+                    scripts: s.clone(),
                 })
                 .collect(),
             metrics: r.metrics.clone(),
@@ -114,6 +120,7 @@ impl Identity {
             played: Played {
                 tally: ran.tally,
                 configs: experiment.arms.iter().map(|a| a.config.clone()).collect(),
+                scripts: self.arms.iter().map(|a| a.scripts.clone()).collect(),
                 total: self.games,
                 games: 0..self.games,
             },

@@ -18,7 +18,7 @@ use thiserror::Error;
 
 /// The version of the shard file format, raised at every incompatible
 /// change: a file of another version is refused rather than misread.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// What a shard file says it is (its first field).
 pub const KIND: &str = "deckhand-lab-shard";
@@ -81,7 +81,10 @@ pub struct ShardFile {
     pub format: u32,
     /// What the run is (its command, game, arms, options, seats, first
     /// seed and number of games...): shards merge only with shards of the
-    /// same identity. The lab does not read it.
+    /// same identity. [`merge`] reads its `games`, and for clearer
+    /// messages its `deckhand` (the version that played) and each of its
+    /// `arms[i].scripts` (script file → hash of its text, see
+    /// [`crate::digest`]); the rest is compared field by field.
     pub identity: serde_json::Value,
     pub shard: Shard,
     /// The first game of the shard and the game after its last.
@@ -102,6 +105,12 @@ pub enum MergeError {
     NotShard(usize),
     #[error("file {file}: shard format {found}, this deckhand reads format {FORMAT}")]
     Format { file: usize, found: u32 },
+    #[error("file {file} (shard {shard}) ran different rules than file 1: {what}")]
+    OtherRules {
+        file: usize,
+        shard: Shard,
+        what: String,
+    },
     #[error("file {file} (shard {shard}) is of another run than file 1: {what}")]
     OtherRun {
         file: usize,
@@ -296,6 +305,37 @@ fn impossible(f: &ShardFile) -> Option<String> {
     None
 }
 
+/// How the scripts two identities ran differ: the first script file (by
+/// name) whose hash differs or that only one of them ran, per arm
+/// (`arms[i].scripts`: name → hash of the text), as
+/// `sea_change/game.lua differs`.
+fn rules_difference(first: &Value, other: &Value) -> Option<String> {
+    let arms = |v: &Value| v.get("arms").and_then(Value::as_array).cloned();
+    let (a, b) = (arms(first)?, arms(other)?);
+    let several = a.len() > 1;
+    a.iter().zip(&b).find_map(|(x, y)| {
+        let scripts = |v: &Value| v.get("scripts").and_then(Value::as_object).cloned();
+        let (sx, sy) = (scripts(x)?, scripts(y)?);
+        let mut names: Vec<&String> = sx.keys().chain(sy.keys()).collect();
+        names.sort();
+        names.dedup();
+        let what = names
+            .into_iter()
+            .find_map(|n| match (sx.get(n), sy.get(n)) {
+                (Some(p), Some(q)) if p == q => None,
+                (Some(_), Some(_)) => Some(format!("{n} differs")),
+                (Some(_), None) => Some(format!("{n} ran in file 1's rules only")),
+                (None, _) => Some(format!("{n} ran in this file's rules only")),
+            })?;
+        let arm = x.get("name").and_then(Value::as_str).unwrap_or("");
+        Some(if several {
+            format!("{what} (arm {arm})")
+        } else {
+            what
+        })
+    })
+}
+
 /// The first field where two identities differ, as `path: a ≠ b`.
 fn difference(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> Option<String> {
     use serde_json::Value;
@@ -383,6 +423,23 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
             return Err(MergeError::Format {
                 file,
                 found: f.format,
+            });
+        }
+        let version = |f: &ShardFile| f.identity.get("deckhand").cloned();
+        if let (Some(Value::String(a)), Some(Value::String(b))) = (version(first), version(f)) {
+            if a != b {
+                return Err(MergeError::OtherRun {
+                    file,
+                    shard: f.shard,
+                    what: format!("played by deckhand {b}, file 1 by deckhand {a}"),
+                });
+            }
+        }
+        if let Some(what) = rules_difference(&first.identity, &f.identity) {
+            return Err(MergeError::OtherRules {
+                file,
+                shard: f.shard,
+                what,
             });
         }
         if let Some(what) = difference(&first.identity, &f.identity, "") {
