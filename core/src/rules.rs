@@ -290,6 +290,64 @@ pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
 }
 
 impl RulesInfo {
+    /// Read the value of option `name` as typed at a command line (`-o
+    /// KEY=VALUE`) or the REPL (`KEY=VALUE`), by the option's declared type
+    /// (its default's, or its choices' when it has no default): a number
+    /// option reads a finite number (`nan`, `inf` and numbers beyond a
+    /// float are refused, naming the option); a true-or-false option reads
+    /// `true`/`on`/`yes` or `false`/`off`/`no`; a text option takes the
+    /// text as it is (`nan`, `yes`, `007` stay those words). An option the
+    /// rules do not declare is read by [`crate::config::parse_option_text`]
+    /// ([`RulesInfo::resolve_options`] then names it as unknown).
+    pub fn option_from_text(&self, name: &str, text: &str) -> Result<Json> {
+        let Some(spec) = self.options.get(name) else {
+            return Ok(crate::config::parse_option_text(text));
+        };
+        let declared = match &spec.default {
+            Json::Null => spec
+                .choices
+                .iter()
+                .flatten()
+                .find(|c| !c.is_null())
+                .unwrap_or(&Json::Null),
+            d => d,
+        };
+        let like = if spec.default.is_null() {
+            String::new()
+        } else {
+            format!(" like {}", spec.default)
+        };
+        match declared {
+            Json::Number(_) => {
+                if let Ok(i) = text.parse::<i64>() {
+                    return Ok(Json::from(i));
+                }
+                match text.parse::<f64>() {
+                    Ok(x) => serde_json::Number::from_f64(x)
+                        .map(Json::Number)
+                        .ok_or_else(|| {
+                            CoreError::Invalid(format!(
+                                "option {name}: {text} is not a number it can take: give a finite \
+                             number{like}"
+                            ))
+                        }),
+                    Err(_) => Err(CoreError::Invalid(format!(
+                        "option {name}: expected a number{like}, got '{text}'"
+                    ))),
+                }
+            }
+            Json::Bool(_) => match text.to_ascii_lowercase().as_str() {
+                "true" | "on" | "yes" => Ok(Json::Bool(true)),
+                "false" | "off" | "no" => Ok(Json::Bool(false)),
+                _ => Err(CoreError::Invalid(format!(
+                    "option {name}: expected true or false (on/off, yes/no), got '{text}'"
+                ))),
+            },
+            Json::String(_) => Ok(Json::String(text.to_string())),
+            _ => Ok(crate::config::parse_option_text(text)),
+        }
+    }
+
     /// Resolve user options against the declared ones: unknown names, values
     /// of the wrong type (that of the default; a whole number when the
     /// default is one), values outside `choices` and numbers outside
@@ -373,6 +431,15 @@ fn coerce(name: &str, default: &Json, v: &Json) -> Result<Json> {
         (Json::Number(d), Json::Number(n)) if whole(d) && !whole(n) => {
             return Err(CoreError::Invalid(format!(
                 "option {name}: expected a whole number, got {v}"
+            )))
+        }
+        (Json::Number(_), Json::String(s))
+            if s.trim().parse::<f64>().is_ok_and(|x| !x.is_finite()) =>
+        {
+            return Err(CoreError::Invalid(format!(
+                "option {name}: {} is not a number it can take: give a finite number like \
+                 {default}",
+                s.trim()
             )))
         }
         (Json::Number(_), Json::Number(_)) | (Json::Bool(_), Json::Bool(_)) => v.clone(),
