@@ -1107,3 +1107,151 @@ fn a_failing_save_keeps_the_old_file_and_a_good_one_replaces_it() {
         .collect();
     assert!(names.is_empty(), "{names:?}");
 }
+
+#[test]
+fn a_save_that_cannot_be_written_names_the_path_typed_and_no_temporary_file() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let d = dir.path().display().to_string();
+    let input = format!(
+        "new sea_change seed=4 seats=human,random,random,random\n\
+         save /nonexistent/x.json\nsave {d}/link.json\n"
+    );
+    let target = dir.path().join("target.txt");
+    std::fs::write(&target, "not a save").expect("write");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&target, dir.path().join("link.json")).expect("symlink");
+    let r = deckhand_timed(&[], input.as_bytes(), dir.path());
+    let line = r
+        .text
+        .lines()
+        .find(|l| l.contains("/nonexistent"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("cannot save to /nonexistent/x.json:")
+            && line.contains("folder /nonexistent")
+            && !line.contains(".deckhand-save")
+            && !line.contains(".tmp"),
+        "{}",
+        r.text
+    );
+    // A link at the path is refused, and the file it points to is kept.
+    #[cfg(unix)]
+    assert!(
+        r.text.contains(&format!(
+            "cannot save to {d}/link.json: it is a symbolic link"
+        )),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("read"),
+        "not a save"
+    );
+}
+
+/// A game with a text option, a number option and a true-or-false one;
+/// its setup fails unless each option has its declared type.
+const TYPED_OPTIONS: &str = r#"
+local R = { id = "typed", title = "Typed options", players = { min = 2, max = 2 },
+  options = {
+    label = { default = "plain", doc = "any text" },
+    count = { default = 2, min = 1, max = 9, doc = "a number" },
+    fast = { default = false, doc = "true or false" },
+  } }
+function R.setup(game)
+  assert(type(game.options.label) == "string", "label is not text")
+  assert(type(game.options.count) == "number", "count is not a number")
+  assert(type(game.options.fast) == "boolean", "fast is not true or false")
+  game.vars.done = false
+end
+function R.decision(game)
+  if game.vars.done then return nil end
+  return { seat = 1, prompt = "Go", options = { { text = "go" } } }
+end
+function R.apply(game) game.vars.done = true end
+function R.result(game) return { scores = { 1, 0 }, winners = { 1 }, rounds = 1 } end
+return R
+"#;
+
+#[test]
+fn option_values_are_read_by_their_declared_type() {
+    let dir = tempfile::tempdir().expect("tmp");
+    std::fs::create_dir(dir.path().join("typed")).expect("mkdir");
+    std::fs::write(dir.path().join("typed/game.lua"), TYPED_OPTIONS).expect("write");
+    let scripts = dir.path().display().to_string();
+    // A text option keeps the words nan, inf, yes and 007 as they are.
+    for word in ["nan", "inf", "-Infinity", "yes", "007"] {
+        let label = format!("label={word}");
+        let v = sim_json(&[
+            "typed",
+            "--scripts",
+            &scripts,
+            "-n",
+            "2",
+            "-o",
+            &label,
+            "-o",
+            "fast=on",
+        ]);
+        let options = &v["arms"][0]["options"];
+        assert_eq!(options["label"], word, "{v}");
+        assert_eq!(options["fast"], true, "{v}");
+    }
+    // A number option refuses nan and inf, naming the option.
+    for word in ["nan", "inf", "-inf", "1e999"] {
+        let count = format!("count={word}");
+        let o = deckhand(&[
+            "--scripts",
+            &scripts,
+            "sim",
+            "typed",
+            "-n",
+            "2",
+            "-o",
+            &count,
+        ]);
+        let t = text(&o);
+        assert!(!o.status.success(), "{t}");
+        assert!(
+            t.contains(&format!("option count: {word} is not a number it can take")),
+            "{t}"
+        );
+    }
+    // `check` too (its values are checked against the declared types).
+    let o = deckhand(&["--scripts", &scripts, "check", "typed", "-o", "count=inf"]);
+    assert!(
+        text(&o).contains("option count: inf is not a number it can take"),
+        "{}",
+        text(&o)
+    );
+    let o = deckhand(&["--scripts", &scripts, "sim", "typed", "-o", "fast=maybe"]);
+    assert!(
+        text(&o).contains("option fast: expected true or false"),
+        "{}",
+        text(&o)
+    );
+    // The REPL's `new ... KEY=VALUE` reads them the same way.
+    let input = "new typed seats=human,random label=nan count=3\nrules\n\
+                 new typed count=nan\nnew typed label=inf count=inf\n";
+    let r = deckhand_timed(&["--scripts", &scripts], input.as_bytes(), dir.path());
+    assert!(
+        r.text.contains("label = nan (default plain)") && r.text.contains("count = 3 (default 2)"),
+        "{}",
+        r.text
+    );
+    assert!(!r.text.contains("label is not text"), "{}", r.text);
+    assert_eq!(
+        r.text
+            .matches("cannot start typed: option count: nan is not a number it can take")
+            .count(),
+        1,
+        "{}",
+        r.text
+    );
+    assert!(
+        r.text
+            .contains("cannot start typed: option count: inf is not a number it can take"),
+        "{}",
+        r.text
+    );
+}

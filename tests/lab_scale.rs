@@ -112,7 +112,7 @@ fn three_shards_merged_are_exactly_one_run_of_compare() {
         .iter()
         .map(|f| {
             let v: Value = serde_json::from_slice(&std::fs::read(f).expect("read")).expect("j");
-            assert_eq!(v["format"], 1);
+            assert_eq!(v["format"], 2);
             serde_json::json!([v["start"], v["end"], v["tally"]["games"]])
         })
         .collect();
@@ -252,6 +252,182 @@ fn merge_refuses_missing_doubled_and_foreign_shards() {
     assert!(t.contains("--shard needs a fixed number of games"), "{t}");
     let t = fails(&["sim", "coin_flip", "--shard", "3/2"]);
     assert!(t.contains("K from 1 to N"), "{t}");
+}
+
+/// Write `v` as `name` in `dir`; its path.
+fn write_json(dir: &Path, name: &str, v: &Value) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, v.to_string()).expect("write");
+    path.display().to_string()
+}
+
+#[test]
+fn merge_refuses_impossible_figures_naming_the_file_and_the_field() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let args = ["sim", "coin_flip", "-n", "40"];
+    let a = shard(dir.path(), &args, 1, 2);
+    let b = shard(dir.path(), &args, 2, 2);
+    let good: Value = serde_json::from_slice(&std::fs::read(&b).expect("read")).expect("json");
+    let edited = |name: &str, edit: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        edit(&mut v);
+        let path = write_json(dir.path(), name, &v);
+        (fails(&["merge", &a, &path]), path)
+    };
+    // A total beyond the largest number printed "NaN%".
+    let (t, path) = edited("huge.json", &|v| {
+        v["tally"]["arms"][0]["win.seat1"]["sum"]["partials"] = serde_json::json!([1e308, 1e308])
+    });
+    assert!(
+        t.contains(&path)
+            && t.contains(r#"tally.arms[0]["win.seat1"].sum: its partial sums add up beyond"#)
+            && !t.contains("NaN"),
+        "{t}"
+    );
+    // More wins than games.
+    let (t, path) = edited("wins.json", &|v| {
+        let w = &mut v["tally"]["arms"][0]["win.seat1"];
+        w["sum"]["partials"] = serde_json::json!([30.0]);
+        w["sum_sq"]["partials"] = serde_json::json!([30.0]);
+    });
+    assert!(
+        t.contains(&path) && t.contains(r#"["win.seat1"].sum: 30 for 20 values from 0 to 1"#),
+        "{t}"
+    );
+    // A negative count.
+    let (t, path) = edited("negative.json", &|v| {
+        v["tally"]["arms"][0]["rounds"]["n"] = serde_json::json!(-20)
+    });
+    assert!(
+        t.contains(&format!(
+            "{path}: tally.arms[0].rounds.n is -20: a count is a whole number from 0"
+        )),
+        "{t}"
+    );
+    // The good shard merges.
+    merge_json(&[a.clone(), b.clone()]);
+}
+
+#[test]
+fn merge_says_which_list_of_a_tally_does_not_fit_the_run() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let args = [
+        "compare",
+        "coin_flip",
+        "--arm",
+        "a",
+        "--arm",
+        "b",
+        "-n",
+        "20",
+    ];
+    let a = shard(dir.path(), &args, 1, 2);
+    let b = shard(dir.path(), &args, 2, 2);
+    let good: Value = serde_json::from_slice(&std::fs::read(&b).expect("read")).expect("json");
+    let mut v = good.clone();
+    v["tally"]["diffs"] = serde_json::json!([]);
+    let path = write_json(dir.path(), "diffs.json", &v);
+    let t = fails(&["merge", &a, &path]);
+    assert!(
+        t.contains("0 paired differences, expected 1") && !t.contains("2 arms, expected 2"),
+        "{t}"
+    );
+    let mut v = good.clone();
+    v["tally"]["histograms"] = serde_json::json!([{}]);
+    let path = write_json(dir.path(), "histograms.json", &v);
+    let t = fails(&["merge", &a, &path]);
+    assert!(t.contains("distributions for 1 arm, expected 2"), "{t}");
+    let mut v = good;
+    v["tally"]["arms"] = serde_json::json!([]);
+    v["tally"]["diffs"] = serde_json::json!([]);
+    v["tally"]["histograms"] = serde_json::json!([]);
+    let path = write_json(dir.path(), "none.json", &v);
+    let t = fails(&["merge", &a, &path]);
+    assert!(t.contains("0 arms counted, the run has 2 arms"), "{t}");
+}
+
+#[test]
+fn shards_of_edited_rules_do_not_merge_and_the_file_that_differs_is_named() {
+    let dir = tempfile::tempdir().expect("tmp");
+    // A copy of the built-in Sea Change with one points value changed.
+    let edited = dir.path().join("edited");
+    std::fs::create_dir_all(edited.join("sea_change")).expect("mkdir");
+    let builtin = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/sea_change/game.lua");
+    let game = std::fs::read_to_string(builtin).expect("read");
+    let changed = game.replace("rules.TRUMP_ZERO_POINTS = 5", "rules.TRUMP_ZERO_POINTS = 6");
+    assert_ne!(changed, game);
+    std::fs::write(edited.join("sea_change/game.lua"), changed).expect("write");
+    let edited = edited.display().to_string();
+    let args = ["sim", "sea_change", "-n", "6", "-j", "1", "--seed", "3"];
+    let a = shard(dir.path(), &args, 1, 2);
+    let b = shard(dir.path(), &args, 2, 2);
+    let mut other = vec!["--scripts", edited.as_str()];
+    other.extend(args);
+    other.extend(["--shard", "2/2"]);
+    let foreign = dir.path().join("foreign.json");
+    std::fs::write(&foreign, ok(&other)).expect("write");
+    let foreign = foreign.display().to_string();
+    let t = fails(&["merge", &a, &foreign]);
+    assert!(
+        t.contains(&format!(
+            "{foreign} (shard 2/2) ran different rules than {a}: sea_change/game.lua differs"
+        )),
+        "{t}"
+    );
+    // The same rules merge; a shard of the older format is refused as such.
+    merge_json(&[a.clone(), b.clone()]);
+    let mut old: Value = serde_json::from_slice(&std::fs::read(&b).expect("read")).expect("json");
+    old["format"] = serde_json::json!(1);
+    let old_path = write_json(dir.path(), "old.json", &old);
+    let t = fails(&["merge", &a, &old_path]);
+    assert!(
+        t.contains(&format!(
+            "{old_path}: shard format 1, this deckhand reads format 2"
+        )),
+        "{t}"
+    );
+    // A grid tune's shards too: a copy of the voyage fixture, edited.
+    let voyage = dir.path().join("voyage_copy");
+    std::fs::create_dir_all(voyage.join("voyage")).expect("mkdir");
+    let original = std::fs::read_to_string(fixtures().join("voyage/game.lua")).expect("read");
+    std::fs::write(
+        voyage.join("voyage/game.lua"),
+        format!("{original}\n-- edited\n"),
+    )
+    .expect("write");
+    let voyage = voyage.display().to_string();
+    let grid = [
+        "tune",
+        "voyage",
+        "--try",
+        "length=2,3",
+        "--stat",
+        "rounds",
+        "--maximize",
+        "-n",
+        "6",
+        "--search",
+        "grid",
+    ];
+    let first = shard(dir.path(), &grid, 1, 2);
+    // The edited copy's folder ahead of the fixtures.
+    let o = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["--scripts", voyage.as_str(), "--scripts"])
+        .arg(fixtures())
+        .args(grid)
+        .args(["--shard", "2/2"])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("run deckhand");
+    assert!(o.status.success(), "{}", text(&o));
+    let second = dir.path().join("tune-foreign.json");
+    std::fs::write(&second, o.stdout).expect("write");
+    let second = second.display().to_string();
+    let t = fails(&["merge", &first, &second]);
+    assert!(
+        t.contains("ran different rules") && t.contains("voyage/game.lua differs (arm length=2)"),
+        "{t}"
+    );
 }
 
 fn tune(args: &[&str]) -> Value {

@@ -94,13 +94,20 @@ impl GameConfig {
     }
 }
 
-/// Read an option value typed at a command line: numbers, booleans, else a string.
+/// Guess the type of an option value typed at a command line when the
+/// option's declared type is not known: numbers, booleans, else a string.
+/// `nan`, `inf` and numbers too large for a float stay text (they are no
+/// number an option can take). Where the rules are known, read values
+/// with [`crate::RulesInfo::option_from_text`], which goes by the option's
+/// declared type.
 pub fn parse_option_text(text: &str) -> Value {
     if let Ok(i) = text.parse::<i64>() {
         return Value::from(i);
     }
     if let Ok(f) = text.parse::<f64>() {
-        return Value::from(f);
+        if f.is_finite() {
+            return Value::from(f);
+        }
     }
     match text {
         "true" | "on" | "yes" => Value::Bool(true),
@@ -118,5 +125,8 @@ mod tests {
         assert_eq!(parse_option_text("5"), Value::from(5));
         assert_eq!(parse_option_text("off"), Value::Bool(false));
         assert_eq!(parse_option_text("2-2-1"), Value::from("2-2-1"));
+        for word in ["nan", "inf", "-infinity", "1e400"] {
+            assert_eq!(parse_option_text(word), Value::from(word), "{word}");
+        }
     }
 }

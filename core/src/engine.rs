@@ -100,6 +100,18 @@ impl Engine {
         Ok(r)
     }
 
+    /// Every script file that ran for the rules of `config` (composing
+    /// them if this engine has not yet), with the hash of its text: the
+    /// host's own scripts, then the game file, its variants and house
+    /// rules and the modules they required, in the order they were loaded
+    /// (see [`crate::digest`]).
+    pub fn scripts_of(&self, config: &GameConfig) -> Result<Vec<crate::digest::ScriptHash>> {
+        let rules = self.rules_of(config)?;
+        let mut all = crate::digest::builtin_scripts();
+        all.extend(rules.scripts.iter().cloned());
+        Ok(all)
+    }
+
     /// The scripts search path this engine loads from.
     pub fn library(&self) -> &Arc<ScriptLibrary> {
         self.host.library()

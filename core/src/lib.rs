@@ -16,6 +16,7 @@ pub mod card;
 pub mod choice;
 pub mod config;
 pub mod conformance;
+pub mod digest;
 pub mod engine;
 pub mod error;
 pub mod event;

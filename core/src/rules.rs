@@ -1,6 +1,7 @@
 //! Rules: a game script composed with its variants, and what they declare
 //! (id, title, player range, options with defaults, bots).
 
+use crate::digest::{ScriptHash, ScriptLog};
 use crate::error::{CoreError, Result};
 use crate::house_rule;
 use crate::library::{ScriptLibrary, ScriptText};
@@ -129,6 +130,10 @@ pub struct Rules {
     pub info: RulesInfo,
     /// The metrics' value functions, sorted by name.
     pub(crate) metrics: Vec<(String, mlua::Function)>,
+    /// Every script file that ran to compose these rules, in the order
+    /// they were loaded: the game file, the variants and house rules, and
+    /// the modules they required (see [`crate::digest`]).
+    pub scripts: Vec<ScriptHash>,
 }
 
 /// Where a game script lives on the search path.
@@ -167,7 +172,25 @@ pub fn variant_text(
 /// Load a game script afresh and apply the variants in order; `sources`
 /// holds the text of house-rule files (by path) that is used instead of
 /// reading them.
+///
+/// Every script file that runs meanwhile is noted, with a hash of its
+/// text, in the rules' [`Rules::scripts`].
 pub fn compose(
+    host: &Host,
+    game: &str,
+    variants: &[String],
+    sources: &BTreeMap<String, String>,
+) -> Result<Rules> {
+    // Taken back whatever happens: a log is kept only while composing.
+    let _ = host.lua.try_set_app_data(ScriptLog::default());
+    let rules = compose_noting(host, game, variants, sources);
+    let log = host.lua.remove_app_data::<ScriptLog>().unwrap_or_default();
+    let mut rules = rules?;
+    rules.scripts = log.0;
+    Ok(rules)
+}
+
+fn compose_noting(
     host: &Host,
     game: &str,
     variants: &[String],
@@ -189,10 +212,17 @@ pub fn compose(
     // One environment for the game and its variants: what they change in
     // their globals, library tables or modules stays with these rules.
     let env = host.new_env()?;
+    crate::digest::note(&host.lua, &game_path(game), &text.text);
     let base = host.run_script(&text, &env)?;
     let list = host.lua.create_table()?;
     for (i, v) in variants.iter().enumerate() {
         let vt = variant_text(lib, game, v, sources.get(v).map(String::as_str))?;
+        let name = if house_rule::is_file(v) {
+            v.clone()
+        } else {
+            format!("{game}/variants/{v}.lua")
+        };
+        crate::digest::note(&host.lua, &name, &vt.text);
         list.raw_set(i + 1, host.run_script(&vt, &env)?)?;
     }
     host.arm();
@@ -213,6 +243,7 @@ pub fn compose(
         table,
         info,
         metrics,
+        scripts: Vec::new(),
     })
 }
 
@@ -259,6 +290,64 @@ pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
 }
 
 impl RulesInfo {
+    /// Read the value of option `name` as typed at a command line (`-o
+    /// KEY=VALUE`) or the REPL (`KEY=VALUE`), by the option's declared type
+    /// (its default's, or its choices' when it has no default): a number
+    /// option reads a finite number (`nan`, `inf` and numbers beyond a
+    /// float are refused, naming the option); a true-or-false option reads
+    /// `true`/`on`/`yes` or `false`/`off`/`no`; a text option takes the
+    /// text as it is (`nan`, `yes`, `007` stay those words). An option the
+    /// rules do not declare is read by [`crate::config::parse_option_text`]
+    /// ([`RulesInfo::resolve_options`] then names it as unknown).
+    pub fn option_from_text(&self, name: &str, text: &str) -> Result<Json> {
+        let Some(spec) = self.options.get(name) else {
+            return Ok(crate::config::parse_option_text(text));
+        };
+        let declared = match &spec.default {
+            Json::Null => spec
+                .choices
+                .iter()
+                .flatten()
+                .find(|c| !c.is_null())
+                .unwrap_or(&Json::Null),
+            d => d,
+        };
+        let like = if spec.default.is_null() {
+            String::new()
+        } else {
+            format!(" like {}", spec.default)
+        };
+        match declared {
+            Json::Number(_) => {
+                if let Ok(i) = text.parse::<i64>() {
+                    return Ok(Json::from(i));
+                }
+                match text.parse::<f64>() {
+                    Ok(x) => serde_json::Number::from_f64(x)
+                        .map(Json::Number)
+                        .ok_or_else(|| {
+                            CoreError::Invalid(format!(
+                                "option {name}: {text} is not a number it can take: give a finite \
+                             number{like}"
+                            ))
+                        }),
+                    Err(_) => Err(CoreError::Invalid(format!(
+                        "option {name}: expected a number{like}, got '{text}'"
+                    ))),
+                }
+            }
+            Json::Bool(_) => match text.to_ascii_lowercase().as_str() {
+                "true" | "on" | "yes" => Ok(Json::Bool(true)),
+                "false" | "off" | "no" => Ok(Json::Bool(false)),
+                _ => Err(CoreError::Invalid(format!(
+                    "option {name}: expected true or false (on/off, yes/no), got '{text}'"
+                ))),
+            },
+            Json::String(_) => Ok(Json::String(text.to_string())),
+            _ => Ok(crate::config::parse_option_text(text)),
+        }
+    }
+
     /// Resolve user options against the declared ones: unknown names, values
     /// of the wrong type (that of the default; a whole number when the
     /// default is one), values outside `choices` and numbers outside
@@ -342,6 +431,15 @@ fn coerce(name: &str, default: &Json, v: &Json) -> Result<Json> {
         (Json::Number(d), Json::Number(n)) if whole(d) && !whole(n) => {
             return Err(CoreError::Invalid(format!(
                 "option {name}: expected a whole number, got {v}"
+            )))
+        }
+        (Json::Number(_), Json::String(s))
+            if s.trim().parse::<f64>().is_ok_and(|x| !x.is_finite()) =>
+        {
+            return Err(CoreError::Invalid(format!(
+                "option {name}: {} is not a number it can take: give a finite number like \
+                 {default}",
+                s.trim()
             )))
         }
         (Json::Number(_), Json::Number(_)) | (Json::Bool(_), Json::Bool(_)) => v.clone(),

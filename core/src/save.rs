@@ -49,49 +49,15 @@ impl SaveFile {
         })
     }
 
-    /// Write as pretty JSON, atomically: the text goes to a new temporary
-    /// file in the same folder, which then replaces `path` in one rename.
-    /// If anything fails (a full disk, a folder without write access), the
-    /// file that was at `path` is left as it was. A symbolic link is
-    /// followed (its target is replaced); a path that names something other
-    /// than a regular file (a folder, a device) is refused.
+    /// Write as pretty JSON, atomically ([`crate::files::write_atomic`]):
+    /// a failure leaves the file that was at `path` as it was; a symbolic
+    /// link or anything else that is not a regular file at `path` is
+    /// refused, never followed; temporary files that killed writers left in
+    /// the folder are removed. Errors do not repeat `path`: the caller
+    /// names it.
     pub fn write(&self, path: &Path) -> Result<()> {
-        use std::io::Write;
         let text = serde_json::to_string_pretty(self)?;
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".deckhand-save-").suffix(".tmp");
-        let target = match std::fs::canonicalize(path) {
-            Ok(real) => {
-                let meta = std::fs::metadata(&real)?;
-                if !meta.is_file() {
-                    return Err(CoreError::Invalid(format!(
-                        "{}: not a regular file (a save is written to a plain file)",
-                        path.display()
-                    )));
-                }
-                // The new file keeps the old one's permissions.
-                builder.permissions(meta.permissions());
-                real
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                // Not the temporary file's private 0600: the mode any new
-                // file gets (0666 less the umask).
-                #[cfg(unix)]
-                builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-                path.to_path_buf()
-            }
-            Err(e) => return Err(e.into()),
-        };
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let mut tmp = builder.tempfile_in(dir)?;
-        tmp.write_all(text.as_bytes())?;
-        tmp.as_file().sync_all()?;
-        // On failure the temporary file is removed when dropped.
-        tmp.persist(&target).map_err(|e| CoreError::Io(e.error))?;
-        Ok(())
+        crate::files::write_atomic(path, text.as_bytes())
     }
 
     /// Read and check a save file.

@@ -61,3 +61,57 @@ fn util_sort_first_sorts_only_the_first_n_entries_by_the_order_given() {
     let out = e.host().eval(code, None).expect("eval");
     assert_eq!(out, "\"1,4,7,9,8,2 4,1,2,3 10,20,30 5\"");
 }
+
+#[test]
+fn the_rules_name_every_script_they_ran_with_a_hash_of_its_text() {
+    use deckhand_core::GameConfig;
+    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts");
+    let house_rule = scripts
+        .join("house_rules/five_vp.lua")
+        .display()
+        .to_string();
+    let config = GameConfig::new("sea_change", 4, 1)
+        .variant("team")
+        .variant(&house_rule);
+    let listed = engine().scripts_of(&config).expect("rules");
+    let names: Vec<&str> = listed.iter().map(|(n, _)| n.as_str()).collect();
+    for name in [
+        "deckhand/prelude.lua",
+        "deckhand/guards.lua",
+        "sea_change/game.lua",
+        "lib/trick.lua",
+        "lib/util.lua",
+        "lib/phases.lua",
+        "sea_change/variants/team.lua",
+        &house_rule,
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let text = std::fs::read_to_string(scripts.join("sea_change/game.lua")).expect("read");
+    let game_hash = deckhand_core::digest::text_hash(&text);
+    assert!(listed.contains(&("sea_change/game.lua".to_string(), game_hash.clone())));
+    // A folder ahead of the scripts with an edited copy of the game file:
+    // that file's hash differs, and nothing else.
+    let dir = tempfile::tempdir().expect("tmp");
+    std::fs::create_dir(dir.path().join("sea_change")).expect("mkdir");
+    std::fs::write(
+        dir.path().join("sea_change/game.lua"),
+        text.replacen("local", "local  ", 1),
+    )
+    .expect("write");
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(DirSource::new(dir.path())));
+    lib.push(Arc::new(DirSource::new(scripts)));
+    let edited = Engine::new(Arc::new(lib))
+        .expect("engine")
+        .scripts_of(&config)
+        .expect("rules");
+    let differing: Vec<&str> = listed
+        .iter()
+        .zip(&edited)
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a.0.as_str())
+        .collect();
+    assert_eq!(listed.len(), edited.len());
+    assert_eq!(differing, vec!["sea_change/game.lua"]);
+}

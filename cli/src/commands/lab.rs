@@ -223,6 +223,9 @@ pub struct Played {
     pub tally: Tally,
     /// Each arm's configuration (house-rule texts included).
     pub configs: Vec<GameConfig>,
+    /// Each arm's script files that ran, with the hash of each one's text
+    /// ([`Engine::scripts_of`]).
+    pub scripts: Vec<BTreeMap<String, String>>,
     /// The games of the whole run (every shard) and those played here.
     pub total: u64,
     pub games: std::ops::Range<u64>,
@@ -312,6 +315,7 @@ pub fn run_games(
     let mut metrics = BTreeMap::new();
     let mut options = Vec::new();
     let mut titles = Vec::new();
+    let mut scripts = Vec::new();
     for (a, arm) in experiment.arms.iter().enumerate() {
         if let Some(w) = &checker {
             w.at(0, first_seed, Phase::Rules);
@@ -325,6 +329,7 @@ pub fn run_games(
             ))
         })?;
         titles.push(rules.info.title.clone());
+        scripts.push(engine.scripts_of(&arm.config)?.into_iter().collect());
         for (name, m) in &rules.info.metrics {
             metrics.insert(name.clone(), m.doc.clone());
         }
@@ -443,6 +448,7 @@ pub fn run_games(
     let played = Played {
         tally: ran.tally,
         configs: experiment.arms.iter().map(|a| a.config.clone()).collect(),
+        scripts,
         total,
         games,
     };

@@ -57,7 +57,22 @@ pub fn default_players(info: &RulesInfo) -> u32 {
         .unwrap_or(info.players.min.max(2).min(info.players.max))
 }
 
-/// Parse `K=V` options.
+/// Parse `K=V` options, each value by the type the rules declare for
+/// its option ([`RulesInfo::option_from_text`]).
+pub fn parse_options_of(cfg: &mut GameConfig, options: &[String], info: &RulesInfo) -> Result<()> {
+    for kv in options {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| anyhow!("option '{kv}' should be KEY=VALUE"))?;
+        let k = k.trim();
+        cfg.options
+            .insert(k.to_string(), info.option_from_text(k, v.trim())?);
+    }
+    Ok(())
+}
+
+/// Parse `K=V` options where the rules are not at hand: the type of each
+/// value guessed from its text ([`parse_option_text`]).
 pub fn parse_options(cfg: &mut GameConfig, options: &[String]) -> Result<()> {
     for kv in options {
         let (k, v) = kv
@@ -120,7 +135,7 @@ fn config_of(
     });
     cfg.players = players;
     cfg.seed = args.seed.unwrap_or_else(clock_seed);
-    parse_options(&mut cfg, &args.options)?;
+    parse_options_of(&mut cfg, &args.options, &rules.info)?;
     // Checked here, before a game or the REPL starts: a bad option ends
     // the command with its one-line error.
     rules.info.resolve_options(&cfg.options)?;

@@ -21,8 +21,8 @@ const MAX_FILE: u64 = 256 << 20;
 /// What a run is: shards merge only when every field is the same.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Identity {
-    /// The deckhand that played (its built-in scripts are part of the
-    /// run): every shard must be played by the same version.
+    /// The version of the deckhand that played: every shard must be
+    /// played by the same version (and, per arm, under the same scripts).
     pub deckhand: String,
     /// `sim`, `compare` or `tune`.
     pub command: String,
@@ -51,6 +51,10 @@ pub struct IdentityArm {
     pub seats: Vec<String>,
     /// Every option's value (the defaults too).
     pub options: BTreeMap<String, serde_json::Value>,
+    /// Every script file that ran for the arm's rules (the host's own, the
+    /// game file, variants, house rules, modules), with the hash of its
+    /// text: shards of edited rules do not merge.
+    pub scripts: BTreeMap<String, String>,
 }
 
 impl Identity {
@@ -69,11 +73,13 @@ impl Identity {
                 .arms
                 .iter()
                 .zip(&t.played.configs)
-                .map(|(a, c)| IdentityArm {
+                .zip(&t.played.scripts)
+                .map(|((a, c), s)| IdentityArm {
                     name: a.name.clone(),
                     config: c.clone(),
                     seats: a.seats.clone(),
                     options: a.options.clone(),
+                    scripts: s.clone(),
                 })
                 .collect(),
             metrics: r.metrics.clone(),
@@ -114,6 +120,7 @@ impl Identity {
             played: Played {
                 tally: ran.tally,
                 configs: experiment.arms.iter().map(|a| a.config.clone()).collect(),
+                scripts: self.arms.iter().map(|a| a.scripts.clone()).collect(),
                 total: self.games,
                 games: 0..self.games,
             },
@@ -186,16 +193,7 @@ fn read(path: &PathBuf) -> Result<ShardFile> {
     }
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let kind: Option<String> = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_string));
-    if kind.as_deref() != Some(KIND) {
-        bail!(
-            "{}: not a shard file (made by `deckhand sim|compare|tune ... --shard K/N`)",
-            path.display()
-        );
-    }
-    serde_json::from_str(&text).with_context(|| format!("{}: a damaged shard file", path.display()))
+    ShardFile::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
 /// The identity and merged tally of every shard file, checked.

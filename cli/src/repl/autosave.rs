@@ -152,4 +152,58 @@ mod tests {
         assert_eq!(ago(at(86_400 * 3), now), "3 days ago");
         assert_eq!(ago(now + Duration::from_secs(9), now), "just now");
     }
+
+    /// A save with one action, made without a game.
+    fn playing(seed: u64) -> State {
+        let save = SaveFile {
+            format: deckhand_core::save::SAVE_FORMAT,
+            config: deckhand_core::GameConfig::new("sea_change", 2, seed),
+            seats: vec!["human".into(), "random".into()],
+            actions: Vec::new(),
+            snapshot: serde_json::Value::Null,
+        };
+        State::Playing(Box::new(save))
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_at_the_autosave_path_is_not_followed() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let other = dir.path().join("notes.txt");
+        std::fs::write(&other, "my notes").expect("write");
+        let path = dir.path().join("autosave.json");
+        std::os::unix::fs::symlink(&other, &path).expect("symlink");
+        let mut autosave = Autosave::at(path.clone());
+        let said = autosave.update(playing(1)).expect("the failure is said");
+        assert!(
+            said.contains("cannot autosave") && said.contains("symbolic link"),
+            "{said}"
+        );
+        assert_eq!(std::fs::read_to_string(&other).expect("read"), "my notes");
+        // Said once; still not written through on the next change.
+        assert_eq!(autosave.update(playing(2)), None);
+        assert_eq!(std::fs::read_to_string(&other).expect("read"), "my notes");
+        // Leaving removes the link itself, never its target.
+        autosave.remove();
+        assert!(std::fs::symlink_metadata(&path).is_err());
+        assert_eq!(std::fs::read_to_string(&other).expect("read"), "my notes");
+    }
+
+    #[test]
+    fn an_autosave_removes_the_temporary_files_killed_writers_left() {
+        let dir = tempfile::tempdir().expect("tmp");
+        // Left by a deckhand killed mid-save: no process has this id.
+        let stale = dir.path().join(".deckhand-save-999999999-0.tmp");
+        std::fs::write(&stale, "{\"format\": 1, \"conf").expect("write");
+        let mut autosave = Autosave::at(dir.path().join("autosave.json"));
+        assert_eq!(autosave.update(playing(1)), None);
+        assert!(autosave.found().is_some(), "the autosave is written");
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        if std::path::Path::new("/proc/self").exists() {
+            assert_eq!(names, vec!["autosave.json".to_string()]);
+        }
+    }
 }

@@ -16,7 +16,6 @@ use crate::commands::play::default_fill;
 use crate::commands::setup::{clock_seed, default_players};
 use crate::render::Painter;
 use crate::seats::{self, SeatSpec};
-use deckhand_core::config::parse_option_text;
 use deckhand_core::lua::PromptEnv;
 use deckhand_core::{
     secret_text, Bot, BotKind, Cancel, Choice, CoreError, Engine, Event, Game, GameConfig,
@@ -717,9 +716,6 @@ impl Session {
             cfg.variants = args.variants.clone();
             cfg.sources.clear();
         }
-        for (k, v) in &args.options {
-            cfg.options.insert(k.clone(), parse_option_text(v));
-        }
         cfg.seed = args.seed.unwrap_or_else(clock_seed);
         if let Err(e) = cfg.read_house_rules(false) {
             return self.out.error(format!("cannot start {}: {e}", cfg.game));
@@ -733,6 +729,15 @@ impl Session {
                 return self.out.error(msg);
             }
         };
+        // Each value read by its option's declared type.
+        for (k, v) in &args.options {
+            match info.option_from_text(k, v) {
+                Ok(value) => {
+                    cfg.options.insert(k.clone(), value);
+                }
+                Err(e) => return self.out.error(format!("cannot start {}: {e}", cfg.game)),
+            }
+        }
         match args.players {
             Some(p) => cfg.players = p,
             None if args.game.is_some() => cfg.players = default_players(&info),

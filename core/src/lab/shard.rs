@@ -9,14 +9,16 @@
 //! `floor((K-1)·n/N)` up to, not including, `floor(K·n/N)`: blocks in seed
 //! order whose sizes differ by one game at most.
 
-use super::run::Tally;
+use super::outcome::Key;
+use super::run::{Rows, Tally};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::fmt;
 use thiserror::Error;
 
 /// The version of the shard file format, raised at every incompatible
 /// change: a file of another version is refused rather than misread.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// What a shard file says it is (its first field).
 pub const KIND: &str = "deckhand-lab-shard";
@@ -79,7 +81,10 @@ pub struct ShardFile {
     pub format: u32,
     /// What the run is (its command, game, arms, options, seats, first
     /// seed and number of games...): shards merge only with shards of the
-    /// same identity. The lab does not read it.
+    /// same identity. [`merge`] reads its `games`, and for clearer
+    /// messages its `deckhand` (the version that played) and each of its
+    /// `arms[i].scripts` (script file → hash of its text, see
+    /// [`crate::digest`]); the rest is compared field by field.
     pub identity: serde_json::Value,
     pub shard: Shard,
     /// The first game of the shard and the game after its last.
@@ -100,6 +105,12 @@ pub enum MergeError {
     NotShard(usize),
     #[error("file {file}: shard format {found}, this deckhand reads format {FORMAT}")]
     Format { file: usize, found: u32 },
+    #[error("file {file} (shard {shard}) ran different rules than file 1: {what}")]
+    OtherRules {
+        file: usize,
+        shard: Shard,
+        what: String,
+    },
     #[error("file {file} (shard {shard}) is of another run than file 1: {what}")]
     OtherRun {
         file: usize,
@@ -116,6 +127,213 @@ pub enum MergeError {
         shard: Shard,
         what: String,
     },
+    #[error("file {file} (shard {shard}): an impossible figure: {what}")]
+    Impossible {
+        file: usize,
+        shard: Shard,
+        what: String,
+    },
+    #[error("the shards' figures add up beyond the largest number (about 1.8e308): {what}")]
+    Overflow { what: String },
+}
+
+/// Why the text of a shard file cannot be read.
+#[derive(Debug, Error, PartialEq)]
+pub enum ReadError {
+    #[error("not a shard file (made by `deckhand sim|compare|tune ... --shard K/N`)")]
+    NotShard,
+    #[error(
+        "shard format {found}, this deckhand reads format {FORMAT}: run the shard again with \
+         this deckhand"
+    )]
+    Format { found: String },
+    #[error("{field} is {value}: a count is a whole number from 0")]
+    Count { field: String, value: String },
+    #[error("a damaged shard file: {0}")]
+    Damaged(String),
+}
+
+/// `path` followed by the field `key`: `.key` for a name, `["key"]`
+/// for anything else (a statistic's name such as `win.seat1`).
+fn field(path: &str, key: &str) -> String {
+    let name = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match (name, path.is_empty()) {
+        (true, true) => key.to_string(),
+        (true, false) => format!("{path}.{key}"),
+        (false, _) => format!("{path}[{}]", Value::String(key.to_string())),
+    }
+}
+
+/// The first count that is not a whole number from 0, as (field, value):
+/// the fields of the shard, its tally, its statistics and distributions
+/// that count games or values (`identity` is not looked at).
+fn bad_count(v: &Value, path: &str, count: bool) -> Option<(String, String)> {
+    const COUNTS: [&str; 7] = ["k", "n", "games", "start", "end", "threads", "other"];
+    match v {
+        Value::Number(x) if count && x.as_u64().is_none() => {
+            Some((path.to_string(), x.to_string()))
+        }
+        Value::Object(o) => o.iter().find_map(|(k, x)| {
+            if path.is_empty() && k == "identity" {
+                return None;
+            }
+            let counted = COUNTS.contains(&k.as_str()) || path.ends_with(".counts");
+            bad_count(x, &field(path, k), counted)
+        }),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| bad_count(x, &format!("{path}[{i}]"), false)),
+        _ => None,
+    }
+}
+
+impl ShardFile {
+    /// Read the text of a shard file: a JSON object of [`KIND`] and
+    /// [`FORMAT`] (checked before anything else, so that a file of another
+    /// format is named as such), whose counts are whole numbers from 0
+    /// (a field that is not is named), with every field a shard file has.
+    /// Its figures are checked by [`merge`].
+    pub fn parse(text: &str) -> Result<ShardFile, ReadError> {
+        let v: Value = serde_json::from_str(text).map_err(|e| {
+            // A shard file cut short or garbled, or something else.
+            if text.contains(KIND) {
+                ReadError::Damaged(e.to_string())
+            } else {
+                ReadError::NotShard
+            }
+        })?;
+        if v.get("kind").and_then(Value::as_str) != Some(KIND) {
+            return Err(ReadError::NotShard);
+        }
+        match v.get("format") {
+            Some(f) if f.as_u64() == Some(u64::from(FORMAT)) => {}
+            Some(f) => {
+                return Err(ReadError::Format {
+                    found: f.to_string(),
+                })
+            }
+            None => {
+                return Err(ReadError::Format {
+                    found: "none".into(),
+                })
+            }
+        }
+        if let Some((field, value)) = bad_count(&v, "", false) {
+            return Err(ReadError::Count { field, value });
+        }
+        serde_json::from_value(v).map_err(|e| ReadError::Damaged(e.to_string()))
+    }
+}
+
+/// The range one game's value of `key` lies in.
+fn value_range(key: &Key) -> (f64, f64) {
+    match key {
+        Key::SeatWin(_) | Key::TeamWin(_) | Key::PlayerWin(_) | Key::Shared | Key::NoWinner => {
+            (0.0, 1.0)
+        }
+        Key::Edge | Key::PlayerLead(_) => (-1.0, 1.0),
+        Key::Rounds | Key::Decisions => (0.0, f64::INFINITY),
+        _ => (f64::NEG_INFINITY, f64::INFINITY),
+    }
+}
+
+/// The first statistic of `rows` that could not have been counted over
+/// `games` games, named from `path` (ranges widened for differences).
+fn impossible_row(rows: &Rows, games: u64, path: &str, difference: bool) -> Option<String> {
+    rows.0.iter().find_map(|(key, stat)| {
+        let (lo, hi) = value_range(key);
+        let range = if difference {
+            (lo - hi, hi - lo)
+        } else {
+            (lo, hi)
+        };
+        stat.impossible(games, range)
+            .map(|what| format!("{}.{what}", field(path, &key.to_string())))
+    })
+}
+
+/// The first figure of a shard file that no run could have written: a
+/// duration, a thread count, a statistic (see [`super::Stat::impossible`])
+/// or a distribution with more values than its games allow.
+fn impossible(f: &ShardFile) -> Option<String> {
+    if !(f.elapsed_s.is_finite() && f.elapsed_s >= 0.0) {
+        return Some(format!(
+            "elapsed_s: {} is not a number of seconds",
+            f.elapsed_s
+        ));
+    }
+    if f.threads == 0 {
+        return Some("threads: 0 (a shard runs on one thread or more)".into());
+    }
+    let g = f.tally.games;
+    let rows = f.tally.arms.iter().enumerate().map(|(a, r)| (a, r, false));
+    let diffs = f.tally.diffs.iter().enumerate().map(|(d, r)| (d, r, true));
+    for (i, r, difference) in rows.chain(diffs) {
+        let path = if difference {
+            format!("tally.diffs[{i}]")
+        } else {
+            format!("tally.arms[{i}]")
+        };
+        if let Some(what) = impossible_row(r, g, &path, difference) {
+            return Some(what);
+        }
+    }
+    for (a, hs) in f.tally.histograms.iter().enumerate() {
+        for (key, h) in hs {
+            // One value a game, or one per seat (the scores).
+            let per_game = match key {
+                Key::Rounds | Key::Decisions | Key::Margin => 1,
+                _ => MAX_PER_GAME,
+            };
+            let total = h
+                .counts
+                .values()
+                .chain(std::iter::once(&h.other))
+                .try_fold(0u64, |t, &c| t.checked_add(c));
+            if total.is_none_or(|t| t > g.saturating_mul(per_game)) {
+                let name = field(&format!("tally.histograms[{a}]"), &key.to_string());
+                let total = total.map_or_else(|| "more than 2^64".into(), |t| t.to_string());
+                return Some(format!("{name}: {total} values counted for {g} games"));
+            }
+        }
+    }
+    None
+}
+
+/// How the scripts two identities ran differ: the first script file (by
+/// name) whose hash differs or that only one of them ran, per arm
+/// (`arms[i].scripts`: name → hash of the text), as
+/// `sea_change/game.lua differs`.
+fn rules_difference(first: &Value, other: &Value) -> Option<String> {
+    let arms = |v: &Value| v.get("arms").and_then(Value::as_array).cloned();
+    let (a, b) = (arms(first)?, arms(other)?);
+    let several = a.len() > 1;
+    a.iter().zip(&b).find_map(|(x, y)| {
+        let scripts = |v: &Value| v.get("scripts").and_then(Value::as_object).cloned();
+        let (sx, sy) = (scripts(x)?, scripts(y)?);
+        let mut names: Vec<&String> = sx.keys().chain(sy.keys()).collect();
+        names.sort();
+        names.dedup();
+        let what = names
+            .into_iter()
+            .find_map(|n| match (sx.get(n), sy.get(n)) {
+                (Some(p), Some(q)) if p == q => None,
+                (Some(_), Some(_)) => Some(format!("{n} differs")),
+                (Some(_), None) => Some(format!("{n} ran in file 1's rules only")),
+                (None, _) => Some(format!("{n} ran in this file's rules only")),
+            })?;
+        let arm = x.get("name").and_then(Value::as_str).unwrap_or("");
+        Some(if several {
+            format!("{what} (arm {arm})")
+        } else {
+            what
+        })
+    })
 }
 
 /// The first field where two identities differ, as `path: a ≠ b`.
@@ -175,7 +393,18 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
         .and_then(serde_json::Value::as_u64)
         .filter(|&g| g <= MAX_GAMES)
         .ok_or(MergeError::NotShard(1))?;
-    let arms = first.tally.arms.len();
+    // The arms of the run: as many as its identity names, when it does.
+    let arms = match first.identity.get("arms").and_then(Value::as_array) {
+        Some(named) => named.len(),
+        None => first.tally.arms.len(),
+    };
+    if arms == 0 {
+        return Err(MergeError::Inconsistent {
+            file: 1,
+            shard: first.shard,
+            what: "a run of no arm".into(),
+        });
+    }
     let mut seen = vec![
         false;
         usize::try_from(n)
@@ -194,6 +423,23 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
             return Err(MergeError::Format {
                 file,
                 found: f.format,
+            });
+        }
+        let version = |f: &ShardFile| f.identity.get("deckhand").cloned();
+        if let (Some(Value::String(a)), Some(Value::String(b))) = (version(first), version(f)) {
+            if a != b {
+                return Err(MergeError::OtherRun {
+                    file,
+                    shard: f.shard,
+                    what: format!("played by deckhand {b}, file 1 by deckhand {a}"),
+                });
+            }
+        }
+        if let Some(what) = rules_difference(&first.identity, &f.identity) {
+            return Err(MergeError::OtherRules {
+                file,
+                shard: f.shard,
+                what,
             });
         }
         if let Some(what) = difference(&first.identity, &f.identity, "") {
@@ -232,35 +478,15 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
                 f.end.saturating_sub(f.start)
             )));
         }
-        if f.tally.arms.len() != arms
-            || f.tally.diffs.len() != arms.saturating_sub(1)
-            || f.tally.histograms.len() != arms
-        {
-            return Err(inconsistent(format!(
-                "{} arms, expected {arms}",
-                f.tally.arms.len()
-            )));
+        if let Some(what) = shape(&f.tally, arms) {
+            return Err(inconsistent(what));
         }
-        let g = f.tally.games;
-        let rows_ok = f
-            .tally
-            .arms
-            .iter()
-            .chain(&f.tally.diffs)
-            .all(|r| r.0.values().all(|s| s.plausible(g)));
-        let counts_ok = f.tally.histograms.iter().all(|hs| {
-            hs.values().all(|h| {
-                h.counts
-                    .values()
-                    .chain(std::iter::once(&h.other))
-                    .try_fold(0u64, |t, &c| t.checked_add(c))
-                    .is_some_and(|t| t <= g.saturating_mul(MAX_PER_GAME))
-            })
-        });
-        if !rows_ok || !counts_ok {
-            return Err(inconsistent(
-                "a statistic counts more values than the shard's games".into(),
-            ));
+        if let Some(what) = impossible(f) {
+            return Err(MergeError::Impossible {
+                file,
+                shard: f.shard,
+                what,
+            });
         }
         let k = (f.shard.k - 1) as usize;
         if k < seen.len() {
@@ -281,7 +507,48 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
             .collect();
         return Err(MergeError::Missing { missing, n });
     }
+    let overflow = |rows: &[Rows], name: &str| {
+        rows.iter().enumerate().find_map(|(i, r)| {
+            r.0.iter()
+                .find(|(_, s)| !s.finite())
+                .map(|(key, _)| field(&format!("tally.{name}[{i}]"), &key.to_string()) + ".sum")
+        })
+    };
+    if let Some(what) = overflow(&total.arms, "arms").or_else(|| overflow(&total.diffs, "diffs")) {
+        return Err(MergeError::Overflow { what });
+    }
     Ok((first.identity.clone(), total, elapsed, threads))
+}
+
+/// How the tally's lists differ from those of a run of `arms` arms: one
+/// list of statistics and one of distributions per arm, one list of
+/// differences per arm after the first.
+fn shape(t: &Tally, arms: usize) -> Option<String> {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    if t.arms.len() != arms {
+        return Some(format!(
+            "{} counted, the run has {}",
+            plural(t.arms.len(), "arm", "arms"),
+            plural(arms, "arm", "arms")
+        ));
+    }
+    if t.diffs.len() != arms.saturating_sub(1) {
+        return Some(format!(
+            "{}, expected {} (one per arm after the first, of {})",
+            plural(t.diffs.len(), "paired difference", "paired differences"),
+            arms.saturating_sub(1),
+            plural(arms, "arm", "arms")
+        ));
+    }
+    if t.histograms.len() != arms {
+        return Some(format!(
+            "distributions for {}, expected {} (one set per arm)",
+            plural(t.histograms.len(), "arm", "arms"),
+            arms
+        ));
+    }
+    None
 }
 
 #[cfg(test)]
@@ -363,7 +630,7 @@ mod tests {
         lying.tally.histograms = extra.histograms;
         let e = merge(&[files[0].clone(), lying, files[2].clone()]);
         assert!(
-            matches!(&e, Err(MergeError::Inconsistent { what, .. }) if what.contains("more values")),
+            matches!(&e, Err(MergeError::Impossible { what, .. }) if what == "tally.arms[0].rounds.n: 5 values for 3 games"),
             "{e:?}"
         );
         let mut old = files[1].clone();
@@ -372,5 +639,93 @@ mod tests {
             merge(&[files[0].clone(), old]),
             Err(MergeError::Format { .. })
         ));
+    }
+
+    #[test]
+    fn impossible_figures_are_refused_with_their_field() {
+        let id = serde_json::json!({"games": 10, "game": "g", "arms": [{"name": "a"}]});
+        let files: Vec<ShardFile> = (1..=2).map(|k| file(k, 2, 10, id.clone())).collect();
+        let refused = |edit: &dyn Fn(&mut Value)| {
+            let mut v = serde_json::to_value(&files[1]).expect("json");
+            edit(&mut v);
+            let text = v.to_string();
+            match ShardFile::parse(&text) {
+                Err(e) => e.to_string(),
+                Ok(f) => match merge(&[files[0].clone(), f]) {
+                    Err(e) => e.to_string(),
+                    Ok(_) => panic!("merged: {text}"),
+                },
+            }
+        };
+        // Partial sums that add up beyond the largest number.
+        let e = refused(&|v| {
+            v["tally"]["arms"][0]["rounds"]["sum"]["partials"] = serde_json::json!([1e308, 1e308])
+        });
+        assert!(
+            e.contains("tally.arms[0].rounds.sum: its partial sums add up beyond"),
+            "{e}"
+        );
+        // More wins than games, as a sum and as extremes.
+        let mut wins = Tally::new(1);
+        for _ in 0..5 {
+            wins.add_game(&[vec![(Key::SeatWin(1), 1.0)]]);
+        }
+        let win = serde_json::to_value(&wins.arms[0].0[&Key::SeatWin(1)]).expect("json");
+        let e = refused(&|v| {
+            let mut w = win.clone();
+            w["sum"]["partials"] = serde_json::json!([9.0]);
+            w["sum_sq"]["partials"] = serde_json::json!([9.0]);
+            v["tally"]["arms"][0]["win.seat1"] = w;
+        });
+        assert!(
+            e.contains(r#"tally.arms[0]["win.seat1"].sum: 9 for 5 values from 1 to 1"#),
+            "{e}"
+        );
+        let e = refused(&|v| {
+            let mut w = win.clone();
+            w["max"] = serde_json::json!(3.0);
+            w["binary"] = serde_json::json!(false);
+            v["tally"]["arms"][0]["win.seat1"] = w;
+        });
+        assert!(
+            e.contains(r#"["win.seat1"].values from 1 to 3, outside"#),
+            "{e}"
+        );
+        // Negative counts, named by their field before anything is merged.
+        let e = refused(&|v| v["tally"]["arms"][0]["rounds"]["n"] = serde_json::json!(-2));
+        assert_eq!(
+            e,
+            "tally.arms[0].rounds.n is -2: a count is a whole number from 0"
+        );
+        let e = refused(&|v| {
+            v["tally"]["histograms"][0]["rounds"]["counts"]["5"] = serde_json::json!(-1)
+        });
+        assert!(
+            e.starts_with(r#"tally.histograms[0].rounds.counts["5"] is -1"#),
+            "{e}"
+        );
+        let e = refused(&|v| v["elapsed_s"] = serde_json::json!(-1.5));
+        assert!(
+            e.contains("elapsed_s: -1.5 is not a number of seconds"),
+            "{e}"
+        );
+        // A distribution of one value a game with more values than games.
+        let e =
+            refused(&|v| v["tally"]["histograms"][0]["rounds"]["other"] = serde_json::json!(99));
+        assert!(
+            e.contains("tally.histograms[0].rounds: 104 values counted for 5 games"),
+            "{e}"
+        );
+        // Lists that do not fit the run's arms say what differs.
+        let e = refused(&|v| v["tally"]["histograms"] = serde_json::json!([]));
+        assert!(e.contains("distributions for 0 arms, expected 1"), "{e}");
+        let e = refused(&|v| v["tally"]["diffs"] = serde_json::json!([{}]));
+        assert!(e.contains("1 paired difference, expected 0"), "{e}");
+        // Another format is named as such, whatever its fields.
+        let e = refused(&|v| v["format"] = serde_json::json!(FORMAT + 1));
+        assert!(
+            e.starts_with(&format!("shard format {}", FORMAT + 1)),
+            "{e}"
+        );
     }
 }

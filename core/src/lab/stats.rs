@@ -272,23 +272,93 @@ impl Stat {
 }
 
 impl Stat {
-    /// Whether a statistic read from a file could have been counted over
-    /// at most `games` games: no more values than games, and exact sums of
-    /// the few partials a real sum has (a file that lies is refused
-    /// rather than merged; merging it could overflow the counts or take
-    /// time without bound).
-    pub fn plausible(&self, games: u64) -> bool {
+    /// Why a statistic read from a file could not have been counted over
+    /// at most `games` games whose values lie in `range`: the field at
+    /// fault and what is wrong with it (`None` when nothing is). Refused:
+    /// more values than games, sums that are not finite or not of the few
+    /// partials a real sum has, extremes that are not finite, cross or
+    /// leave `range`, a sum whose mean lies outside the extremes (more wins
+    /// than games), a sum of squares out of its bounds, a proportion with
+    /// values other than 0 and 1. A file that lies is refused rather than
+    /// merged: its numbers would print as `NaN%`, and merging it could
+    /// overflow the counts or take time without bound.
+    pub fn impossible(&self, games: u64, range: (f64, f64)) -> Option<String> {
         /// Non-overlapping partials of f64 sums: about 40 at most.
         const MAX_PARTIALS: usize = 64;
-        self.n <= games
-            && self.sum.partials.len() <= MAX_PARTIALS
-            && self.sum_sq.partials.len() <= MAX_PARTIALS
-            && self
-                .sum
-                .partials
-                .iter()
-                .chain(&self.sum_sq.partials)
-                .all(|x| x.is_finite())
+        let n = self.n;
+        if n > games {
+            return Some(format!("n: {n} values for {games} games"));
+        }
+        for (field, s) in [("sum", &self.sum), ("sum_sq", &self.sum_sq)] {
+            if s.partials.len() > MAX_PARTIALS {
+                return Some(format!(
+                    "{field}: {} partial sums (a real sum has a few)",
+                    s.partials.len()
+                ));
+            }
+            if let Some(x) = s.partials.iter().find(|x| !x.is_finite()) {
+                return Some(format!("{field}: a partial sum {x} is not a finite number"));
+            }
+            if !s.value().is_finite() {
+                return Some(format!(
+                    "{field}: its partial sums add up beyond the largest number (about 1.8e308)"
+                ));
+            }
+        }
+        let (sum, sum_sq) = (self.sum.value(), self.sum_sq.value());
+        if sum_sq < 0.0 {
+            return Some(format!(
+                "sum_sq: {sum_sq}, but a sum of squares is at least 0"
+            ));
+        }
+        if n == 0 {
+            return (sum != 0.0 || sum_sq != 0.0)
+                .then(|| format!("sum: {sum} with no value counted"));
+        }
+        let (min, max) = (self.min, self.max);
+        if !min.is_finite() {
+            return Some(format!("min: {min} is not a finite number"));
+        }
+        if !max.is_finite() {
+            return Some(format!("max: {max} is not a finite number"));
+        }
+        if min > max {
+            return Some(format!("min: {min} is above max {max}"));
+        }
+        let (lo, hi) = range;
+        if min < lo || max > hi {
+            return Some(format!(
+                "values from {min} to {max}, outside the range of this statistic ({lo} to {hi})"
+            ));
+        }
+        let zero_or_one = |x: f64| x == 0.0 || x == 1.0;
+        if self.binary && !(zero_or_one(min) && zero_or_one(max)) {
+            return Some(format!(
+                "binary: every value 0 or 1, but the values go from {min} to {max}"
+            ));
+        }
+        let count = n as f64;
+        let big = min.abs().max(max.abs()).max(1.0);
+        let slack = 1e-9 * big;
+        let mean = sum / count;
+        if mean < min - slack || mean > max + slack {
+            return Some(format!(
+                "sum: {sum} for {n} values from {min} to {max} (a mean of {mean})"
+            ));
+        }
+        let most = count * (min * min).max(max * max);
+        if sum_sq > most * (1.0 + 1e-9) + slack {
+            return Some(format!(
+                "sum_sq: {sum_sq} for {n} values from {min} to {max} (at most {most})"
+            ));
+        }
+        None
+    }
+
+    /// Whether the sums are finite numbers (the sums of shards that were
+    /// each possible can still add up beyond the largest number).
+    pub fn finite(&self) -> bool {
+        self.sum.value().is_finite() && self.sum_sq.value().is_finite()
     }
 }
 

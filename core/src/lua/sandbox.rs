@@ -504,6 +504,7 @@ fn require_in(lua: &Lua, base: &EnvBase, env: &Table) -> mlua::Result<Function> 
                 "require: module '{name}' not found on the scripts search path ({path})"
             ))
         })?;
+        crate::digest::note(lua, &path, &script.text);
         let chunk = load_text(
             lua,
             &script.text,
