@@ -203,6 +203,63 @@ fn check_accepts_a_house_rule_and_reports_a_broken_one() {
     );
 }
 
+/// A house rule that adds `body` as the bot `name` of Sea Change, in a
+/// file of its own; the bot's `function` is on line 6.
+fn bot_rule(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let path = dir.join(format!("{name}.lua"));
+    std::fs::write(
+        &path,
+        format!(
+            "return {{\n  id = '{name}',\n  game = 'sea_change',\n  modify = function(rules)\n    \
+             -- the bot\n    rules.bots.{name} = function(view, decision)\n{body}\n    end\n  end,\n}}\n"
+        ),
+    )
+    .expect("write the rule");
+    path.display().to_string()
+}
+
+#[test]
+fn check_plays_the_rules_bots_and_names_one_that_answers_out_of_range() {
+    let dir = tempfile::tempdir().expect("tmp");
+    // A bot that plays the last option passes, and is named in the report.
+    let good = bot_rule(dir.path(), "last", "      return #decision.options");
+    let o = deckhand(&["check", &good, "-n", "1", "-p", "3"]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("1 random game at 1 player count(s) and 2 with the rules' bots (greedy, last)"),
+        "{t}"
+    );
+    assert!(t.contains("it adds the bot 'last'"), "{t}");
+
+    // One that answers an option that does not exist fails the check,
+    // named with its file and the line of its function.
+    let bad = bot_rule(dir.path(), "wild", "      return #decision.options + 5");
+    let o = deckhand(&["check", &bad, "-n", "1", "-p", "3"]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(t.contains("FAILED: sea_change"), "{t}");
+    assert!(t.contains(&format!("{bad}:6: bot 'wild' returned ")), "{t}");
+    assert!(t.contains("not an option index"), "{t}");
+    assert!(t.contains("--seat wild"), "{t}");
+}
+
+#[test]
+fn check_stops_a_bot_that_never_answers_and_names_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = bot_rule(dir.path(), "ponder", "      while true do end");
+    let o = deckhand(&["check", &rule, "-n", "1", "-p", "2"]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(t.contains("FAILED: sea_change"), "{t}");
+    assert!(t.contains("instruction budget exceeded"), "{t}");
+    assert!(t.contains(&format!("{rule}:7: ")), "{t}");
+    assert!(
+        t.contains(&format!("in bot 'ponder', defined at {rule}:6")),
+        "{t}"
+    );
+}
+
 #[test]
 fn bad_input_gets_a_clear_message() {
     let t = text(&deckhand(&["sim", "no_such_game", "-n", "1"]));
