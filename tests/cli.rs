@@ -203,6 +203,156 @@ fn check_accepts_a_house_rule_and_reports_a_broken_one() {
     );
 }
 
+/// A house rule that adds `body` as the bot `name` of Sea Change, in a
+/// file of its own; the bot's `function` is on line 6.
+fn bot_rule(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let path = dir.join(format!("{name}.lua"));
+    std::fs::write(
+        &path,
+        format!(
+            "return {{\n  id = '{name}',\n  game = 'sea_change',\n  modify = function(rules)\n    \
+             -- the bot\n    rules.bots.{name} = function(view, decision)\n{body}\n    end\n  end,\n}}\n"
+        ),
+    )
+    .expect("write the rule");
+    path.display().to_string()
+}
+
+#[test]
+fn check_plays_the_rules_bots_and_names_one_that_answers_out_of_range() {
+    let dir = tempfile::tempdir().expect("tmp");
+    // A bot that plays the last option passes, and is named in the report.
+    let good = bot_rule(dir.path(), "last", "      return #decision.options");
+    let o = deckhand(&["check", &good, "-n", "1", "-p", "3"]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("1 random game at 1 player count(s) and 2 with the rules' bots (greedy, last)"),
+        "{t}"
+    );
+    assert!(t.contains("it adds the bot 'last'"), "{t}");
+
+    // One that answers an option that does not exist fails the check,
+    // named with its file and the line of its function.
+    let bad = bot_rule(dir.path(), "wild", "      return #decision.options + 5");
+    let o = deckhand(&["check", &bad, "-n", "1", "-p", "3"]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(t.contains("FAILED: sea_change"), "{t}");
+    assert!(t.contains(&format!("{bad}:6: bot 'wild' returned ")), "{t}");
+    assert!(t.contains("not an option index"), "{t}");
+    assert!(t.contains("--seat wild"), "{t}");
+}
+
+#[test]
+fn check_stops_a_bot_that_never_answers_and_names_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = bot_rule(dir.path(), "ponder", "      while true do end");
+    let o = deckhand(&["check", &rule, "-n", "1", "-p", "2"]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(t.contains("FAILED: sea_change"), "{t}");
+    assert!(t.contains("instruction budget exceeded"), "{t}");
+    assert!(t.contains(&format!("{rule}:7: ")), "{t}");
+    assert!(
+        t.contains(&format!("in bot 'ponder', defined at {rule}:6")),
+        "{t}"
+    );
+}
+
+/// `deckhand sim ARGS --json` without its timings: what the games gave.
+fn sim_games_json(args: &[&str]) -> serde_json::Value {
+    let mut v = sim_json(args);
+    if let Some(o) = v.as_object_mut() {
+        o.remove("elapsed_s");
+        o.remove("games_per_s");
+    }
+    v
+}
+
+#[test]
+fn scripts_lists_and_shows_the_built_in_scripts() {
+    let o = deckhand(&["scripts", "list"]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    let listed: Vec<&str> = t.lines().collect();
+    for path in ["sea_change/game.lua", "lib/util.lua", "seadogs/bot.lua"] {
+        assert!(listed.contains(&path), "{path} not listed:\n{t}");
+    }
+
+    let game_lua = std::fs::read_to_string(repo("scripts/sea_change/game.lua")).expect("read");
+    let first = game_lua.lines().next().expect("a first line");
+    // By its path, as an error message names it (with `scripts/` and a
+    // line), or by the game's id: the whole file.
+    for name in [
+        "sea_change/game.lua",
+        "scripts/sea_change/game.lua:331",
+        "sea_change",
+    ] {
+        let o = deckhand(&["scripts", "show", name]);
+        assert!(o.status.success(), "{name}: {}", text(&o));
+        let shown = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(shown.lines().next(), Some(first), "{name}");
+        assert_eq!(shown, game_lua, "{name}");
+    }
+
+    let o = deckhand(&["scripts", "show", "team.lua"]);
+    assert!(!o.status.success());
+    let t = text(&o);
+    assert!(t.contains("no built-in script 'team.lua'"), "{t}");
+    assert!(
+        t.contains("did you mean sea_change/variants/team.lua?"),
+        "{t}"
+    );
+}
+
+#[test]
+fn scripts_export_writes_a_folder_that_scripts_dir_plays() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let out = dir.path().join("my_scripts");
+    let out_s = out.display().to_string();
+    let o = deckhand(&["scripts", "export", &out_s]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains(&format!("--scripts {out_s}")), "{t}");
+    let game_lua = out.join("sea_change").join("game.lua");
+    assert_eq!(
+        std::fs::read_to_string(&game_lua).expect("exported game.lua"),
+        std::fs::read_to_string(repo("scripts/sea_change/game.lua")).expect("read"),
+    );
+    assert!(out.join("lib").join("trick.lua").is_file());
+
+    // The exported folder plays the same games as the built-in scripts.
+    let args = ["sea_change", "-p", "4", "-n", "3", "--seed", "1"];
+    let mut with = vec!["--scripts", out_s.as_str()];
+    with.extend_from_slice(&args);
+    assert_eq!(sim_games_json(&with), sim_games_json(&args));
+
+    // And it is the folder that plays: an edit there is what runs.
+    let good = std::fs::read_to_string(&game_lua).expect("read");
+    std::fs::write(&game_lua, format!("{good}\nthis is not lua\n")).expect("edit");
+    let mut cmd = with.clone();
+    cmd.insert(2, "sim");
+    let o = deckhand(&cmd);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("my_scripts/sea_change/game.lua"),
+        "{}",
+        text(&o)
+    );
+
+    // Exporting again keeps the edited file unless told to overwrite.
+    let o = deckhand(&["scripts", "export", &out_s]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(t.contains("already there: nothing written"), "{t}");
+    assert!(t.contains("--force"), "{t}");
+    assert_ne!(std::fs::read_to_string(&game_lua).expect("read"), good);
+    let o = deckhand(&["scripts", "export", &out_s, "--force"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&game_lua).expect("read"), good);
+}
+
 #[test]
 fn bad_input_gets_a_clear_message() {
     let t = text(&deckhand(&["sim", "no_such_game", "-n", "1"]));

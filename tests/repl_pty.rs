@@ -304,6 +304,66 @@ fn undo_takes_a_reload_back_and_redo_applies_it_again() {
     r.quit();
 }
 
+/// A Sea Change house rule that counts the steps it applies; with `fail`,
+/// it raises an error on line 6 at the third.
+fn counting_rule(fail: bool) -> String {
+    let check = if fail {
+        "if game.vars.applied == 3 then error('the third step fails') end"
+    } else {
+        "-- every step applies"
+    };
+    format!(
+        "return {{ id = 'counting', title = 'Counting', game = 'sea_change', modify = function(rules)\n\
+         \x20 local apply = rules.apply\n\
+         \x20 rules.apply = function(game, seat, action)\n\
+         \x20   game.vars.applied = (game.vars.applied or 0) + 1\n\
+         \x20   -- the rule\n\
+         \x20   {check}\n\
+         \x20   return apply(game, seat, action)\n\
+         \x20 end\n\
+         end }}\n"
+    )
+}
+
+#[test]
+fn reload_onto_a_house_rule_that_fails_keeps_the_game_and_no_bot_moves() {
+    let home = tempfile::tempdir().expect("temp home");
+    let rule = home.path().join("counting.lua");
+    std::fs::write(&rule, counting_rule(false)).expect("write the rule");
+    let mut r = Repl::spawn(&scripts_dir(), home);
+    r.type_expect(
+        &format!("{NEW_GAME} variant=counting.lua"),
+        "New game of Sea Change (4 players, variants counting.lua, seed 7)",
+        "seat 1> ",
+    );
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    r.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    let table = r.table();
+    r.send("moves");
+    let moves = r.expect("seat 1> ");
+    r.send("log");
+    let log = r.expect("seat 1> ");
+
+    std::fs::write(&rule, counting_rule(true)).expect("edit the rule");
+    let out = r.type_expect("reload", "reload failed", "seat 1> ");
+    assert!(out.contains("at step 3 (seat 3)"), "{out}");
+    assert!(
+        out.contains("counting.lua:6: the third step fails"),
+        "{out}"
+    );
+    assert!(
+        out.contains("The game goes on under the rules loaded before"),
+        "{out}"
+    );
+    assert!(!out.contains("(greedy): "), "a bot moved: {out}");
+    assert_eq!(r.table(), table);
+    r.send("moves");
+    assert_eq!(r.expect("seat 1> "), moves);
+    r.send("log");
+    assert_eq!(r.expect("seat 1> "), log);
+    r.quit();
+}
+
 /// `replay --step` at its prompt: Enter for the next step, back, go to a
 /// step (the table there is the one the game had), the table from a seat.
 #[test]

@@ -94,6 +94,8 @@ enum Command {
     Check(commands::check::CheckArgs),
     /// Run a Lua file against a new game: set up a position by card names, play moves, print.
     Lua(commands::lua::LuaArgs),
+    /// Read the scripts built into deckhand, which error messages name: list them, print one, or export them all to a folder to edit and use with --scripts.
+    Scripts(commands::scripts::ScriptsArgs),
 }
 
 fn main() {
@@ -110,6 +112,7 @@ fn main() {
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),
         Some(Command::Lua(args)) => commands::lua::run(library, &args),
+        Some(Command::Scripts(args)) => commands::scripts::run(&args),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

@@ -10,24 +10,29 @@ use std::sync::Arc;
 
 static BUILT_IN: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../scripts");
 
-fn collect(dir: &Dir<'_>, out: &mut BTreeMap<String, String>) {
+fn collect(dir: &'static Dir<'static>, out: &mut BTreeMap<String, &'static [u8]>) {
     for f in dir.files() {
-        if let Some(text) = f.contents_utf8() {
-            out.insert(
-                f.path().to_string_lossy().replace('\\', "/"),
-                text.to_string(),
-            );
-        }
+        out.insert(f.path().to_string_lossy().replace('\\', "/"), f.contents());
     }
     for d in dir.dirs() {
         collect(d, out);
     }
 }
 
-/// The built-in scripts as an in-memory source named `scripts`.
-pub fn built_in() -> MemorySource {
+/// Every file of the built-in scripts, by its path in the scripts folder
+/// (`sea_change/game.lua`), in path order.
+pub fn built_in_files() -> BTreeMap<String, &'static [u8]> {
     let mut files = BTreeMap::new();
     collect(&BUILT_IN, &mut files);
+    files
+}
+
+/// The built-in scripts as an in-memory source named `scripts`.
+pub fn built_in() -> MemorySource {
+    let files = built_in_files()
+        .into_iter()
+        .filter_map(|(path, bytes)| Some((path, std::str::from_utf8(bytes).ok()?.to_string())))
+        .collect();
     MemorySource::new("scripts", files)
 }
 

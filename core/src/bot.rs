@@ -205,9 +205,38 @@ impl Bot {
                 playout.as_deref(),
                 self.cancel.as_ref(),
             ),
-            BotKind::Script(name) => game.script_bot_choice(name, rng),
+            BotKind::Script(name) => game
+                .script_bot_choice(name, rng)
+                .map_err(|e| script_bot_error(game, name, e)),
         }
     }
+}
+
+/// A script bot's failure, saying which bot and where it is defined: an
+/// answer the rules refuse (an index out of range, cards not offered),
+/// which carries no position of its own, gets the line of the bot's
+/// `function`; an error raised inside the bot (a runaway loop stopped by
+/// the budget, a bug) keeps its own position and names the bot after it.
+fn script_bot_error(game: &Game, name: &str, error: CoreError) -> CoreError {
+    let CoreError::Script(msg) = error else {
+        return error;
+    };
+    let Some(at) = game.script_bot_position(name) else {
+        return CoreError::Script(msg);
+    };
+    let named = msg.contains(&format!("bot '{name}'"));
+    if crate::lua::lacks_position(&msg) {
+        let msg = crate::lua::with_position(&msg, &at);
+        return CoreError::Script(if named {
+            msg
+        } else {
+            format!("{msg} (bot '{name}')")
+        });
+    }
+    if named {
+        return CoreError::Script(format!("{msg} (defined at {at})"));
+    }
+    CoreError::Script(format!("{msg} (in bot '{name}', defined at {at})"))
 }
 
 #[cfg(test)]

@@ -171,6 +171,12 @@ impl<'e> Suite<'e> {
         self
     }
 
+    /// Who plays the games checked from now on: `bots[i]` at seat `i + 1`,
+    /// repeated round the table (see [`Checks::bots`]).
+    pub fn set_bots(&mut self, bots: Vec<BotKind>) {
+        self.checks.bots = bots;
+    }
+
     fn runner(&self, config: &GameConfig) -> Runner<'static> {
         let kinds = if self.checks.bots.is_empty() {
             vec![BotKind::Random]

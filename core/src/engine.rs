@@ -177,7 +177,10 @@ impl Engine {
 
     /// Replay recorded actions on a fresh game. Each action is matched by
     /// value against the legal options (so edited rules are checked), or by
-    /// index when no value was recorded.
+    /// index when no value was recorded. A step that is no longer legal
+    /// stops it with [`CoreError::Replay`]; rules that fail at a step (a
+    /// script error) with [`CoreError::ReplayFailed`]. Either way the game
+    /// is handed back as it stood before that step.
     pub fn replay(
         &self,
         config: GameConfig,
@@ -188,18 +191,47 @@ impl Engine {
             .map_err(|error| Box::new(ReplayStop { game: None, error }))?;
         for (i, rec) in actions.iter().enumerate() {
             let step = i + 1;
-            let result = game
-                .match_action(rec)
-                .and_then(|choice| game.apply_choice(&choice).map_err(|e| e.to_string()));
-            if let Err(reason) = result {
-                game.take_events();
-                return Err(Box::new(ReplayStop {
-                    game: Some(game),
-                    error: CoreError::Replay { step, reason },
-                }));
-            }
+            let error = match game.match_action(rec) {
+                Ok(choice) => match game.apply_choice(&choice) {
+                    Ok(()) => continue,
+                    Err(e) => replay_error(step, e),
+                },
+                // Matching asks the rules for the options in words: when
+                // that fails, the rules failed.
+                Err(reason) => match game.decision() {
+                    Err(e) if rules_failed(&e) => replay_error(step, e),
+                    _ => CoreError::Replay { step, reason },
+                },
+            };
+            game.take_events();
+            return Err(Box::new(ReplayStop {
+                game: Some(game),
+                error,
+            }));
         }
         game.take_events();
         Ok(game)
     }
+}
+
+/// Why step `step` of a replayed log could not be applied: the rules
+/// failed (a script error, with its file and line), or the step is not
+/// legal under them.
+fn replay_error(step: usize, error: CoreError) -> CoreError {
+    if rules_failed(&error) {
+        return CoreError::ReplayFailed {
+            step,
+            error: Box::new(error),
+        };
+    }
+    CoreError::Replay {
+        step,
+        reason: error.to_string(),
+    }
+}
+
+/// Whether `error` is the rules failing (a script error, or one that left
+/// the game unusable), not a refusal of what was chosen.
+fn rules_failed(error: &CoreError) -> bool {
+    matches!(error, CoreError::Script(_) | CoreError::Restore { .. })
 }

@@ -29,6 +29,16 @@ pub enum CoreError {
         /// Why that step cannot be replayed.
         reason: String,
     },
+    /// Replaying a log stopped because the rules failed at a step (a
+    /// script error: a bug, the instruction budget, the memory limit), not
+    /// because the step is no longer legal.
+    #[error("the rules fail at step {step} of the log: {error}")]
+    ReplayFailed {
+        /// 1-based step number in the action log.
+        step: usize,
+        /// The rules' error, with its file and line.
+        error: Box<CoreError>,
+    },
     /// A step failed, and putting the game back as it was before the step
     /// failed too: the game cannot be played on, but its log is intact.
     #[error(

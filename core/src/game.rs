@@ -328,6 +328,12 @@ impl Game {
         &self.rules.info
     }
 
+    /// Where the rules' script bot `name` is defined (`FILE:LINE`), for
+    /// messages about a bot that failed.
+    pub fn script_bot_position(&self, name: &str) -> Option<String> {
+        self.rules.bot_position(name)
+    }
+
     /// Who must choose now and among how many options; `None` once the game is over.
     pub fn pending(&self) -> Option<(Seat, usize)> {
         self.pending

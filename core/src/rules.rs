@@ -136,6 +136,25 @@ pub struct Rules {
     pub scripts: Vec<ScriptHash>,
 }
 
+impl Rules {
+    /// Where the script bot `name` is defined, as `FILE:LINE` (the line of
+    /// its `function`), for messages about a bot that failed; `None` when
+    /// the rules have no such bot (or it is not a Lua function). Read raw:
+    /// no script code runs.
+    pub(crate) fn bot_position(&self, name: &str) -> Option<String> {
+        let bots: Table = self.table.raw_get("bots").ok()?;
+        let f: mlua::Function = bots.raw_get(name).ok()?;
+        let info = f.info();
+        let file = info
+            .source
+            .as_deref()
+            .and_then(|s| s.strip_prefix('@'))
+            .map(str::to_string)
+            .or(info.short_src)?;
+        Some(format!("{file}:{}", info.line_defined?))
+    }
+}
+
 /// Where a game script lives on the search path.
 pub fn game_path(game: &str) -> String {
     format!("{game}/game.lua")

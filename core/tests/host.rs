@@ -146,6 +146,28 @@ fn replay_by_value_reports_the_first_illegal_step() {
 }
 
 #[test]
+fn replay_tells_rules_that_fail_from_a_step_that_is_not_legal() {
+    let e = engine();
+    let mut g = e
+        .new_game(GameConfig::new("high_card", 2, 5), true)
+        .expect("start");
+    play_out(&mut g);
+    let log = g.history().to_vec();
+    // The same log under rules that raise an error at the third step.
+    let failing = g.config().clone().option("boom_at", 3);
+    let stop = e.replay(failing, &log).err().expect("stops");
+    let CoreError::ReplayFailed { step, error } = &stop.error else {
+        panic!("not a failure of the rules: {}", stop.error);
+    };
+    assert_eq!(*step, 3);
+    assert!(
+        matches!(**error, CoreError::Script(ref m) if m.contains("game.lua:") && m.contains("boom")),
+        "{error}"
+    );
+    assert_eq!(stop.game.expect("partial game").history().len(), 2);
+}
+
+#[test]
 fn a_script_error_names_the_line_and_leaves_the_game_unchanged() {
     let e = engine();
     let cfg = GameConfig::new("high_card", 2, 5).option("boom_at", 2);

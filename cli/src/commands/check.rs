@@ -3,13 +3,16 @@
 //! (`deckhand_core::conformance`): cards conserved and zone mirrors in step
 //! after every step, the rules' own invariants, the secrecy of every seat,
 //! guesses, the game ends with a well-formed result, determinism in a
-//! second engine, replay, save/load and undo/redo mid-game. Reports the
-//! first failure with its seed and step.
+//! second engine, replay, save/load and undo/redo mid-game. Then a few
+//! games more for each bot the rules declare (`rules.bots`), seated with
+//! the others and random bots, so that a bot that answers out of range or
+//! never answers is found here rather than in `sim`. Reports the first
+//! failure with its seed and step (and for a bot, its name, file and line).
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use deckhand_core::conformance::Suite;
-use deckhand_core::{DirSource, Engine, GameConfig, ScriptLibrary};
+use deckhand_core::{BotKind, DirSource, Engine, GameConfig, ScriptLibrary};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -112,29 +115,112 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     let mut given = GameConfig::new(&game_id, 0, 0);
     super::setup::parse_options(&mut given, &args.options)?;
     rules.info.resolve_options(&given.options)?;
-    let suite = Suite::new(&engine)?;
+    let mut suite = Suite::new(&engine)?;
     let mut total_steps = 0;
+    let config = |players: u32, g: u64| -> Result<GameConfig> {
+        let mut cfg = GameConfig::new(&game_id, players, args.seed.wrapping_add(g));
+        cfg.variants = variants.clone();
+        super::setup::parse_options(&mut cfg, &args.options)?;
+        Ok(cfg)
+    };
     for &players in &counts {
         for g in 0..args.games {
-            let mut cfg = GameConfig::new(&game_id, players, args.seed.wrapping_add(g));
-            cfg.variants = variants.clone();
-            super::setup::parse_options(&mut cfg, &args.options)?;
-            match suite.check(&cfg) {
+            match suite.check(&config(players, g)?) {
                 Ok(report) => total_steps += report.steps,
                 Err(failure) => bail!("FAILED: {failure}"),
             }
         }
     }
+    // The rules' own bots: a few games each at every player count, each
+    // time at another seat, the other seats taken by the other bots and
+    // random ones.
+    let bots = &rules.info.bots;
+    let per_bot = args.games.min(BOT_GAMES);
+    for i in 0..bots.len() {
+        for &players in &counts {
+            for g in 0..per_bot {
+                let seats = lineup(bots, i, players, g);
+                suite.set_bots(seats.clone());
+                let cfg = config(players, g)?;
+                match suite.check(&cfg) {
+                    Ok(report) => total_steps += report.steps,
+                    Err(failure) => bail!("FAILED: {failure}\n{}", replay_hint(&cfg, &seats)),
+                }
+            }
+        }
+    }
+    let bot_games = bots.len() as u64 * counts.len() as u64 * per_bot;
+    let with_bots = if bot_games == 0 {
+        String::new()
+    } else {
+        format!(
+            " and {bot_games} with the rules' bot{} ({})",
+            if bots.len() == 1 { "" } else { "s" },
+            bots.join(", ")
+        )
+    };
+    let random_games = args.games * counts.len() as u64;
     outln!(
-        "ok: {game_id} [{}]: {} games at {} player count(s), {total_steps} decisions; cards conserved, \
-         rules' invariants held, secrets kept, guesses sound, games ended, deterministic, replay, \
-         save/load and undo exact",
+        "ok: {game_id} [{}]: {random_games} random game{} at {} player count(s){with_bots}, \
+         {total_steps} decisions; cards conserved, rules' invariants held, secrets kept, guesses \
+         sound, games ended, deterministic, replay, save/load and undo exact",
         variants.join(", "),
-        args.games * counts.len() as u64,
+        if random_games == 1 { "" } else { "s" },
         counts.len()
     );
     warn_if_no_effect(&engine, args, &game_id, &variants, &counts)?;
     Ok(())
+}
+
+/// Games played with each bot of the rules at every player count (fewer
+/// when `-n` asks for fewer games): enough to find a bot that answers out
+/// of range or never answers, few enough for a check of every house rule.
+const BOT_GAMES: u64 = 2;
+
+/// The seats of game `g` (0-based) of the games of `bots[i]` at `players`
+/// players: that bot at seat `g + 1` (round the table), the seats after it
+/// taken in turn by the other bots of the rules and a random bot, round
+/// the table.
+fn lineup(bots: &[String], i: usize, players: u32, g: u64) -> Vec<BotKind> {
+    let players = players.max(1) as usize;
+    let mut others: Vec<BotKind> = (1..bots.len())
+        .map(|k| BotKind::parse(&bots[(i + k) % bots.len()]))
+        .collect();
+    others.push(BotKind::Random);
+    let first = (g % players as u64) as usize;
+    let mut seats = vec![BotKind::Random; players];
+    seats[first] = BotKind::parse(&bots[i]);
+    for k in 1..players {
+        seats[(first + k) % players] = others[(k - 1) % others.len()].clone();
+    }
+    seats
+}
+
+/// The seats of a failed game with the rules' bots, and how to play it
+/// again with `sim` (the same seed and seats give the same game; with
+/// `--exact-budget` a loop that never ends is stopped at its line).
+fn replay_hint(cfg: &GameConfig, seats: &[BotKind]) -> String {
+    let names: Vec<&str> = seats.iter().map(BotKind::name).collect();
+    let mut cmd = format!(
+        "deckhand sim {} -p {} -n 1 --seed {}",
+        cfg.game, cfg.players, cfg.seed
+    );
+    for v in &cfg.variants {
+        cmd.push_str(&format!(" -v {v}"));
+    }
+    for (k, v) in &cfg.options {
+        match v.as_str() {
+            Some(text) => cmd.push_str(&format!(" -o {k}={text}")),
+            None => cmd.push_str(&format!(" -o {k}={v}")),
+        }
+    }
+    for n in &names {
+        cmd.push_str(&format!(" --seat {n}"));
+    }
+    format!(
+        "seats: {}; to play the same game again: {cmd} --exact-budget",
+        names.join(", ")
+    )
 }
 
 /// When the checked script is a variant or house rule: play the same
@@ -160,9 +246,34 @@ fn warn_if_no_effect(
     super::setup::parse_options(&mut base, &args.options)?;
     let effect = deckhand_core::variant_effect::compare(engine, &base, variant, counts, args.games);
     if effect.changed_nothing() {
+        // A rule that adds a bot changes nothing in games between random
+        // bots: say so, rather than call it a rule without effect.
+        let bots = |variants: &[String]| {
+            engine
+                .rules(game_id, variants)
+                .map(|r| r.info.bots.clone())
+                .unwrap_or_default()
+        };
+        let had = bots(before);
+        let added: Vec<String> = bots(variants)
+            .into_iter()
+            .filter(|b| !had.contains(b))
+            .map(|b| format!("'{b}'"))
+            .collect();
+        let adds = match added.len() {
+            0 => String::new(),
+            1 => format!(
+                " (it adds the bot {}, which plays only when seated)",
+                added[0]
+            ),
+            _ => format!(
+                " (it adds the bots {}, which play only when seated)",
+                added.join(", ")
+            ),
+        };
         eprintln!(
-            "warning: {variant} changed nothing in {} games: the same moves, events, results and \
-             variables as without it, on the same seeds",
+            "warning: {variant} changed nothing in {} games between random bots: the same moves, \
+             events, results and variables as without it, on the same seeds{adds}",
             effect.games
         );
     }

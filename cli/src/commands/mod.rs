@@ -8,6 +8,7 @@ pub mod lua;
 pub mod play;
 pub mod replay;
 pub mod report;
+pub mod scripts;
 pub mod setup;
 pub mod shards;
 pub mod sim;

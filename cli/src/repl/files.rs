@@ -161,7 +161,8 @@ impl Session {
         self.advance();
     }
 
-    /// Where a replayed log stops being legal, and what happens next.
+    /// Where a replayed log stops being legal (or the rules fail), and
+    /// what happens next.
     fn stop_message(
         &self,
         error: &CoreError,
@@ -170,15 +171,18 @@ impl Session {
     ) -> String {
         let (step, reason) = match error {
             CoreError::Replay { step, reason } => (*step, reason.clone()),
+            CoreError::ReplayFailed { step, error } => (*step, error.to_string()),
             other => (kept + 1, other.to_string()),
         };
-        let seat = actions
-            .get(step.saturating_sub(1))
-            .map(|r| format!(" (seat {})", r.seat))
-            .unwrap_or_default();
+        let seat = seat_of(actions, step);
         let dropped = actions.len().saturating_sub(kept);
+        let stops = if matches!(error, CoreError::ReplayFailed { .. }) {
+            "the rules fail at step"
+        } else {
+            "the log stops being legal at step"
+        };
         format!(
-            "the log stops being legal at step {step}{seat}: {reason}. Continuing from step {kept} under the new rules \
+            "{stops} {step}{seat}: {reason}. Continuing from step {kept} under the new rules \
              ({dropped} later move{} dropped).",
             plural(dropped)
         )
@@ -214,27 +218,45 @@ impl Session {
                     "Reloaded the scripts: all {n} move{} replayed under the new rules.",
                     plural(n)
                 ));
-                self.reinstall(engine, game, specs);
+                self.reinstall(engine, game, specs, 0);
             }
             Err(stop) => match *stop {
                 ReplayStop { game: None, error } => self.out.error(format!(
                     "reload failed: {error}. The game goes on under the rules loaded before."
                 )),
+                // The new rules raise an error while replaying the game:
+                // they are broken, not stricter. The game stays as it was,
+                // under the rules loaded before, and no bot moves.
+                ReplayStop {
+                    game: Some(_),
+                    error: CoreError::ReplayFailed { step, error },
+                } => {
+                    let n = actions.len();
+                    self.out.error(format!(
+                        "reload failed: the new rules fail at step {step}{} of the game: {error}. \
+                         The game goes on under the rules loaded before, as it was ({n} move{}); \
+                         fix the rules and `reload` again.",
+                        seat_of(&actions, step),
+                        plural(n)
+                    ))
+                }
                 ReplayStop {
                     game: Some(game),
                     error,
                 } => {
-                    let msg = self.stop_message(&error, &actions, game.history().len());
+                    let kept = game.history().len();
+                    let msg = self.stop_message(&error, &actions, kept);
                     self.out.warn(format!("Reloaded the scripts, but {msg}"));
-                    self.reinstall(engine, game, specs);
+                    self.reinstall(engine, game, specs, actions.len().saturating_sub(kept));
                 }
             },
         }
     }
 
     /// After a reload: the new scripts, and the new game with the same
-    /// seats, bots and viewer. The game before is kept for `undo`.
-    fn reinstall(&mut self, engine: Engine, game: Game, specs: Vec<SeatSpec>) {
+    /// seats, bots and viewer. The game before is kept for `undo`, which
+    /// brings back the `dropped` moves the new rules did not replay.
+    fn reinstall(&mut self, engine: Engine, game: Game, specs: Vec<SeatSpec>, dropped: usize) {
         let old_engine = std::mem::replace(&mut self.engine, engine);
         self.words = self.game_words();
         let old = self.current.take();
@@ -245,9 +267,17 @@ impl Session {
         }
         self.current = Some(cur);
         if old.is_some() {
-            self.out.say(
-                "(`undo` takes the reload back: the game as it was, under the scripts loaded before.)",
-            );
+            self.out.say(if dropped == 0 {
+                "(`undo` takes the reload back: the game as it was, under the scripts loaded before.)"
+                    .to_string()
+            } else {
+                format!(
+                    "(`undo` takes the reload back and brings the {dropped} dropped move{} back: \
+                     the game as it was, under the scripts loaded before. After your next move \
+                     they are gone.)",
+                    plural(dropped)
+                )
+            });
         }
         self.advance();
         self.after_reload = None;
@@ -326,4 +356,12 @@ impl Session {
             at,
         })
     }
+}
+
+/// ` (seat N)`: who made move `step` (1-based) of `actions`, when it is there.
+fn seat_of(actions: &[deckhand_core::ActionRecord], step: usize) -> String {
+    actions
+        .get(step.saturating_sub(1))
+        .map(|r| format!(" (seat {})", r.seat))
+        .unwrap_or_default()
 }

@@ -278,6 +278,86 @@ fn reload_replays_and_reports_where_the_log_stops() {
     assert!(f.history_len() < 6);
 }
 
+/// A house rule of High Card that wraps `apply`; with `fail`, it raises an
+/// error on line 5 when the third step is applied.
+fn third_step_rule(fail: bool) -> String {
+    let check = if fail {
+        "if game.vars.steps == 2 then error('the third step fails') end"
+    } else {
+        "-- every step applies"
+    };
+    format!(
+        "return {{ id = 'third', title = 'Third step', game = 'high_card', modify = function(R)\n\
+         \x20 local apply = R.apply\n\
+         \x20 R.apply = function(game, seat, action)\n\
+         \x20   -- the rule\n\
+         \x20   {check}\n\
+         \x20   return apply(game, seat, action)\n\
+         \x20 end\n\
+         end }}\n"
+    )
+}
+
+#[test]
+fn reload_onto_rules_that_fail_mid_game_names_the_line_and_keeps_the_game() {
+    let mut f = fixture();
+    let rule = f.dir.path().join("third.lua");
+    std::fs::write(&rule, third_step_rule(false)).expect("write");
+    let out = f.type_line(&format!(
+        "new high_card players=3 seats=human,lowest,lowest seed=5 variant={}",
+        rule.display()
+    ));
+    assert!(out.contains("New game of High Card"), "{out}");
+    f.type_line("1");
+    f.type_line("1");
+    assert_eq!(f.history_len(), 6);
+    let before = (
+        f.type_line("show"),
+        f.type_line("moves"),
+        f.type_line("log"),
+    );
+
+    // The rule now raises an error at the third step: the game as it was.
+    std::fs::write(&rule, third_step_rule(true)).expect("write");
+    let out = f.type_line("reload");
+    assert!(out.contains("reload failed"), "{out}");
+    assert!(out.contains("at step 3 (seat 3)"), "{out}");
+    assert!(
+        out.contains(&format!("{}:5: the third step fails", rule.display())),
+        "{out}"
+    );
+    assert!(out.contains("as it was (6 moves)"), "{out}");
+    assert!(!out.contains("stops being legal"), "{out}");
+    assert!(!out.contains("(lowest): "), "a bot moved: {out}");
+    assert_eq!(f.history_len(), 6);
+    assert_eq!(
+        (
+            f.type_line("show"),
+            f.type_line("moves"),
+            f.type_line("log")
+        ),
+        before
+    );
+    // Nothing to take back but the moves: the reload did not happen.
+    let out = f.type_line("undo");
+    assert!(out.contains("Took back your last move"), "{out}");
+    f.type_line("redo");
+    assert_eq!(f.history_len(), 6);
+
+    // Fixed, the rule replays the whole game.
+    std::fs::write(&rule, third_step_rule(false)).expect("write");
+    let out = f.type_line("reload");
+    assert!(out.contains("all 6 moves replayed"), "{out}");
+    assert_eq!(
+        (
+            f.type_line("show"),
+            f.type_line("moves"),
+            f.type_line("log")
+        ),
+        before
+    );
+}
+
 #[test]
 fn a_broken_script_on_reload_keeps_the_game() {
     let mut f = started();
@@ -812,10 +892,28 @@ fn undo_right_after_a_reload_takes_it_back_and_redo_reloads_again() {
     std::fs::write(f.script(), &text).expect("write");
     let out = f.type_line("reload");
     assert!(out.contains("the log stops being legal at step"), "{out}");
-    assert!(out.contains("`undo` takes the reload back"), "{out}");
-    let after = (f.type_line("show"), f.type_line("log"));
-    assert!(f.history_len() < 6);
+    // The moves dropped are counted, and `undo` said to bring them back
+    // (the bots then play on from the last legal step).
     let cut = f.history_len();
+    assert!(cut < 6);
+    let kept: usize = out
+        .split("Continuing from step ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no step to continue from: {out}"));
+    let dropped = 6 - kept;
+    assert!(
+        out.contains(&format!("({dropped} later move")) && out.contains(" dropped)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "`undo` takes the reload back and brings the {dropped} dropped move"
+        )),
+        "{out}"
+    );
+    let after = (f.type_line("show"), f.type_line("log"));
 
     let out = f.type_line("undo");
     assert!(out.contains("Took back the reload"), "{out}");
