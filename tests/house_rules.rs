@@ -127,9 +127,11 @@ fn a_house_rule_cannot_count_into_the_games_counters() {
     let mut cfg = GameConfig::new("sea_change", 3, 7);
     cfg.variants = vec![counting_rule(dir.path(), "steps")];
     let mut g = e.new_game(cfg, false).expect("start");
-    Runner::shared(3, |g: &deckhand_core::Game| Ok(g.pending().map_or(1, |p| p.1)))
-        .play(&mut g)
-        .expect("plays to the end");
+    Runner::shared(3, |g: &deckhand_core::Game| {
+        Ok(g.pending().map_or(1, |p| p.1))
+    })
+    .play(&mut g)
+    .expect("plays to the end");
     let metrics = g.metrics().expect("metrics");
     let per_round = metrics
         .iter()
@@ -142,10 +144,12 @@ fn a_house_rule_cannot_count_into_the_games_counters() {
     let rule = counting_rule(dir.path(), "rounds");
     cfg.variants = vec![rule.clone()];
     let mut g = e.new_game(cfg, false).expect("start");
-    let err = Runner::shared(3, |g: &deckhand_core::Game| Ok(g.pending().map_or(1, |p| p.1)))
-        .play(&mut g)
-        .expect_err("counted twice")
-        .to_string();
+    let err = Runner::shared(3, |g: &deckhand_core::Game| {
+        Ok(g.pending().map_or(1, |p| p.1))
+    })
+    .play(&mut g)
+    .expect_err("counted twice")
+    .to_string();
     assert!(
         err.contains("counter 'rounds' is counted both by") && err.contains("count_rounds.lua"),
         "{err}"

@@ -224,7 +224,8 @@ fn a_loop_of_slow_instructions_is_stopped_by_processor_time() {
         .expect_err("stopped");
     let took = started.elapsed();
     assert!(
-        err.to_string().contains("time budget exceeded (0.3 s of processor time)"),
+        err.to_string()
+            .contains("time budget exceeded (0.3 s of processor time)"),
         "{err}"
     );
     // Generous for a loaded machine: the limit is processor time.
@@ -241,8 +242,11 @@ fn a_runaway_description_is_paid_once_per_decision() {
         cpu_seconds: 0.3,
         ..Limits::default()
     };
-    let e = Engine::with_limits(toy::library(&[("high_card/variants/spin.lua", spin)]), limits)
-        .expect("engine");
+    let e = Engine::with_limits(
+        toy::library(&[("high_card/variants/spin.lua", spin)]),
+        limits,
+    )
+    .expect("engine");
     let mut g = e
         .new_game(GameConfig::new("high_card", 2, 5).variant("spin"), false)
         .expect("start");

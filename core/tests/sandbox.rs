@@ -288,11 +288,7 @@ fn the_instruction_budget_cannot_be_caught() {
     for code in runaways {
         for place in ["top", "setup", "apply", "bot"] {
             let msg = attack(place, code);
-            assert_contains(
-                &msg,
-                &["budget exceeded", "error in error handling"],
-                code,
-            );
+            assert_contains(&msg, &["budget exceeded", "error in error handling"], code);
         }
     }
 }

@@ -113,14 +113,14 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     // The options are checked once, before any game: a bad one is the
     // command line's fault, not a failure of the rules.
     let mut given = GameConfig::new(&game_id, 0, 0);
-    super::setup::parse_options(&mut given, &args.options)?;
+    super::setup::parse_options_of(&mut given, &args.options, &rules.info)?;
     rules.info.resolve_options(&given.options)?;
     let mut suite = Suite::new(&engine)?;
     let mut total_steps = 0;
     let config = |players: u32, g: u64| -> Result<GameConfig> {
         let mut cfg = GameConfig::new(&game_id, players, args.seed.wrapping_add(g));
         cfg.variants = variants.clone();
-        super::setup::parse_options(&mut cfg, &args.options)?;
+        cfg.options = given.options.clone();
         Ok(cfg)
     };
     for &players in &counts {
@@ -168,7 +168,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
         if random_games == 1 { "" } else { "s" },
         counts.len()
     );
-    warn_if_no_effect(&engine, args, &game_id, &variants, &counts)?;
+    warn_if_no_effect(&engine, args, &game_id, &variants, &given.options, &counts)?;
     Ok(())
 }
 
@@ -232,6 +232,7 @@ fn warn_if_no_effect(
     args: &CheckArgs,
     game_id: &str,
     variants: &[String],
+    options: &std::collections::BTreeMap<String, serde_json::Value>,
     counts: &[u32],
 ) -> Result<()> {
     let path = Path::new(&args.script);
@@ -243,7 +244,7 @@ fn warn_if_no_effect(
     };
     let mut base = GameConfig::new(game_id, 0, args.seed);
     base.variants = before.to_vec();
-    super::setup::parse_options(&mut base, &args.options)?;
+    base.options = options.clone();
     let effect = deckhand_core::variant_effect::compare(engine, &base, variant, counts, args.games);
     if effect.changed_nothing() {
         // A rule that adds a bot changes nothing in games between random
