@@ -39,6 +39,29 @@ fn engine(files: &[(&str, &str)]) -> Engine {
     Engine::with_limits(library(files), limits()).expect("engine")
 }
 
+/// The same limits with the compiler on and no instruction count (how
+/// `sim`, `compare` and `tune` run the rules): everything but a runaway,
+/// which only the watchdog of those commands stops (tests/cli.rs,
+/// tests/hostile_scripts.rs), must hold there too.
+fn compiled_engine(files: &[(&str, &str)]) -> Engine {
+    let compiled = Limits {
+        instructions: None,
+        ..limits()
+    };
+    Engine::with_limits(library(files), compiled).expect("engine")
+}
+
+/// Both kinds of engine, named.
+const MODES: [&str; 2] = ["counted", "compiled"];
+
+fn engine_in(mode: &str, files: &[(&str, &str)]) -> Engine {
+    if mode == "compiled" {
+        compiled_engine(files)
+    } else {
+        engine(files)
+    }
+}
+
 /// A variant of the toy game that runs `code` at the place named: `top`
 /// (when the rules are loaded), `setup`, `apply` (in the first step) or
 /// `bot` (the variant's bot `hostile`).
@@ -86,8 +109,13 @@ fn snapshot(g: &Game) -> String {
 /// Run `code` at `place` and return the error message; the game (when one
 /// got started) must be exactly as before, and still playable.
 fn attack(place: &str, code: &str) -> String {
+    attack_in("counted", place, code)
+}
+
+/// [`attack`] in an engine of `mode` (see [`MODES`]).
+fn attack_in(mode: &str, place: &str, code: &str) -> String {
     let variant = hostile(place, code);
-    let e = engine(&[("high_card/variants/hostile.lua", &variant)]);
+    let e = engine_in(mode, &[("high_card/variants/hostile.lua", &variant)]);
     let cfg = GameConfig::new("high_card", 2, 5).variant("hostile");
     let started = Instant::now();
     let outcome = match place {
@@ -177,20 +205,26 @@ fn no_route_reaches_io_os_debug_package_ffi_jit_or_code_loading() {
         "coroutine.wrap(function() return io end)().open('/etc/passwd')",
         "select(2, pcall(function() return os end)).execute('true')",
     ];
-    for code in escapes {
-        for place in ["top", "apply"] {
-            let msg = attack(place, code);
+    for mode in MODES {
+        for code in escapes {
+            for place in ["top", "apply"] {
+                let msg = attack_in(mode, place, code);
+                assert!(
+                    msg.starts_with("script error"),
+                    "{mode} {place}: `{code}` gave {msg}"
+                );
+            }
+        }
+        // The Lua prompt too.
+        let e = engine_in(mode, &[]);
+        for code in escapes {
             assert!(
-                msg.starts_with("script error"),
-                "{place}: `{code}` gave {msg}"
+                e.host().eval(code, None).is_err(),
+                "{mode} prompt: `{code}`"
             );
         }
     }
-    // The Lua prompt too.
     let e = engine(&[]);
-    for code in escapes {
-        assert!(e.host().eval(code, None).is_err(), "prompt: `{code}`");
-    }
     assert_eq!(
         e.host().eval("string.upper('ok')", None).expect("ok"),
         "\"OK\""
@@ -334,14 +368,20 @@ fn recursion_through_c_is_an_ordinary_error() {
                 &["print: calls back into Lua nested"],
             ),
         ];
-        for (code, expect) in cases {
+        for (mode, (code, expect)) in MODES
+            .iter()
+            .flat_map(|m| cases.iter().map(move |c| (*m, *c)))
+        {
             for place in ["top", "apply"] {
                 let variant = hostile(place, code);
-                let e = engine(&[
-                    ("high_card/variants/hostile.lua", &variant),
-                    ("cyc/a.lua", "return require('cyc.b')"),
-                    ("cyc/b.lua", "return require('cyc.a')"),
-                ]);
+                let e = engine_in(
+                    mode,
+                    &[
+                        ("high_card/variants/hostile.lua", &variant),
+                        ("cyc/a.lua", "return require('cyc.b')"),
+                        ("cyc/b.lua", "return require('cyc.a')"),
+                    ],
+                );
                 let cfg = GameConfig::new("high_card", 2, 5).variant("hostile");
                 let msg = match place {
                     "top" => e.new_game(cfg, true).err().map(|e| e.to_string()),
@@ -354,11 +394,11 @@ fn recursion_through_c_is_an_ordinary_error() {
                     }
                 }
                 .unwrap_or_default();
-                assert_contains(&msg, expect, code);
+                assert_contains(&msg, expect, &format!("{mode}: {code}"));
                 // With the script's file and line, when the error was not
                 // raised by the core itself.
                 if !msg.contains("requires itself") {
-                    assert!(msg.contains("hostile.lua:"), "no position: {msg}");
+                    assert!(msg.contains("hostile.lua:"), "{mode}: no position: {msg}");
                 }
             }
         }
@@ -436,16 +476,18 @@ fn memory_bombs_stop_at_the_step_limit() {
             &["out of memory"],
         ),
     ];
-    for (code, expect) in bombs {
-        let msg = attack("apply", code);
-        assert_contains(&msg, expect, code);
-    }
-    for code in [
-        "local t = {} for i = 1, 1e9 do t[i] = { i } end",
-        "game._ncards = 4e9 game:place(game:new_card({ name = 'x' }), game:zone('pile'))",
-    ] {
-        let msg = attack("setup", code);
-        assert!(msg.contains("script error"), "{msg}");
+    for mode in MODES {
+        for (code, expect) in bombs {
+            let msg = attack_in(mode, "apply", code);
+            assert_contains(&msg, expect, &format!("{mode}: {code}"));
+        }
+        for code in [
+            "local t = {} for i = 1, 1e9 do t[i] = { i } end",
+            "game._ncards = 4e9 game:place(game:new_card({ name = 'x' }), game:zone('pile'))",
+        ] {
+            let msg = attack_in(mode, "setup", code);
+            assert!(msg.contains("script error"), "{mode}: {msg}");
+        }
     }
 }
 
