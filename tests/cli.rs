@@ -1405,3 +1405,32 @@ fn option_values_are_read_by_their_declared_type() {
         r.text
     );
 }
+
+#[test]
+fn check_fails_a_rule_that_carries_state_from_one_game_to_the_next() {
+    // A counter outside the rule's functions outlives each game: in the
+    // same engine the second game plays differently from the first, so
+    // a simulation's figures would depend on how games were shared out
+    // between threads. `check` refuses it and says why.
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("carry.lua");
+    std::fs::write(
+        &rule,
+        "local games = 0\n\
+         return { id = 'carry', game = 'sea_change', modify = function(rules)\n\
+         local setup = rules.setup\n\
+         rules.setup = function(game)\n\
+         games = games + 1\n\
+         setup(game)\n\
+         if games % 2 == 0 then game:shuffle(game:zone('hand', 1)) end\n\
+         end end }\n",
+    )
+    .expect("write");
+    let o = deckhand(&["check", &rule.display().to_string(), "-n", "2", "-p", "3"]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(
+        t.contains("determinism") && t.contains("keep state from one game to the next"),
+        "{t}"
+    );
+}

@@ -248,8 +248,14 @@ impl<'e> Suite<'e> {
                 .runner(config)
                 .run(&self.second, config.clone(), logging)
                 .map_err(|e| format!("determinism: {what}: {e}"))?;
-            same_game(&game, history, end, logging)
-                .map_err(|e| format!("determinism: {what}: {e}"))?;
+            same_game(&game, history, end, logging).map_err(|e| {
+                format!(
+                    "determinism: {what}: {e} (rules that keep state from one game to the \
+                     next, in a variable outside their functions or in a table of the rules \
+                     written during play, play differently in another engine: keep what a \
+                     game needs in game.vars)"
+                )
+            })?;
         }
         Ok(())
     }
