@@ -288,7 +288,7 @@ impl Table {
         // done whole changes nothing (a count so large that it overflows
         // is refused as too many, not wrapped round).
         let src = self.zone(from)?;
-        let need = n.checked_mul(to.len()).unwrap_or(usize::MAX);
+        let need = n.saturating_mul(to.len());
         if src.cards.len() < need {
             return Err(CoreError::Rule(format!(
                 "deal: zone '{}' has {} cards, {} needed",

@@ -3,7 +3,6 @@
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{anyhow, Result};
-use deckhand_core::config::parse_option_text;
 use deckhand_core::{CoreError, Engine, GameConfig, RulesInfo, ScriptLibrary};
 
 /// A seed from the clock, for games started without one.
@@ -67,19 +66,6 @@ pub fn parse_options_of(cfg: &mut GameConfig, options: &[String], info: &RulesIn
         let k = k.trim();
         cfg.options
             .insert(k.to_string(), info.option_from_text(k, v.trim())?);
-    }
-    Ok(())
-}
-
-/// Parse `K=V` options where the rules are not at hand: the type of each
-/// value guessed from its text ([`parse_option_text`]).
-pub fn parse_options(cfg: &mut GameConfig, options: &[String]) -> Result<()> {
-    for kv in options {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| anyhow!("option '{kv}' should be KEY=VALUE"))?;
-        cfg.options
-            .insert(k.trim().to_string(), parse_option_text(v.trim()));
     }
     Ok(())
 }

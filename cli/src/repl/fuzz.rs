@@ -647,7 +647,7 @@ fn fuzz_option_and_seat_parsers_never_panic() {
                 prop_assert!((info.players.min..=info.players.max).contains(&players));
             }
             let mut cfg = GameConfig::new(&info.id, 2, 1);
-            if crate::commands::setup::parse_options(&mut cfg, &options).is_ok() {
+            if crate::commands::setup::parse_options_of(&mut cfg, &options, info).is_ok() {
                 let _ = info.resolve_options(&cfg.options);
             }
             Ok(())
