@@ -13,9 +13,9 @@
 mod common;
 
 use common::{advance_randomly, bots_for, deckhand, engine, play_to_end};
-use deckhand_core::choice::random_choice;
 use deckhand_core::conformance::ids_in;
 use deckhand_core::lab::{Key, Outcome};
+use deckhand_core::policy::random_choice;
 use deckhand_core::rng::GameRng;
 use deckhand_core::{Event, EventKind, Game, GameConfig, Observer, Runner};
 use serde_json::Value;

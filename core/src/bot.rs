@@ -8,7 +8,7 @@
 //!
 //! For an option that asks for a set of cards the random bot builds one
 //! card by card, and in a reaction window it passes 9 times in 10 (see
-//! [`crate::choice`]); the `mc` search tries a few sets of each such option
+//! [`crate::policy`]); the `mc` search tries a few sets of each such option
 //! ([`crate::search`]).
 
 use crate::budget::Budget;
@@ -16,7 +16,7 @@ use crate::cancel::Cancel;
 use crate::choice::Choice;
 use crate::error::{CoreError, Result};
 use crate::game::Game;
-use crate::rng::GameRng;
+use crate::policy::{self, PlainBot};
 use crate::zone::Seat;
 
 /// Which search a search bot runs.
@@ -163,24 +163,16 @@ impl Bot {
         self.cancel = cancel;
     }
 
-    /// The random stream of this bot's decision at `step` (1 = the first
-    /// decision of the game).
-    #[inline]
-    fn rng(&self, step: usize) -> GameRng {
-        let mixed = self.seed ^ (step as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        GameRng::derived(mixed, 1000 + u64::from(self.seat))
-    }
-
     /// What the seat to move chooses: an option and, for one that asks
-    /// for cards, the set (see [`crate::choice`] for how the random bot
+    /// for cards, the set (see [`crate::policy`] for how the random bot
     /// builds one and how often it passes in a reaction window).
     pub fn choose(&mut self, game: &Game) -> Result<Choice> {
         if game.pending().is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
-        let mut rng = self.rng(game.history().len() + 1);
+        let mut rng = policy::decision_rng(self.seed, self.seat, game.history().len() + 1);
         match &self.kind {
-            BotKind::Random => crate::choice::random_choice(game, &mut rng),
+            BotKind::Random => PlainBot::Random.choose(game, rng),
             BotKind::Search {
                 method: SearchMethod::Mc,
                 budget,
@@ -205,52 +197,20 @@ impl Bot {
                 playout.as_deref(),
                 self.cancel.as_ref(),
             ),
-            BotKind::Script(name) => game
-                .script_bot_choice(name, rng)
-                .map_err(|e| script_bot_error(game, name, e)),
+            BotKind::Script(name) => PlainBot::Script(name.clone()).choose(game, rng),
         }
     }
 }
 
-/// A script bot's failure, saying which bot and where it is defined: an
-/// answer the rules refuse (an index out of range, cards not offered),
-/// which carries no position of its own, gets the line of the bot's
-/// `function`; an error raised inside the bot (a runaway loop stopped by
-/// the budget, a bug) keeps its own position and names the bot after it.
-fn script_bot_error(game: &Game, name: &str, error: CoreError) -> CoreError {
-    let CoreError::Script(msg) = error else {
-        return error;
-    };
-    let Some(at) = game.script_bot_position(name) else {
-        return CoreError::Script(msg);
-    };
-    let named = msg.contains(&format!("bot '{name}'"));
-    if crate::lua::lacks_position(&msg) {
-        let msg = crate::lua::with_position(&msg, &at);
-        return CoreError::Script(if named {
-            msg
-        } else {
-            format!("{msg} (bot '{name}')")
-        });
+impl crate::runner::Chooser for Bot {
+    fn choose(&mut self, game: &Game) -> Result<Choice> {
+        Bot::choose(self, game)
     }
-    if named {
-        return CoreError::Script(format!("{msg} (defined at {at})"));
-    }
-    CoreError::Script(format!("{msg} (in bot '{name}', defined at {at})"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn streams_differ_by_seat_and_step_and_repeat_for_the_same_ones() {
-        let draw = |seed, seat, step| Bot::new(BotKind::Random, seed, seat).rng(step).next_u64();
-        assert_eq!(draw(7, 1, 3), draw(7, 1, 3));
-        assert_ne!(draw(7, 1, 3), draw(7, 2, 3));
-        assert_ne!(draw(7, 1, 3), draw(7, 1, 4));
-        assert_ne!(draw(7, 1, 3), draw(8, 1, 3));
-    }
 
     #[test]
     fn names_parse_into_kinds() {

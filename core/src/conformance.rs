@@ -31,13 +31,13 @@
 //! The first failure is reported with the game, variants, players, seed
 //! and step ([`Failure`]).
 
-use crate::bot::{Bot, BotKind};
 use crate::choice::Choice;
 use crate::config::GameConfig;
 use crate::engine::Engine;
 use crate::error::{CoreError, Result};
 use crate::event::{Event, EventKind};
 use crate::game::{ActionRecord, Game, GameResult, SeatView, ZoneView};
+use crate::policy::PlainBot;
 use crate::rng::GameRng;
 use crate::rules::PlayerRange;
 use crate::runner::{Observer, Runner, StepError, Stop};
@@ -50,7 +50,7 @@ use serde_json::Value as Json;
 #[derive(Debug, Clone)]
 pub struct Checks {
     /// The bots that play, seat 1 first, repeated round the table.
-    pub bots: Vec<BotKind>,
+    pub bots: Vec<PlainBot>,
     /// Check the determinized guesses of a seat every this many steps,
     /// each seat in turn (0: never).
     pub guesses_every: usize,
@@ -65,7 +65,7 @@ pub struct Checks {
 impl Default for Checks {
     fn default() -> Self {
         Checks {
-            bots: vec![BotKind::Random],
+            bots: vec![PlainBot::Random],
             guesses_every: 5,
             undo_steps: 2,
             determinism: true,
@@ -173,24 +173,22 @@ impl<'e> Suite<'e> {
 
     /// Who plays the games checked from now on: `bots[i]` at seat `i + 1`,
     /// repeated round the table (see [`Checks::bots`]).
-    pub fn set_bots(&mut self, bots: Vec<BotKind>) {
+    pub fn set_bots(&mut self, bots: Vec<PlainBot>) {
         self.checks.bots = bots;
     }
 
     fn runner(&self, config: &GameConfig) -> Runner<'static> {
         let kinds = if self.checks.bots.is_empty() {
-            vec![BotKind::Random]
+            vec![PlainBot::Random]
         } else {
             self.checks.bots.clone()
         };
         Runner::with_bots(
             (1..=config.players)
                 .map(|s| {
-                    Bot::new(
-                        kinds[(s as usize - 1) % kinds.len()].clone(),
-                        config.seed,
-                        s,
-                    )
+                    kinds[(s as usize - 1) % kinds.len()]
+                        .clone()
+                        .at(config.seed, s)
                 })
                 .collect(),
         )

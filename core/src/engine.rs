@@ -162,7 +162,14 @@ impl Engine {
     pub fn new_game(&self, mut config: GameConfig, logging: bool) -> Result<Game> {
         config.read_house_rules(false)?;
         let rules = self.rules_of(&config)?;
-        Game::start(self.host.clone(), rules, config, logging, logging)
+        Game::start(
+            self.host.clone(),
+            rules,
+            config,
+            logging,
+            logging,
+            replay_fresh,
+        )
     }
 
     /// Start a game whose events are recorded for a trace: as
@@ -172,7 +179,7 @@ impl Engine {
     pub fn new_traced_game(&self, mut config: GameConfig) -> Result<Game> {
         config.read_house_rules(false)?;
         let rules = self.rules_of(&config)?;
-        Game::start(self.host.clone(), rules, config, true, false)
+        Game::start(self.host.clone(), rules, config, true, false, replay_fresh)
     }
 
     /// Replay recorded actions on a fresh game. Each action is matched by
@@ -212,6 +219,19 @@ impl Engine {
         game.take_events();
         Ok(game)
     }
+}
+
+/// A game replayed in a fresh engine (a new VM, the rules loaded again):
+/// how a game whose VM failed is put back (see `Game::restore`).
+fn replay_fresh(
+    library: &Arc<ScriptLibrary>,
+    limits: Limits,
+    config: GameConfig,
+    actions: &[ActionRecord],
+) -> Result<Game> {
+    Engine::with_limits(library.clone(), limits)?
+        .replay(config, actions)
+        .map_err(|stop| stop.error)
 }
 
 /// Why step `step` of a replayed log could not be applied: the rules

@@ -58,12 +58,6 @@ pub enum CoreError {
     Io(#[from] std::io::Error),
 }
 
-impl From<mlua::Error> for CoreError {
-    fn from(e: mlua::Error) -> Self {
-        CoreError::Script(crate::lua::describe_error(&e))
-    }
-}
-
 impl From<serde_json::Error> for CoreError {
     fn from(e: serde_json::Error) -> Self {
         CoreError::BadSave(e.to_string())

@@ -193,6 +193,8 @@ pub struct Game {
     /// fail at once with it (a runaway in `describe` is paid once per
     /// decision, not once per option). Cleared when the game moves.
     describe_runaway: RefCell<Option<String>>,
+    /// See [`FreshReplay`].
+    fresh_replay: FreshReplay,
 }
 
 /// What the step protocol tells of a decision besides its seat and size:
@@ -234,6 +236,17 @@ fn lua_opts() -> SerializeOptions {
         .set_array_metatable(false)
 }
 
+/// How a game whose VM failed is put back together elsewhere: its config
+/// and actions replayed in a fresh VM with the rules loaded again, under
+/// the same search path and limits (the engine provides it, see
+/// `Game::restore`).
+pub(crate) type FreshReplay = fn(
+    &std::sync::Arc<crate::library::ScriptLibrary>,
+    crate::lua::Limits,
+    GameConfig,
+    &[ActionRecord],
+) -> Result<Game>;
+
 impl Game {
     pub(crate) fn start(
         host: Rc<Host>,
@@ -241,6 +254,7 @@ impl Game {
         config: GameConfig,
         logging: bool,
         words: bool,
+        fresh_replay: FreshReplay,
     ) -> Result<Game> {
         let range = rules.info.players;
         if config.players < range.min || config.players > range.max {
@@ -293,6 +307,7 @@ impl Game {
             action_values: logging,
             broken: None,
             describe_runaway: RefCell::new(None),
+            fresh_replay,
         })
     }
 
@@ -882,13 +897,12 @@ impl Game {
             Ok(()) => return Err(err),
             Err(e) => e,
         };
-        let fresh =
-            crate::engine::Engine::with_limits(self.host.library().clone(), self.host.limits())
-                .and_then(|engine| {
-                    engine
-                        .replay(self.config.clone(), &history)
-                        .map_err(|stop| stop.error)
-                });
+        let fresh = (self.fresh_replay)(
+            self.host.library(),
+            self.host.limits(),
+            self.config.clone(),
+            &history,
+        );
         match fresh {
             Ok(game) => {
                 let redo = std::mem::take(&mut self.redo);
@@ -1012,6 +1026,7 @@ impl Game {
             self.config.clone(),
             self.logging,
             self.words,
+            self.fresh_replay,
         )?;
         for rec in &history {
             fresh.step_raw(&rec.choice())?;
@@ -1083,6 +1098,7 @@ impl Game {
             action_values: false,
             broken: None,
             describe_runaway: RefCell::new(None),
+            fresh_replay: self.fresh_replay,
         })
     }
 
@@ -1175,7 +1191,7 @@ impl Game {
                 let mut rng = self.own_stream(2001)?;
                 match policy {
                     Some(bot) => self.script_bot_choice(bot, rng),
-                    None => crate::choice::random_choice(self, &mut rng),
+                    None => crate::policy::random_choice(self, &mut rng),
                 }
             };
             let applied = choice.and_then(|c| self.apply_choice(&c));

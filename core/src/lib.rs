@@ -30,6 +30,7 @@ pub mod lab;
 pub mod library;
 pub mod lua;
 pub mod meta;
+pub mod policy;
 pub mod rng;
 pub mod rules;
 pub mod runner;
@@ -56,6 +57,7 @@ pub use game::{
 };
 pub use library::{DirSource, MemorySource, ScriptLibrary, ScriptSource};
 pub use meta::{EventMeta, OptionMeta};
+pub use policy::{PlainBot, PlainChooser};
 pub use rules::{GameEntry, MetricInfo, OptionSpec, PlayerRange, RulesInfo, VariantInfo};
 pub use runner::{Chooser, Choosing, Observer, Runner, StepError, Stop};
 pub use save::{HouseRuleNote, SaveFile};

@@ -8,7 +8,6 @@
 //! as [`Observer`]s: the trace writer, statistics, the conformance checks,
 //! the REPL's printing of moves and events.
 
-use crate::bot::Bot;
 use crate::cancel::Cancel;
 use crate::choice::Choice;
 use crate::config::GameConfig;
@@ -29,12 +28,6 @@ pub const DEFAULT_MAX_STEPS: usize = 200_000;
 pub trait Chooser {
     /// What the seat to move chooses.
     fn choose(&mut self, game: &Game) -> Result<Choice>;
-}
-
-impl Chooser for Bot {
-    fn choose(&mut self, game: &Game) -> Result<Choice> {
-        Bot::choose(self, game)
-    }
 }
 
 impl<F: FnMut(&Game) -> Result<usize>> Chooser for F {
@@ -157,7 +150,7 @@ impl<'a> Runner<'a> {
     }
 
     /// A runner where `bots[i]` plays seat `i + 1`.
-    pub fn with_bots(bots: Vec<Bot>) -> Self {
+    pub fn with_bots<C: Chooser + 'a>(bots: Vec<C>) -> Self {
         Self::new(
             bots.into_iter()
                 .map(|b| Some(Box::new(b) as Box<dyn Chooser + 'a>))
@@ -169,7 +162,7 @@ impl<'a> Runner<'a> {
     pub fn random(players: u32, seed: u64) -> Self {
         Self::with_bots(
             (1..=players)
-                .map(|s| Bot::new(crate::bot::BotKind::Random, seed, s))
+                .map(|s| crate::policy::PlainBot::Random.at(seed, s))
                 .collect(),
         )
     }

@@ -24,9 +24,10 @@
 
 use crate::budget::Budget;
 use crate::cancel::{self, Cancel};
-use crate::choice::{build_subset, greedy_subset, Choice};
+use crate::choice::Choice;
 use crate::error::{CoreError, Result};
 use crate::game::Game;
+use crate::policy::{build_subset, greedy_subset};
 use crate::rng::GameRng;
 
 /// Playouts per decision when the bot's name gives no number (`mc`).

@@ -5,7 +5,7 @@
 
 mod toy;
 
-use deckhand_core::choice::random_choice;
+use deckhand_core::policy::random_choice;
 use deckhand_core::rng::GameRng;
 use deckhand_core::{Engine, Game, GameConfig};
 

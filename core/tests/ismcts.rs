@@ -537,7 +537,7 @@ fn random_steps(g: &mut Game, rng: &mut GameRng, n: usize) {
         if g.pending().is_none() {
             return;
         }
-        let choice = deckhand_core::choice::random_choice(g, rng).expect("choice");
+        let choice = deckhand_core::policy::random_choice(g, rng).expect("choice");
         g.apply_choice(&choice).expect("step");
     }
 }
@@ -897,7 +897,7 @@ fn a_copy_made_again_plays_exactly_like_a_fresh_fork() {
                     break;
                 }
                 let choice =
-                    deckhand_core::choice::random_choice(&fresh, &mut moves).expect("choice");
+                    deckhand_core::policy::random_choice(&fresh, &mut moves).expect("choice");
                 fresh.apply_choice(&choice).expect("step");
                 again.apply_choice(&choice).expect("step");
             }

@@ -12,7 +12,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use deckhand_core::conformance::Suite;
-use deckhand_core::{BotKind, DirSource, Engine, GameConfig, ScriptLibrary};
+use deckhand_core::{DirSource, Engine, GameConfig, PlainBot, ScriptLibrary};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -181,15 +181,15 @@ const BOT_GAMES: u64 = 2;
 /// players: that bot at seat `g + 1` (round the table), the seats after it
 /// taken in turn by the other bots of the rules and a random bot, round
 /// the table.
-fn lineup(bots: &[String], i: usize, players: u32, g: u64) -> Vec<BotKind> {
+fn lineup(bots: &[String], i: usize, players: u32, g: u64) -> Vec<PlainBot> {
     let players = players.max(1) as usize;
-    let mut others: Vec<BotKind> = (1..bots.len())
-        .map(|k| BotKind::parse(&bots[(i + k) % bots.len()]))
+    let mut others: Vec<PlainBot> = (1..bots.len())
+        .map(|k| PlainBot::Script(bots[(i + k) % bots.len()].clone()))
         .collect();
-    others.push(BotKind::Random);
+    others.push(PlainBot::Random);
     let first = (g % players as u64) as usize;
-    let mut seats = vec![BotKind::Random; players];
-    seats[first] = BotKind::parse(&bots[i]);
+    let mut seats = vec![PlainBot::Random; players];
+    seats[first] = PlainBot::Script(bots[i].clone());
     for k in 1..players {
         seats[(first + k) % players] = others[(k - 1) % others.len()].clone();
     }
@@ -199,8 +199,8 @@ fn lineup(bots: &[String], i: usize, players: u32, g: u64) -> Vec<BotKind> {
 /// The seats of a failed game with the rules' bots, and how to play it
 /// again with `sim` (the same seed and seats give the same game; with
 /// `--exact-budget` a loop that never ends is stopped at its line).
-fn replay_hint(cfg: &GameConfig, seats: &[BotKind]) -> String {
-    let names: Vec<&str> = seats.iter().map(BotKind::name).collect();
+fn replay_hint(cfg: &GameConfig, seats: &[PlainBot]) -> String {
+    let names: Vec<&str> = seats.iter().map(PlainBot::name).collect();
     let mut cmd = format!(
         "deckhand sim {} -p {} -n 1 --seed {}",
         cfg.game, cfg.players, cfg.seed

@@ -639,6 +639,14 @@ end
 return dump
 "#;
 
+/// A Lua error as the core's: a script error, in one line
+/// ([`describe_error`]).
+impl From<mlua::Error> for CoreError {
+    fn from(e: mlua::Error) -> Self {
+        CoreError::Script(describe_error(&e))
+    }
+}
+
 /// One line for a Lua error: the innermost message, with the script
 /// position when the message itself has none (from the traceback, or else
 /// from where the budget hook last saw the script running).
