@@ -3,7 +3,7 @@
 //! set of cards (numbers or names), the rules' reason when they refuse it,
 //! and auto-pass of a window kind.
 
-mod pty;
+use crate::pty;
 
 use pty::{scripts_dir, Repl};
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! The `deckhand` subcommands, run as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::{before_apply, mean, report_row};
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! the command with a non-zero exit code and one clear line, the same way
 //! in `play`, `sim`, `check` and the REPL's `new`.
 
-mod common;
+use crate::common;
 
 use common::run_in;
 use std::path::PathBuf;

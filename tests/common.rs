@@ -4,9 +4,10 @@
 
 #![allow(dead_code)]
 
-use deckhand_core::{
-    Bot, BotKind, Chooser, DirSource, Engine, Event, EventKind, Game, GameConfig, GameResult,
-    Observer, Runner, ScriptLibrary, Stop,
+use deckhand_bots::{Bot, BotKind};
+use deckhand_engine::{
+    Chooser, DirSource, Engine, Event, EventKind, Game, GameConfig, GameResult, Observer, Runner,
+    ScriptLibrary, Stop,
 };
 
 use serde_json::Value;
@@ -192,7 +193,7 @@ pub fn run_in(dir: &std::path::Path, args: &[&str], stdin: &str) -> std::process
 
 /// A chooser that picks `f(game, number of options)`.
 pub fn by<'a>(mut f: impl FnMut(&Game, usize) -> usize + 'a) -> impl Chooser + 'a {
-    move |g: &Game| -> deckhand_core::Result<usize> { Ok(f(g, g.pending().map_or(1, |p| p.1))) }
+    move |g: &Game| -> deckhand_engine::Result<usize> { Ok(f(g, g.pending().map_or(1, |p| p.1))) }
 }
 
 /// Let the runner play `g` for at most `steps` more decisions, stopping
@@ -232,7 +233,7 @@ pub fn advance_randomly(g: &mut Game, seed: u64, steps: usize) {
 pub struct Invariants;
 
 impl Observer for Invariants {
-    fn game_start(&mut self, g: &Game, _: &[Event]) -> deckhand_core::Result<()> {
+    fn game_start(&mut self, g: &Game, _: &[Event]) -> deckhand_engine::Result<()> {
         g.check_invariants()
     }
 
@@ -240,9 +241,9 @@ impl Observer for Invariants {
         &mut self,
         g: &Game,
         _: u32,
-        _: &deckhand_core::Choice,
+        _: &deckhand_engine::Choice,
         _: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         g.check_invariants()
     }
 }
@@ -252,7 +253,7 @@ impl Observer for Invariants {
 pub struct Collect(pub Vec<Event>);
 
 impl Observer for Collect {
-    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_engine::Result<()> {
         self.0.extend_from_slice(events);
         Ok(())
     }
@@ -261,9 +262,9 @@ impl Observer for Collect {
         &mut self,
         _: &Game,
         _: u32,
-        _: &deckhand_core::Choice,
+        _: &deckhand_engine::Choice,
         events: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         self.0.extend_from_slice(events);
         Ok(())
     }

@@ -1,4 +1,4 @@
-//! The conformance suite (`deckhand_core::conformance`) over every built-in
+//! The conformance suite (`deckhand_engine::conformance`) over every built-in
 //! game: every game in the catalog x every set of its variants that its
 //! rules accept x no house rule and each shipped house rule for the game
 //! (scripts/house_rules/) x every player count the set allows, two seeds
@@ -11,10 +11,10 @@
 //! `DECKHAND_CONFORMANCE_GAME=ID` to check one game only. Run with
 //! `-- --nocapture` to see the time each game took.
 
-mod common;
+use crate::common;
 
-use deckhand_core::conformance::{variant_sets, Suite};
-use deckhand_core::{Engine, GameConfig};
+use deckhand_engine::conformance::{variant_sets, Suite};
+use deckhand_engine::{Engine, GameConfig};
 use std::sync::Mutex;
 use std::time::Instant;
 

@@ -5,7 +5,7 @@
 //! and line, within a bounded time, and never crash the process; at the
 //! REPL the game goes on.
 
-mod common;
+use crate::common;
 
 use common::{before_apply, run_in};
 use std::path::Path;

@@ -1,10 +1,10 @@
 //! Each example house rule in scripts/house_rules/ changes what it says, and
 //! nothing is needed beyond the file.
 
-mod common;
+use crate::common;
 
 use common::*;
-use deckhand_core::{GameConfig, Runner};
+use deckhand_engine::{GameConfig, Runner};
 use serde_json::json;
 
 fn rule(file: &str) -> String {
@@ -127,7 +127,7 @@ fn a_house_rule_cannot_count_into_the_games_counters() {
     let mut cfg = GameConfig::new("sea_change", 3, 7);
     cfg.variants = vec![counting_rule(dir.path(), "steps")];
     let mut g = e.new_game(cfg, false).expect("start");
-    Runner::shared(3, |g: &deckhand_core::Game| {
+    Runner::shared(3, |g: &deckhand_engine::Game| {
         Ok(g.pending().map_or(1, |p| p.1))
     })
     .play(&mut g)
@@ -144,7 +144,7 @@ fn a_house_rule_cannot_count_into_the_games_counters() {
     let rule = counting_rule(dir.path(), "rounds");
     cfg.variants = vec![rule.clone()];
     let mut g = e.new_game(cfg, false).expect("start");
-    let err = Runner::shared(3, |g: &deckhand_core::Game| {
+    let err = Runner::shared(3, |g: &deckhand_engine::Game| {
         Ok(g.pending().map_or(1, |p| p.1))
     })
     .play(&mut g)

@@ -3,11 +3,12 @@
 //! `compare` as a user runs them (stopping on a precision, threads, seats,
 //! teams, metrics, JSON and CSV).
 
-mod common;
+use crate::common;
 
 use common::{difference_row, mean, report_row};
-use deckhand_core::lab::{self, Arm, Experiment, Key, Outcome, Player, Schedule, StopRule, Tally};
-use deckhand_core::{BotKind, DirSource, Engine, GameConfig, Runner, ScriptLibrary};
+use deckhand_bots::BotKind;
+use deckhand_engine::{DirSource, Engine, GameConfig, Runner, ScriptLibrary};
+use deckhand_lab::{Arm, Experiment, Key, Outcome, Player, Schedule, StopRule, Tally};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -73,7 +74,7 @@ fn run_coin(experiment: &Experiment, games: u64, threads: usize) -> Tally {
         threads,
         batch: 7,
     };
-    let ran = lab::run(
+    let ran = deckhand_lab::run(
         &schedule,
         experiment.arms.len(),
         || Plays {
@@ -84,8 +85,8 @@ fn run_coin(experiment: &Experiment, games: u64, threads: usize) -> Tally {
     );
     match ran {
         Ok(r) => r.tally,
-        Err(lab::RunError::Play { index, error }) => panic!("game {index}: {error}"),
-        Err(lab::RunError::Statistic(m)) => panic!("{m}"),
+        Err(deckhand_lab::RunError::Play { index, error }) => panic!("game {index}: {error}"),
+        Err(deckhand_lab::RunError::Statistic(m)) => panic!("{m}"),
     }
 }
 
@@ -105,7 +106,7 @@ fn a_fair_coins_95_percent_intervals_hold_its_rate_about_95_times_in_100() {
             .get(&Key::SeatWin(1))
             .expect("seat 1")
             .estimate();
-        assert_eq!(win.method, lab::Method::Wilson);
+        assert_eq!(win.method, deckhand_lab::Method::Wilson);
         let (lo, hi) = (win.low.expect("low"), win.high.expect("high"));
         if lo <= 0.5 && 0.5 <= hi {
             wilson_in += 1;
@@ -114,7 +115,7 @@ fn a_fair_coins_95_percent_intervals_hold_its_rate_about_95_times_in_100() {
             .get(&Key::Metric("winning seat".into()))
             .expect("metric")
             .estimate();
-        assert_eq!(seat.method, lab::Method::StudentT);
+        assert_eq!(seat.method, deckhand_lab::Method::StudentT);
         let (lo, hi) = (seat.low.expect("low"), seat.high.expect("high"));
         if lo <= 1.5 && 1.5 <= hi {
             t_in += 1;
@@ -384,7 +385,7 @@ fn stopping_when_decisive_rarely_stops_on_a_fair_coin_however_often_it_looks() {
             threads: 1,
             batch: 20,
         };
-        let ran = lab::run(
+        let ran = deckhand_lab::run(
             &schedule,
             1,
             || Plays {
@@ -395,8 +396,8 @@ fn stopping_when_decisive_rarely_stops_on_a_fair_coin_however_often_it_looks() {
         )
         .unwrap_or_else(|_| panic!("run {r}"));
         match ran.stopped {
-            lab::Stopped::Decisive => stopped += 1,
-            lab::Stopped::MaxGames => assert_eq!(ran.tally.games, 200),
+            deckhand_lab::Stopped::Decisive => stopped += 1,
+            deckhand_lab::Stopped::MaxGames => assert_eq!(ran.tally.games, 200),
             other => panic!("run {r}: {other:?}"),
         }
         // The same games looked at with a 95 % interval at every look.

@@ -3,7 +3,7 @@
 //! ends with one line naming the file and the line; data files are read
 //! when named; a scenario may move cards but never make one.
 
-mod common;
+use crate::common;
 
 use common::{deckhand, run_in};
 use std::path::PathBuf;

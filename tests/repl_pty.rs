@@ -3,7 +3,7 @@
 //! result, and undo, save/load, the Lua prompt, help, tab completion and the
 //! history file work.
 
-mod pty;
+use crate::pty;
 
 use pty::{scripts_dir, Repl};
 use rexpect::ReadUntil;

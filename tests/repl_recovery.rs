@@ -3,7 +3,7 @@
 //! game intact, and a REPL that is killed offers its game back at the next
 //! start (the autosave).
 
-mod pty;
+use crate::pty;
 
 use pty::{scripts_dir, Repl};
 use std::time::Duration;
@@ -15,12 +15,12 @@ const NEW_GAME: &str =
 const RESUME: &str = "Resume it? [Y/n] ";
 
 impl Repl {
-    fn new_game(&mut self, line: &str) {
+    fn start_game(&mut self, line: &str) {
         self.type_expect(line, "New game of Sea Change (4 players, seed 7)", "> ");
     }
 
     /// `show`: the table, from its title to the prompt.
-    fn table(&mut self, prompt: &str) -> String {
+    fn table_until(&mut self, prompt: &str) -> String {
         self.send("show");
         self.expect("── Sea Change");
         self.expect(prompt)
@@ -50,16 +50,16 @@ fn autosave_in(home: &std::path::Path) -> std::path::PathBuf {
 #[test]
 fn ctrl_c_during_a_long_hint_gives_the_prompt_back_with_the_game_intact() {
     let mut r = Repl::start();
-    r.new_game(NEW_GAME);
+    r.start_game(NEW_GAME);
     r.type_expect("1", "seat 1 (you): ", "seat 1> ");
-    let table = r.table("seat 1> ");
+    let table = r.table_until("seat 1> ");
     let log = r.log("seat 1> ");
 
     // 100000 playouts take minutes: only Ctrl-C ends this one in time.
     r.interrupt_after("hint 100000");
     r.expect("hint interrupted (Ctrl-C): nothing was played");
     r.expect("seat 1> ");
-    assert_eq!(r.table("seat 1> "), table);
+    assert_eq!(r.table_until("seat 1> "), table);
     assert_eq!(r.log("seat 1> "), log);
     // The game goes on.
     r.type_expect("1", "seat 1 (you): ", "seat 1> ");
@@ -69,8 +69,8 @@ fn ctrl_c_during_a_long_hint_gives_the_prompt_back_with_the_game_intact() {
 #[test]
 fn ctrl_c_while_a_search_bot_thinks_stops_it_and_continue_or_undo_go_on() {
     let mut r = Repl::start();
-    r.new_game("new sea_change players=4 seats=human,mc:100000,greedy,greedy target_vp=1 seed=7");
-    let table = r.table("seat 1> ");
+    r.start_game("new sea_change players=4 seats=human,mc:100000,greedy,greedy target_vp=1 seed=7");
+    let table = r.table_until("seat 1> ");
     let log = r.log("seat 1> ");
 
     // Seat 2's search after this move takes minutes.
@@ -87,7 +87,7 @@ fn ctrl_c_while_a_search_bot_thinks_stops_it_and_continue_or_undo_go_on() {
     r.expect("interrupted (Ctrl-C) while seat 2 (mc:100000) was choosing");
     r.expect("deckhand> ");
     r.type_expect("undo", "Took back your last move", "seat 1> ");
-    assert_eq!(r.table("seat 1> "), table);
+    assert_eq!(r.table_until("seat 1> "), table);
     assert_eq!(r.log("seat 1> "), log);
     r.quit();
 }
@@ -95,10 +95,10 @@ fn ctrl_c_while_a_search_bot_thinks_stops_it_and_continue_or_undo_go_on() {
 #[test]
 fn a_killed_repl_offers_its_game_back_at_the_same_position() {
     let mut r = Repl::start();
-    r.new_game(NEW_GAME);
+    r.start_game(NEW_GAME);
     r.type_expect("1", "seat 1 (you): ", "seat 1> ");
     r.type_expect("1", "seat 1 (you): ", "seat 1> ");
-    let table = r.table("seat 1> ");
+    let table = r.table_until("seat 1> ");
     let log = r.log("seat 1> ");
     let home = r.kill();
     assert!(autosave_in(home.path()).is_file());
@@ -116,7 +116,7 @@ fn a_killed_repl_offers_its_game_back_at_the_same_position() {
         r.seen
     );
     r.type_expect("y", "Loaded the autosaved game: Sea Change", "seat 1> ");
-    assert_eq!(r.table("seat 1> "), table);
+    assert_eq!(r.table_until("seat 1> "), table);
     assert_eq!(r.log("seat 1> "), log);
 
     // Leaving with `quit` is on purpose: nothing is offered next time.
@@ -134,7 +134,7 @@ fn the_autosave_goes_where_deckhand_data_dir_says_and_can_be_declined() {
     let data_var = data.to_str().expect("utf-8 path").to_string();
     let env = [("DECKHAND_DATA_DIR", data_var.as_str())];
     let mut r = Repl::spawn_env(&scripts_dir(), home, &env);
-    r.new_game(NEW_GAME);
+    r.start_game(NEW_GAME);
     r.type_expect("1", "seat 1 (you): ", "seat 1> ");
     let home = r.kill();
     assert!(data.join("autosave.json").is_file());

@@ -2,10 +2,10 @@
 //! test: set the hands and the trump, play the cards by name, check the
 //! winner, the trump and the points.
 
-mod common;
+use crate::common;
 
 use common::*;
-use deckhand_core::GameConfig;
+use deckhand_engine::GameConfig;
 use serde_json::json;
 
 fn cfg(players: u32, suits: &str) -> GameConfig {
@@ -276,7 +276,7 @@ fn with_two_players_the_card_drawn_is_told_to_its_drawer_only() {
     let drawn: Vec<_> = events
         .iter()
         .filter_map(|e| match &e.kind {
-            deckhand_core::EventKind::Script { name, data, to } if name == "drew_card" => {
+            deckhand_engine::EventKind::Script { name, data, to } if name == "drew_card" => {
                 Some((data.clone(), *to))
             }
             _ => None,
@@ -291,7 +291,7 @@ fn with_two_players_the_card_drawn_is_told_to_its_drawer_only() {
     let other = 3 - seat;
     let e = events
         .iter()
-        .find(|e| matches!(&e.kind, deckhand_core::EventKind::Script { name, .. } if name == "drew_card"))
+        .find(|e| matches!(&e.kind, deckhand_engine::EventKind::Script { name, .. } if name == "drew_card"))
         .expect("event");
     assert!(g.event_visible_to(e, seat) && !g.event_visible_to(e, other));
 }
@@ -313,7 +313,7 @@ fn at_the_end_of_the_game_the_status_gives_the_round_points_with_the_trump_zero(
 
 /// The Big Finish's last trick of a round: Adam (1) leads Green 12, Ann (2)
 /// Blue 7, Daniel (3) Blue 0, Maureen (4) Red 0, a Sea Change to Red.
-fn big_finish(config: GameConfig) -> deckhand_core::Game {
+fn big_finish(config: GameConfig) -> deckhand_engine::Game {
     let mut g = scenario(
         config,
         &format!(

@@ -6,10 +6,10 @@
 //! then named cards are dealt where the example needs them. Cards are named
 //! `kind` or `kind:colour` (`"crab:darkblue"`, `"mermaid"`).
 
-mod common;
+use crate::common;
 
 use common::{choose, engine, has_option, script_events};
-use deckhand_core::{EventKind, Game, GameConfig};
+use deckhand_engine::{EventKind, Game, GameConfig};
 use serde_json::{json, Value};
 
 /// Lua helpers for arranging a position.
@@ -1188,7 +1188,7 @@ fn a_score_inside_a_score_leaves_the_outer_counts_alone() {
 
 /// The greedy bot's choice at the pending decision (its own stream).
 fn greedy_choice(g: &Game) -> usize {
-    g.script_bot_choice("greedy", deckhand_core::rng::GameRng::derived(1, 0))
+    g.script_bot_choice("greedy", deckhand_engine::rng::GameRng::derived(1, 0))
         .expect("greedy")
         .index
 }
@@ -1239,7 +1239,7 @@ fn the_greedy_bot_plays_the_same_games_scoring_by_counts_or_by_lists() {
     let moves = |cfg: GameConfig| {
         let seed = cfg.seed;
         let mut g = e.new_game(cfg, false).expect("start");
-        let mut runner = deckhand_core::Runner::with_bots(common::bots_for(&["greedy"], seed, 4));
+        let mut runner = deckhand_engine::Runner::with_bots(common::bots_for(&["greedy"], seed, 4));
         common::play_to_end(&mut runner, &mut g);
         g.history().iter().map(|a| a.index).collect::<Vec<_>>()
     };

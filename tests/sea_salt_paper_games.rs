@@ -5,11 +5,11 @@
 //! winners. Also `deckhand check` and `sim` on the game. (Secrecy, replay,
 //! undo and save are checked for every game by tests/conformance.rs.)
 
-mod common;
+use crate::common;
 
 use common::{bots_for, deckhand, engine, play_to_end};
-use deckhand_core::conformance::ids_in;
-use deckhand_core::{Event, EventKind, Game, GameConfig, Observer, Runner};
+use deckhand_engine::conformance::ids_in;
+use deckhand_engine::{Event, EventKind, Game, GameConfig, Observer, Runner};
 use serde_json::Value;
 
 /// What is checked after every step of a game: the invariants and the
@@ -25,9 +25,9 @@ impl Observer for Checks {
         &mut self,
         g: &Game,
         _: u32,
-        _: &deckhand_core::Choice,
+        _: &deckhand_engine::Choice,
         events: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         let label = &self.label;
         g.check_invariants().expect("invariants");
         assert_eq!(g.cards().expect("cards").len(), 58);

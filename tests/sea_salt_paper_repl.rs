@@ -4,7 +4,7 @@
 //! nothing the person may not see is ever printed: the bots' hands, the card
 //! a bot keeps or takes in secret, the bots' private events.
 
-mod pty;
+use crate::pty;
 
 use pty::{assert_only_counted, Repl};
 

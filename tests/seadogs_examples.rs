@@ -9,10 +9,10 @@
 //! or a card's name such as `"Spyglass"`), variables set directly; dice are
 //! set by writing `vars.attack.dice` after the roll.
 
-mod common;
+use crate::common;
 
 use common::{choose, engine, has_option, script_events};
-use deckhand_core::{Choice, EventKind, Game, GameConfig};
+use deckhand_engine::{Choice, EventKind, Game, GameConfig};
 use serde_json::{json, Value};
 
 /// Lua helpers for arranging a position.
@@ -127,7 +127,7 @@ fn sell_options(g: &Game) -> Vec<SellOption> {
             index: o.index,
             cargo: o.action["cargo"].as_str().unwrap_or_default().to_string(),
             market: o.action["market"] == json!(true),
-            from: deckhand_core::OptionMeta::of(&o.action)
+            from: deckhand_engine::OptionMeta::of(&o.action)
                 .choose
                 .expect("a sale asks for cards")
                 .from,
@@ -2074,7 +2074,7 @@ fn any_time_cards_are_played_in_a_window_at_the_end_of_every_turn() {
 /// random stream of game seed `seed` (the position stays the same).
 fn greedy_pick(g: &Game, seed: u64) -> Value {
     let seat = g.pending().expect("pending").0;
-    let i = deckhand_core::Bot::new(deckhand_core::BotKind::parse("greedy"), seed, seat)
+    let i = deckhand_bots::Bot::new(deckhand_bots::BotKind::parse("greedy"), seed, seat)
         .choose(g)
         .expect("choice")
         .index;

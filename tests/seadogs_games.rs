@@ -10,14 +10,14 @@
 //! bots, and guesses by kind of card. (Secrecy, save/load, replay and
 //! undo/redo are checked for every game by tests/conformance.rs.)
 
-mod common;
+use crate::common;
 
 use common::{advance_randomly, bots_for, deckhand, engine, play_to_end};
-use deckhand_core::conformance::ids_in;
-use deckhand_core::lab::{Key, Outcome};
-use deckhand_core::policy::random_choice;
-use deckhand_core::rng::GameRng;
-use deckhand_core::{Event, EventKind, Game, GameConfig, Observer, Runner};
+use deckhand_engine::conformance::ids_in;
+use deckhand_engine::policy::random_choice;
+use deckhand_engine::rng::GameRng;
+use deckhand_engine::{Event, EventKind, Game, GameConfig, Observer, Runner};
+use deckhand_lab::{Key, Outcome};
 use serde_json::Value;
 
 fn num(v: &Value) -> i64 {
@@ -47,9 +47,9 @@ impl Observer for Checks {
         &mut self,
         g: &Game,
         _: u32,
-        _: &deckhand_core::Choice,
+        _: &deckhand_engine::Choice,
         events: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         let (label, n) = (&self.label, self.n);
         g.check_invariants().expect("invariants");
         let v = g.vars().expect("vars");
@@ -239,7 +239,7 @@ fn the_search_guesses_each_hidden_card_among_cards_of_its_kind() {
             .collect()
     };
     let before = kinds(&g);
-    let mut rng = deckhand_core::rng::GameRng::from_seed(11);
+    let mut rng = deckhand_engine::rng::GameRng::from_seed(11);
     let mut differs = false;
     for _ in 0..20 {
         let f = g.determinized(1, &mut rng).expect("determinized");

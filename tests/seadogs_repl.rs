@@ -5,7 +5,7 @@
 //! bots keep before the reveal, the bots' private events (hands shown to
 //! them, cards they receive, treasures they draw).
 
-mod pty;
+use crate::pty;
 
 use pty::{assert_only_counted, Repl};
 

@@ -5,10 +5,11 @@
 //!
 //! Seats in the rulebook's examples: Anna 1, Beth 2, Connor 3, David 4, Eve 5.
 
-mod common;
+use crate::common;
 
 use common::*;
-use deckhand_core::{Bot, BotKind, Choice, EventKind, Game, GameConfig, Runner};
+use deckhand_bots::{Bot, BotKind};
+use deckhand_engine::{Choice, EventKind, Game, GameConfig, Runner};
 use serde_json::{json, Value};
 
 fn cfg(players: u32) -> GameConfig {

@@ -3,7 +3,7 @@
 //! hand sorted, and never learns which cards the bots pass (only the cards
 //! passed to them).
 
-mod pty;
+use crate::pty;
 
 use pty::Repl;
 

@@ -2,7 +2,7 @@
 //! and `play` with its file and line; `check` warns about a house rule that
 //! changes nothing, and not about one that changes the games.
 
-mod common;
+use crate::common;
 
 use common::*;
 

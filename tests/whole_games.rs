@@ -5,10 +5,11 @@
 //! (Save/load, replay and secrecy are checked for every game by
 //! tests/conformance.rs.)
 
-mod common;
+use crate::common;
 
 use common::{by, engine, play_steps, play_to_end, Collect, Invariants};
-use deckhand_core::{Bot, BotKind, Event, EventKind, Game, GameConfig, Observer, Runner, SaveFile};
+use deckhand_bots::{Bot, BotKind};
+use deckhand_engine::{Event, EventKind, Game, GameConfig, Observer, Runner, SaveFile};
 
 /// Play a whole game with these bots, checking the invariants after every
 /// step; the game and its events.
@@ -145,7 +146,7 @@ fn strife_variant_sets() -> Vec<Vec<&'static str>> {
 /// trick_won events, penalties follow from tricks (and, with Happy Faces,
 /// from the Face cards in the tricks taken), the scores add up to the
 /// result, the game ended at the end score and the fewest points won.
-fn check_strife_game(g: &deckhand_core::Game, events: &[Event], happy: bool) {
+fn check_strife_game(g: &deckhand_engine::Game, events: &[Event], happy: bool) {
     let seats = g.config().players as usize;
     let face: std::collections::HashMap<u32, bool> = g
         .cards()
@@ -383,8 +384,8 @@ impl Observer for Same<'_> {
         &mut self,
         a: &Game,
         _: u32,
-        _: &deckhand_core::Choice,
-    ) -> deckhand_core::Result<()> {
+        _: &deckhand_engine::Choice,
+    ) -> deckhand_engine::Result<()> {
         self.compare(a);
         let step = a.history().len();
         let da = a.decision().expect("decision").map(|d| d.options);
@@ -397,9 +398,9 @@ impl Observer for Same<'_> {
         &mut self,
         _: &Game,
         _: u32,
-        choice: &deckhand_core::Choice,
+        choice: &deckhand_engine::Choice,
         _: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         self.other.apply_choice(choice)
     }
 }

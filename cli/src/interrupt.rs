@@ -6,7 +6,7 @@
 //! stop, and the command returns to the prompt with the game intact. The
 //! handler that was there before is put back when the guard drops.
 
-use deckhand_core::Cancel;
+use deckhand_engine::Cancel;
 use std::sync::OnceLock;
 
 /// The flag the handler sets (a static: a signal handler has no other way

@@ -14,12 +14,13 @@ macro_rules! outln {
     }};
 }
 
-/// mimalloc instead of the system allocator (see [`deckhand_core::allocator`]):
+/// mimalloc instead of the system allocator (see [`crate::allocator`]):
 /// Lua allocates and frees many small tables, and a simulation runs about
 /// 7 % faster with it (docs/performance.md).
 #[global_allocator]
-static GLOBAL: deckhand_core::allocator::Allocator = deckhand_core::allocator::Allocator;
+static GLOBAL: crate::allocator::Allocator = crate::allocator::Allocator;
 
+mod allocator;
 mod commands;
 mod interrupt;
 mod render;

@@ -1,7 +1,7 @@
 //! Text rendering of tables, cards, options and events for the terminal:
 //! coloured by each card's `color` property when colour is on.
 
-use deckhand_core::{CardDef, DecisionView, Game, SeatView, Visibility, ZoneView};
+use deckhand_engine::{CardDef, DecisionView, Game, SeatView, Visibility, ZoneView};
 use std::io::IsTerminal;
 
 /// Whether to colour output: a terminal, and NO_COLOR unset.

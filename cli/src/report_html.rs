@@ -13,7 +13,7 @@ use crate::commands::lab::Timed;
 use crate::commands::report::{self, METHODS};
 use crate::commands::tune::{Objective, TuneReport};
 use anyhow::{Context, Result};
-use deckhand_core::lab::{Histogram, Key, Row};
+use deckhand_lab::{Histogram, Key, Row};
 use std::fmt::Write as _;
 use std::path::Path;
 

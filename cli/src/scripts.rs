@@ -2,7 +2,7 @@
 //! then ./scripts when it looks like a deckhand scripts folder (so edits in
 //! a checkout are seen by `reload`), then the scripts built into the binary.
 
-use deckhand_core::{DirSource, MemorySource, ScriptLibrary};
+use deckhand_engine::{DirSource, MemorySource, ScriptLibrary};
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

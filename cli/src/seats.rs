@@ -1,7 +1,8 @@
 //! Who sits at each seat: a person at this terminal, or a bot.
 
 use anyhow::{bail, Result};
-use deckhand_core::{Bot, BotKind, RulesInfo};
+use deckhand_bots::{Bot, BotKind};
+use deckhand_engine::RulesInfo;
 
 /// The most players of any game, whatever its rules declare: seats are
 /// allocated per player before the game starts.

@@ -1,6 +1,6 @@
 //! `deckhand check`: load a game, variant or house rule and play random games
 //! at every player count through the core's conformance suite
-//! (`deckhand_core::conformance`): cards conserved and zone mirrors in step
+//! (`deckhand_engine::conformance`): cards conserved and zone mirrors in step
 //! after every step, the rules' own invariants, the secrecy of every seat,
 //! guesses, the game ends with a well-formed result, determinism in a
 //! second engine, replay, save/load and undo/redo mid-game. Then a few
@@ -11,8 +11,8 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use deckhand_core::conformance::Suite;
-use deckhand_core::{DirSource, Engine, GameConfig, PlainBot, ScriptLibrary};
+use deckhand_engine::conformance::Suite;
+use deckhand_engine::{DirSource, Engine, GameConfig, PlainBot, ScriptLibrary};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -54,7 +54,7 @@ fn resolve(
         }
         return Ok((library.clone(), args.script.clone(), args.variants.clone()));
     }
-    deckhand_core::files::check_regular(path, deckhand_core::house_rule::MAX_BYTES, "script")?;
+    deckhand_engine::files::check_regular(path, deckhand_engine::house_rule::MAX_BYTES, "script")?;
     if path.file_name().is_some_and(|n| n == "game.lua") {
         let dir = path.parent().context("game.lua has no folder")?;
         let id = dir
@@ -245,7 +245,8 @@ fn warn_if_no_effect(
     let mut base = GameConfig::new(game_id, 0, args.seed);
     base.variants = before.to_vec();
     base.options = options.clone();
-    let effect = deckhand_core::variant_effect::compare(engine, &base, variant, counts, args.games);
+    let effect =
+        deckhand_engine::variant_effect::compare(engine, &base, variant, counts, args.games);
     if effect.changed_nothing() {
         // A rule that adds a bot changes nothing in games between random
         // bots: say so, rather than call it a rule without effect.

@@ -11,8 +11,8 @@ use super::sim::bot_kinds;
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser};
-use deckhand_core::lab::{Arm, Experiment};
-use deckhand_core::{Engine, ScriptLibrary};
+use deckhand_engine::{Engine, ScriptLibrary};
+use deckhand_lab::{Arm, Experiment};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -183,7 +183,7 @@ fn read_file(path: &Path) -> Result<(Option<String>, NamedArms)> {
                 .variants
                 .into_iter()
                 .map(|v| {
-                    if deckhand_core::house_rule::is_file(&v) && Path::new(&v).is_relative() {
+                    if deckhand_engine::house_rule::is_file(&v) && Path::new(&v).is_relative() {
                         dir.join(&v).display().to_string()
                     } else {
                         v

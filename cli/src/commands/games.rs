@@ -3,7 +3,7 @@
 //! bots.
 
 use anyhow::Result;
-use deckhand_core::{Engine, OptionSpec, ScriptLibrary};
+use deckhand_engine::{Engine, OptionSpec, ScriptLibrary};
 use std::sync::Arc;
 
 pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {

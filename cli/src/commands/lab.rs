@@ -1,5 +1,5 @@
 //! Running an experiment for `sim` and `compare`: the arms' rules checked
-//! once, then the core's lab ([`deckhand_core::lab`]) playing the games on
+//! once, then the core's lab ([`deckhand_lab`]) playing the games on
 //! worker threads, under the watchdog, with a progress bar and, for `sim`,
 //! the trace file. The statistics are the core's; this module only plays
 //! the games and hands their outcomes over.
@@ -9,13 +9,13 @@ use crate::trace_file::TraceFile;
 use crate::watchdog::{Phase, Watchdog, Worker};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use deckhand_core::lab::{
-    self, Experiment, Key, Outcome, Player, Report, RunError, Schedule, Shard, StopRule, Tally,
-};
-use deckhand_core::lua::Limits;
-use deckhand_core::{
+use deckhand_engine::lua::Limits;
+use deckhand_engine::{
     Choice, Chooser, Choosing, Engine, Event, Game, GameConfig, Observer, Runner, ScriptLibrary,
     Seat, Stop, TraceLevel, TraceWriter,
+};
+use deckhand_lab::{
+    Experiment, Key, Outcome, Player, Report, RunError, Schedule, Shard, StopRule, Tally,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -399,7 +399,7 @@ pub fn run_games(
     // rules played in turn in one VM share its compiled code, which then
     // fits neither (compare was 2.5 times slower than the sims of its arms,
     // docs/lab.md).
-    let ran = lab::run(
+    let ran = deckhand_lab::run(
         &schedule,
         experiment.arms.len(),
         || {
@@ -473,7 +473,7 @@ pub fn run_games(
 /// not be made),
 /// its watchdog mark and the trace records of its current batch.
 struct Games<'a> {
-    made: deckhand_core::Result<Vec<(Engine, Option<Arc<Worker>>)>>,
+    made: deckhand_engine::Result<Vec<(Engine, Option<Arc<Worker>>)>>,
     experiment: &'a Experiment,
     /// The run's game number of this part's game 0 (a shard's first).
     offset: u64,
@@ -552,7 +552,7 @@ impl Player for Games<'_> {
 pub fn play_one(
     engine: &Engine,
     cfg: GameConfig,
-    bots: &[deckhand_core::BotKind],
+    bots: &[deckhand_bots::BotKind],
     index: u64,
     trace: Option<&mut TraceWriter<Vec<u8>>>,
     watched: Option<&Worker>,
@@ -636,13 +636,19 @@ struct Marks<'w> {
 }
 
 impl Observer for Marks<'_> {
-    fn decision(&mut self, game: &Game, _: Seat, _: &Choice) -> deckhand_core::Result<()> {
+    fn decision(&mut self, game: &Game, _: Seat, _: &Choice) -> deckhand_engine::Result<()> {
         let step = game.history().len() + 1;
         self.worker.at(self.index, self.seed, Phase::Step(step));
         Ok(())
     }
 
-    fn step(&mut self, game: &Game, _: Seat, _: &Choice, _: &[Event]) -> deckhand_core::Result<()> {
+    fn step(
+        &mut self,
+        game: &Game,
+        _: Seat,
+        _: &Choice,
+        _: &[Event],
+    ) -> deckhand_engine::Result<()> {
         if game.is_over() {
             self.worker.at(self.index, self.seed, Phase::Result);
         }

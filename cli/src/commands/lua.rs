@@ -11,7 +11,8 @@ use crate::seats::SeatSpec;
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use deckhand_core::{BotKind, Engine, ScriptLibrary};
+use deckhand_bots::BotKind;
+use deckhand_engine::{Engine, ScriptLibrary};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -62,7 +63,7 @@ fn read_data(specs: &[String]) -> Result<BTreeMap<String, String>> {
         if !valid {
             bail!("--data '{spec}': NAME must be a Lua name (letters, digits, _)");
         }
-        let text = deckhand_core::files::read_text(Path::new(path), MAX_DATA_BYTES, "data file")?;
+        let text = deckhand_engine::files::read_text(Path::new(path), MAX_DATA_BYTES, "data file")?;
         if data.insert(name.to_string(), text).is_some() {
             bail!("--data: '{name}' is given twice");
         }
@@ -72,8 +73,11 @@ fn read_data(specs: &[String]) -> Result<BTreeMap<String, String>> {
 
 pub fn run(library: Arc<ScriptLibrary>, args: &LuaArgs) -> Result<()> {
     let path = Path::new(&args.file);
-    let text =
-        deckhand_core::files::read_text(path, deckhand_core::house_rule::MAX_BYTES, "Lua file")?;
+    let text = deckhand_engine::files::read_text(
+        path,
+        deckhand_engine::house_rule::MAX_BYTES,
+        "Lua file",
+    )?;
     let data = read_data(&args.data)?;
     let engine = Engine::new(library)?;
     let game_args = GameArgs {

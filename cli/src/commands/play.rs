@@ -6,13 +6,14 @@ use crate::render::{colour_enabled, Painter};
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{bail, Result};
-use deckhand_core::{
-    BotKind, Choice, Chooser, Engine, Event, Game, Observer, Runner, ScriptLibrary, Seat, Stop,
+use deckhand_bots::BotKind;
+use deckhand_engine::{
+    Choice, Chooser, Engine, Event, Game, Observer, Runner, ScriptLibrary, Seat, Stop,
 };
 use std::sync::Arc;
 
 /// The seat kind that fills seats not given: the game's first script bot, else random.
-pub fn default_fill(info: &deckhand_core::RulesInfo) -> SeatSpec {
+pub fn default_fill(info: &deckhand_engine::RulesInfo) -> SeatSpec {
     match info.bots.first() {
         Some(b) => SeatSpec::Bot(BotKind::Script(b.clone())),
         None => SeatSpec::Bot(BotKind::Random),
@@ -84,7 +85,7 @@ impl ShowEvents<'_> {
 }
 
 impl Observer for ShowEvents<'_> {
-    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+    fn game_start(&mut self, _: &Game, events: &[Event]) -> deckhand_engine::Result<()> {
         self.show(events);
         Ok(())
     }
@@ -95,7 +96,7 @@ impl Observer for ShowEvents<'_> {
         _: Seat,
         _: &Choice,
         events: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         self.show(events);
         Ok(())
     }

@@ -6,7 +6,7 @@ use crate::render::{colour_enabled, Painter};
 use crate::repl::stepper::{Narrator, Stepper};
 use anyhow::{Context, Result};
 use clap::Args;
-use deckhand_core::{Engine, HouseRuleNote, Runner, SaveFile, ScriptLibrary};
+use deckhand_engine::{Engine, HouseRuleNote, Runner, SaveFile, ScriptLibrary};
 use std::path::PathBuf;
 use std::sync::Arc;
 

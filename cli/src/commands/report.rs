@@ -1,8 +1,8 @@
-//! Printing a lab report ([`deckhand_core::lab::Report`]) as text tables,
+//! Printing a lab report ([`deckhand_lab::Report`]) as text tables,
 //! JSON or CSV. The numbers are the core's; this module only lays them out.
 
 use super::lab::Timed;
-use deckhand_core::lab::{Histogram, Key, Report, Row};
+use deckhand_lab::{Histogram, Key, Report, Row};
 
 /// The note under every text report: how the intervals were computed.
 pub const METHODS: &str = "95% intervals: Wilson score for shares (every game 0 or 1), \
@@ -44,8 +44,8 @@ pub fn interval(row: &Row, diff: bool) -> String {
 
 pub fn method(row: &Row) -> &'static str {
     match row.method {
-        deckhand_core::lab::Method::Wilson => "Wilson",
-        deckhand_core::lab::Method::StudentT => "t",
+        deckhand_lab::Method::Wilson => "Wilson",
+        deckhand_lab::Method::StudentT => "t",
     }
 }
 
@@ -304,7 +304,7 @@ pub fn print(t: &Timed, json: bool, csv: bool, histograms: bool) -> anyhow::Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use deckhand_core::lab::Method;
+    use deckhand_lab::Method;
 
     #[test]
     fn a_value_that_rounds_to_zero_has_no_minus_sign() {

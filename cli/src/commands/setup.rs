@@ -3,7 +3,7 @@
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{anyhow, Result};
-use deckhand_core::{CoreError, Engine, GameConfig, RulesInfo, ScriptLibrary};
+use deckhand_engine::{CoreError, Engine, GameConfig, RulesInfo, ScriptLibrary};
 
 /// A seed from the clock, for games started without one.
 pub fn clock_seed() -> u64 {

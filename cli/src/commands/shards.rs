@@ -7,9 +7,10 @@
 use super::lab::{Played, RunArgs, Timed};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use deckhand_core::lab::shard::{self, FORMAT, KIND};
-use deckhand_core::lab::{Arm, Experiment, Ran, Report, ShardFile, Stopped, Tally};
-use deckhand_core::{BotKind, GameConfig};
+use deckhand_bots::BotKind;
+use deckhand_engine::GameConfig;
+use deckhand_lab::shard::{self, FORMAT, KIND};
+use deckhand_lab::{Arm, Experiment, Ran, Report, ShardFile, Stopped, Tally};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -10,8 +10,9 @@ use crate::seats::SeatSpec;
 use crate::GameArgs;
 use anyhow::{bail, Result};
 use clap::Args;
-use deckhand_core::lab::{Arm, Experiment};
-use deckhand_core::{BotKind, Engine, ScriptLibrary, TraceLevel};
+use deckhand_bots::BotKind;
+use deckhand_engine::{Engine, ScriptLibrary, TraceLevel};
+use deckhand_lab::{Arm, Experiment};
 use std::path::PathBuf;
 use std::sync::Arc;
 

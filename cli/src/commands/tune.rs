@@ -19,10 +19,8 @@ use super::{compare::MAX_ARMS, setup};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
-use deckhand_core::lab::{
-    Arm, ArmReport, Experiment, Key, Ran, Report, Row, StopRule, Stopped, Tally,
-};
-use deckhand_core::{Engine, ScriptLibrary};
+use deckhand_engine::{Engine, ScriptLibrary};
+use deckhand_lab::{Arm, ArmReport, Experiment, Key, Ran, Report, Row, StopRule, Stopped, Tally};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -307,7 +305,7 @@ fn arm_report(identity: &Identity, c: usize, tally: &Tally) -> Option<ArmReport>
             seats: a
                 .seats
                 .iter()
-                .map(|s| deckhand_core::BotKind::parse(s))
+                .map(|s| deckhand_bots::BotKind::parse(s))
                 .collect(),
         }],
         first_seed: one.first_seed,

@@ -3,7 +3,7 @@
 //! pass option; when a person's seat is asked in a window they pass, the
 //! REPL passes for them and says so.
 
-use deckhand_core::Seat;
+use deckhand_engine::Seat;
 use std::collections::BTreeSet;
 
 /// What `all` stands for among the kinds.

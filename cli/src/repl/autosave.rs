@@ -4,7 +4,7 @@
 //! resume it. It is removed when the game ends and when deckhand is left
 //! with `quit` or Ctrl-D (leaving on purpose is not a crash).
 
-use deckhand_core::SaveFile;
+use deckhand_engine::SaveFile;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -156,8 +156,8 @@ mod tests {
     /// A save with one action, made without a game.
     fn playing(seed: u64) -> State {
         let save = SaveFile {
-            format: deckhand_core::save::SAVE_FORMAT,
-            config: deckhand_core::GameConfig::new("sea_change", 2, seed),
+            format: deckhand_engine::save::SAVE_FORMAT,
+            config: deckhand_engine::GameConfig::new("sea_change", 2, seed),
             seats: vec!["human".into(), "random".into()],
             actions: Vec::new(),
             snapshot: serde_json::Value::Null,

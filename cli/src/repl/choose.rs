@@ -3,7 +3,7 @@
 //! unique prefix, or as a unique run of whole words inside the text. A
 //! number is matched whole: `green 1` is not a prefix of `Green 11`.
 
-use deckhand_core::OptionView;
+use deckhand_engine::OptionView;
 use serde_json::Value;
 
 /// A legal move with every name it can be called by.
@@ -49,7 +49,7 @@ pub fn named_options(
 }
 
 fn card_ids(action: &Value) -> Vec<u32> {
-    deckhand_core::OptionMeta::of(action).played()
+    deckhand_engine::OptionMeta::of(action).played()
 }
 
 /// Lower case with single spaces, for comparing.

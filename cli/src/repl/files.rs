@@ -4,7 +4,7 @@
 use super::autosave::{ago, Found, State};
 use super::session::{plural, Current, Reloaded, Session};
 use crate::seats::{self, SeatSpec};
-use deckhand_core::{CoreError, Engine, Game, HouseRuleNote, ReplayStop, SaveFile};
+use deckhand_engine::{CoreError, Engine, Game, HouseRuleNote, ReplayStop, SaveFile};
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -166,7 +166,7 @@ impl Session {
     fn stop_message(
         &self,
         error: &CoreError,
-        actions: &[deckhand_core::ActionRecord],
+        actions: &[deckhand_engine::ActionRecord],
         kept: usize,
     ) -> String {
         let (step, reason) = match error {
@@ -289,7 +289,7 @@ impl Session {
     }
 
     /// The log of the game in progress (empty without one).
-    fn history_now(&self) -> Vec<deckhand_core::ActionRecord> {
+    fn history_now(&self) -> Vec<deckhand_engine::ActionRecord> {
         self.current
             .as_ref()
             .map(|c| c.game.history().to_vec())
@@ -359,7 +359,7 @@ impl Session {
 }
 
 /// ` (seat N)`: who made move `step` (1-based) of `actions`, when it is there.
-fn seat_of(actions: &[deckhand_core::ActionRecord], step: usize) -> String {
+fn seat_of(actions: &[deckhand_engine::ActionRecord], step: usize) -> String {
     actions
         .get(step.saturating_sub(1))
         .map(|r| format!(" (seat {})", r.seat))

@@ -2,15 +2,15 @@
 //! of play the search expects after it, worded from the options' texts.
 
 use crate::render::Painter;
-use deckhand_core::hint::Hint;
-use deckhand_core::Budget;
+use deckhand_bots::hint::Hint;
+use deckhand_bots::Budget;
 
 /// The lines `hint` prints for `hint`, asked with `budget`.
 pub(super) fn hint_lines(hint: &Hint, budget: Budget, painter: &Painter) -> Vec<String> {
     let how = if hint.parallel {
-        format!("{} searches side by side", deckhand_core::hint::SEARCHES)
+        format!("{} searches side by side", deckhand_bots::hint::SEARCHES)
     } else {
-        format!("{} searches", deckhand_core::hint::SEARCHES)
+        format!("{} searches", deckhand_bots::hint::SEARCHES)
     };
     let within = match budget {
         Budget::Time(_) => format!(" in {budget} each"),

@@ -2,7 +2,8 @@
 //! `hint`.
 
 use super::session::Session;
-use deckhand_core::{Budget, CoreError, RulesInfo};
+use deckhand_bots::Budget;
+use deckhand_engine::{CoreError, RulesInfo};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -33,7 +34,7 @@ impl Session {
         if decision.options.len() == 1 {
             return self.out.say("Only one legal move: nothing to weigh.");
         }
-        let hint = match deckhand_core::hint::hint(&c.game, budget, Some(&self.cancel)) {
+        let hint = match deckhand_bots::hint::hint(&c.game, budget, Some(&self.cancel)) {
             Ok(h) => h,
             Err(CoreError::Cancelled) => {
                 return self

@@ -38,7 +38,7 @@ use crate::seats::SeatSpec;
 use anyhow::Result;
 use autosave::Autosave;
 use complete::ReplHelper;
-use deckhand_core::{GameConfig, ScriptLibrary};
+use deckhand_engine::{GameConfig, ScriptLibrary};
 use rustyline::config::Config;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;

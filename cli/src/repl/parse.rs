@@ -8,7 +8,7 @@
 //! before reporting it (with the closest command name).
 
 use super::registry::{self, CommandInfo};
-use deckhand_core::Budget;
+use deckhand_bots::Budget;
 use std::fmt;
 
 /// What a line asks for.

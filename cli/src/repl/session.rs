@@ -16,10 +16,11 @@ use crate::commands::play::default_fill;
 use crate::commands::setup::{clock_seed, default_players};
 use crate::render::Painter;
 use crate::seats::{self, SeatSpec};
-use deckhand_core::lua::PromptEnv;
-use deckhand_core::{
-    secret_text, Bot, BotKind, Cancel, Choice, CoreError, Engine, Event, Game, GameConfig,
-    RulesInfo, ScriptLibrary, Seat,
+use deckhand_bots::{Bot, BotKind};
+use deckhand_engine::lua::PromptEnv;
+use deckhand_engine::{
+    secret_text, Cancel, Choice, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
+    ScriptLibrary, Seat,
 };
 use serde_json::Value;
 use std::sync::Arc;
@@ -273,12 +274,12 @@ impl Current {
     /// their cards and how many to choose.
     pub fn card_options(
         &self,
-        d: &deckhand_core::DecisionView,
+        d: &deckhand_engine::DecisionView,
     ) -> Vec<(cards::CardOption, usize, usize)> {
         d.options
             .iter()
             .filter_map(|o| {
-                let spec = deckhand_core::OptionMeta::of(&o.action).choose?;
+                let spec = deckhand_engine::OptionMeta::of(&o.action).choose?;
                 let names = spec
                     .from
                     .iter()
@@ -412,7 +413,7 @@ pub(super) struct Reloaded {
     pub engine: Engine,
     pub current: Current,
     /// The log of the game that replaced this one, when it did.
-    pub at: Vec<deckhand_core::ActionRecord>,
+    pub at: Vec<deckhand_engine::ActionRecord>,
 }
 
 impl Session {

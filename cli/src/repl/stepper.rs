@@ -7,7 +7,7 @@
 
 use super::registry::{self, CommandInfo};
 use crate::render::Painter;
-use deckhand_core::{
+use deckhand_engine::{
     secret_text, ActionRecord, Choice, Engine, Event, Game, GameConfig, Observer, Runner, Seat,
 };
 
@@ -220,12 +220,17 @@ pub fn table(painter: &Painter, game: &Game, viewer: Option<Seat>, title: &str) 
 }
 
 impl Observer for Narrator<'_> {
-    fn game_start(&mut self, game: &Game, events: &[Event]) -> deckhand_core::Result<()> {
+    fn game_start(&mut self, game: &Game, events: &[Event]) -> deckhand_engine::Result<()> {
         self.events(game, events);
         Ok(())
     }
 
-    fn decision(&mut self, game: &Game, seat: Seat, choice: &Choice) -> deckhand_core::Result<()> {
+    fn decision(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        choice: &Choice,
+    ) -> deckhand_engine::Result<()> {
         let text = match game.choice_text(choice) {
             Ok((action, text)) => match secret_text(&action) {
                 Some(public) if self.viewer.is_some_and(|v| v != seat) => public,
@@ -248,7 +253,7 @@ impl Observer for Narrator<'_> {
         _: Seat,
         _: &Choice,
         events: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         self.events(game, events);
         if self.tables {
             let t = table(self.painter, game, self.viewer, self.title);
@@ -279,7 +284,7 @@ impl Stepper {
         actions: Vec<ActionRecord>,
         colour: bool,
         tables: bool,
-    ) -> deckhand_core::Result<Stepper> {
+    ) -> deckhand_engine::Result<Stepper> {
         let mut game = engine.new_game(config.clone(), true)?;
         let painter = Painter::new(&game, colour);
         let title = game.rules_info().title.clone();

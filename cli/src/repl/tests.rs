@@ -3,7 +3,7 @@
 //! load, reload, the Lua prompt and every kind of bad input.
 
 use super::session::{Flow, Session};
-use deckhand_core::{DirSource, ScriptLibrary};
+use deckhand_engine::{DirSource, ScriptLibrary};
 use std::path::Path;
 use std::sync::Arc;
 

@@ -7,7 +7,7 @@ use super::parse::ParseError;
 use super::session::{label, option_text, plural, say_events, Output, Session};
 use crate::render::Painter;
 use crate::seats::SeatSpec;
-use deckhand_core::{
+use deckhand_engine::{
     Choice, Chooser, Choosing, CoreError, Event, Game, Observer, Runner, Seat, StepError, Stop,
 };
 use std::cell::Cell;
@@ -39,7 +39,7 @@ impl<'a> Printer<'a> {
 }
 
 impl Observer for Printer<'_> {
-    fn decision(&mut self, game: &Game, _: Seat, choice: &Choice) -> deckhand_core::Result<()> {
+    fn decision(&mut self, game: &Game, _: Seat, choice: &Choice) -> deckhand_engine::Result<()> {
         self.text = option_text(game, self.seats, choice);
         Ok(())
     }
@@ -50,7 +50,7 @@ impl Observer for Printer<'_> {
         seat: Seat,
         _: &Choice,
         events: &[Event],
-    ) -> deckhand_core::Result<()> {
+    ) -> deckhand_engine::Result<()> {
         let auto = if self.auto.get() { " (auto-pass)" } else { "" };
         self.out.say(format!(
             "{}: {}{auto}",

@@ -1,0 +1,270 @@
+//! Bots: controllers that pick an option for a seat. `random`, `mc`
+//! (determinised Monte Carlo search) and `ismcts` (information-set tree
+//! search) are built in and play any game; a search bot takes a budget
+//! (`mc:500` playouts a decision, `ismcts:1s` or `ismcts:200ms` of time)
+//! and a script bot to play out with (`mc:500:greedy`). Any other name is a
+//! bot of the game's script
+//! (`rules.bots[name]`), which decides from the seat's view only.
+//!
+//! For an option that asks for a set of cards the random bot builds one
+//! card by card, and in a reaction window it passes 9 times in 10 (see
+//! [`deckhand_engine::policy`]); the `mc` search tries a few sets of each such option
+//! ([`crate::search`]).
+
+use crate::budget::Budget;
+use deckhand_engine::cancel::Cancel;
+use deckhand_engine::choice::Choice;
+use deckhand_engine::error::{CoreError, Result};
+use deckhand_engine::game::Game;
+use deckhand_engine::policy::{self, PlainBot};
+use deckhand_engine::zone::Seat;
+
+/// Which search a search bot runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchMethod {
+    /// `mc`: determinised Monte Carlo over the options ([`crate::search`]).
+    Mc,
+    /// `ismcts`: information-set tree search ([`crate::ismcts`]).
+    Ismcts,
+}
+
+impl SearchMethod {
+    /// The name users type.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchMethod::Mc => "mc",
+            SearchMethod::Ismcts => "ismcts",
+        }
+    }
+
+    /// Playouts a decision when the bot's name gives no budget.
+    pub fn default_budget(self) -> Budget {
+        Budget::Iterations(match self {
+            SearchMethod::Mc => crate::search::DEFAULT_ITERATIONS,
+            SearchMethod::Ismcts => crate::ismcts::DEFAULT_ITERATIONS,
+        })
+    }
+}
+
+/// Which kind of bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotKind {
+    /// Uniformly random legal option.
+    Random,
+    /// A search bot, as typed (`mc`, `mc:500`, `ismcts:1s`,
+    /// `ismcts:200ms:greedy`): the search, its budget per decision, and the
+    /// script bot that plays its playouts (random moves when none).
+    Search {
+        name: String,
+        method: SearchMethod,
+        budget: Budget,
+        playout: Option<String>,
+    },
+    /// A bot defined by the game's script.
+    Script(String),
+}
+
+impl BotKind {
+    /// `random`, a search bot (`mc` or `ismcts`, then optionally `:BUDGET`
+    /// and `:BOT`), or the name of a script bot. A search bot's name that
+    /// does not read (`mc:abc`) is taken as a script bot's; see
+    /// [`BotKind::parse_search`] for why it does not read.
+    pub fn parse(name: &str) -> BotKind {
+        if name == "random" {
+            return BotKind::Random;
+        }
+        match BotKind::parse_search(name) {
+            Some(Ok(kind)) => kind,
+            _ => BotKind::Script(name.to_string()),
+        }
+    }
+
+    /// A search bot's name read: `None` when `name` does not start with a
+    /// search's name (`mc`, `ismcts`), else the bot or what is wrong with
+    /// its name (a budget that does not read, too many parts).
+    pub fn parse_search(name: &str) -> Option<std::result::Result<BotKind, String>> {
+        let mut parts = name.split(':');
+        let method = match parts.next() {
+            Some("mc") => SearchMethod::Mc,
+            Some("ismcts") => SearchMethod::Ismcts,
+            _ => return None,
+        };
+        let m = method.name();
+        let usage = format!(
+            "a search bot is {m}, {m}:BUDGET or {m}:BUDGET:BOT, where BUDGET is playouts a \
+             decision (1 to {}) or a time (1s, 200ms) and BOT a bot of the game that plays \
+             the playouts",
+            crate::budget::MAX_ITERATIONS
+        );
+        let budget = match parts.next() {
+            None => method.default_budget(),
+            Some(b) => match Budget::parse(b) {
+                Ok(b) => b,
+                Err(why) => return Some(Err(format!("'{name}': {why} ({usage})"))),
+            },
+        };
+        let playout = match parts.next() {
+            Some("") => {
+                return Some(Err(format!(
+                    "'{name}': the playout bot is missing ({usage})"
+                )))
+            }
+            other => other.map(str::to_string),
+        };
+        if parts.next().is_some() {
+            return Some(Err(format!("'{name}': too many parts ({usage})")));
+        }
+        Some(Ok(BotKind::Search {
+            name: name.to_string(),
+            method,
+            budget,
+            playout,
+        }))
+    }
+
+    /// The name users type.
+    pub fn name(&self) -> &str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Search { name, .. } => name,
+            BotKind::Script(n) => n,
+        }
+    }
+}
+
+/// A bot sitting at one seat. Its random numbers come from a stream of its
+/// own (so bots never change the game's shuffles), drawn afresh for each
+/// decision from the game's seed, the seat and the step: the same position
+/// gets the same choice, after `undo`, `load` or a replay too.
+#[derive(Debug, Clone)]
+pub struct Bot {
+    pub kind: BotKind,
+    seed: u64,
+    seat: Seat,
+    /// Checked by the search between playouts (a person's Ctrl-C).
+    cancel: Option<Cancel>,
+}
+
+impl Bot {
+    /// A bot for `seat` in a game seeded with `seed`.
+    pub fn new(kind: BotKind, seed: u64, seat: Seat) -> Bot {
+        Bot {
+            kind,
+            seed,
+            seat,
+            cancel: None,
+        }
+    }
+
+    /// Let `cancel` stop this bot's search (with
+    /// [`CoreError::Cancelled`], between two playouts); `None`: nothing
+    /// stops it.
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.cancel = cancel;
+    }
+
+    /// What the seat to move chooses: an option and, for one that asks
+    /// for cards, the set (see [`deckhand_engine::policy`] for how the random bot
+    /// builds one and how often it passes in a reaction window).
+    pub fn choose(&mut self, game: &Game) -> Result<Choice> {
+        if game.pending().is_none() {
+            return Err(CoreError::Rule("the game is over".into()));
+        }
+        let mut rng = policy::decision_rng(self.seed, self.seat, game.history().len() + 1);
+        match &self.kind {
+            BotKind::Random => PlainBot::Random.choose(game, rng),
+            BotKind::Search {
+                method: SearchMethod::Mc,
+                budget,
+                playout,
+                ..
+            } => crate::search::choose(
+                game,
+                &mut rng,
+                *budget,
+                playout.as_deref(),
+                self.cancel.as_ref(),
+            ),
+            BotKind::Search {
+                method: SearchMethod::Ismcts,
+                budget,
+                playout,
+                ..
+            } => crate::ismcts::choose(
+                game,
+                &mut rng,
+                *budget,
+                playout.as_deref(),
+                self.cancel.as_ref(),
+            ),
+            BotKind::Script(name) => PlainBot::Script(name.clone()).choose(game, rng),
+        }
+    }
+}
+
+impl deckhand_engine::runner::Chooser for Bot {
+    fn choose(&mut self, game: &Game) -> Result<Choice> {
+        Bot::choose(self, game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_into_kinds() {
+        assert_eq!(BotKind::parse("random"), BotKind::Random);
+        let search = |name: &str, method, budget, playout: Option<&str>| BotKind::Search {
+            name: name.into(),
+            method,
+            budget,
+            playout: playout.map(str::to_string),
+        };
+        use SearchMethod::{Ismcts, Mc};
+        assert_eq!(
+            BotKind::parse("mc"),
+            search("mc", Mc, Mc.default_budget(), None)
+        );
+        assert_eq!(
+            BotKind::parse("mc:50"),
+            search("mc:50", Mc, Budget::Iterations(50), None)
+        );
+        assert_eq!(
+            BotKind::parse("mc:50:greedy"),
+            search("mc:50:greedy", Mc, Budget::Iterations(50), Some("greedy"))
+        );
+        assert_eq!(
+            BotKind::parse("ismcts"),
+            search("ismcts", Ismcts, Ismcts.default_budget(), None)
+        );
+        let ms = |n| Budget::Time(std::time::Duration::from_millis(n));
+        assert_eq!(
+            BotKind::parse("ismcts:200ms"),
+            search("ismcts:200ms", Ismcts, ms(200), None)
+        );
+        assert_eq!(
+            BotKind::parse("mc:1s:greedy"),
+            search("mc:1s:greedy", Mc, ms(1000), Some("greedy"))
+        );
+        for other in ["mc:0", "mc:x", "mc:5:a:b", "ismcts:abc", "greedy", "mcx"] {
+            assert_eq!(BotKind::parse(other), BotKind::Script(other.into()));
+        }
+    }
+
+    #[test]
+    fn search_names_that_do_not_read_say_why() {
+        let why = |name: &str| match BotKind::parse_search(name) {
+            Some(Err(e)) => e,
+            other => panic!("{name}: {other:?}"),
+        };
+        assert!(why("mc:abc").starts_with("'mc:abc': 'abc' is not a budget"));
+        assert!(why("mc:abc").contains("a time (1s, 200ms)"));
+        assert!(why("ismcts:0").contains("1 to 100000 playouts"));
+        assert!(why("ismcts:5x").contains("not a budget"));
+        assert!(why("ismcts:2h").contains("not a budget"));
+        assert!(why("mc:5:a:b").contains("too many parts"));
+        assert!(why("mc:5:").contains("playout bot is missing"));
+        assert_eq!(BotKind::parse_search("greedy"), None);
+    }
+}

@@ -1,0 +1,22 @@
+//! deckhand-bots: the search bots of deckhand, over any game of the engine.
+//!
+//! - [`bot`]: [`Bot`], [`BotKind`]: the bots users name (`random`, a script
+//!   bot, `mc:500`, `ismcts:1s:greedy`), each a chooser for the engine's
+//!   runner;
+//! - [`budget`]: [`Budget`], a search's allowance per decision (playouts or
+//!   time);
+//! - [`search`]: `mc`, determinised Monte Carlo search;
+//! - [`ismcts`]: information-set Monte Carlo tree search;
+//! - [`hint`]: two `ismcts` searches side by side, for a person's `hint`.
+//!
+//! The random and script bots themselves are the engine's
+//! ([`deckhand_engine::policy`]); this crate adds the searches.
+
+pub mod bot;
+pub mod budget;
+pub mod hint;
+pub mod ismcts;
+pub mod search;
+
+pub use bot::{Bot, BotKind, SearchMethod};
+pub use budget::Budget;

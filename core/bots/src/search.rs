@@ -1,0 +1,230 @@
+//! A search bot for any game: determinised Monte Carlo. At each decision it
+//! repeatedly
+//!
+//! 1. deals the cards its seat cannot place at random, each among the unseen
+//!    cards of its back and where the rules allow it (`rules.may_hold`;
+//!    [`Game::determinized`], [`Game::guessing`]);
+//! 2. tries one of its options, chosen by UCB1 (promising ones more often);
+//! 3. plays on: with random moves, or with a bot of the game's script (the
+//!    one named, `mc:N:greedy`; else the rules' `playout_bot`, for games
+//!    where random play is a poor model; `mc:N:random` forces random moves);
+//! 4. scores the playout: with the rules' `evaluate(game, seat)` (0..1) at
+//!    the end of the round it started in when the rules give one (a round
+//!    of play says more about one card than a whole game), else at the end
+//!    of the game: 1 for a win, 1/k for a win shared by k seats, 0 otherwise.
+//!
+//! It plays the option tried most. It knows no game: it needs only the
+//! pending decision, forks, the round count, and the result or evaluation.
+//!
+//! An option that asks for a set of cards is searched without listing its
+//! sets: it stands for a few candidate sets, each searched like an option
+//! ([`SAMPLED_SETS`] built at random card by card, and the set the rules'
+//! score builds greedily when they give a score; see [`deckhand_engine::choice`]).
+//! Playouts choose sets as the random bot does.
+
+use crate::budget::Budget;
+use deckhand_engine::cancel::{self, Cancel};
+use deckhand_engine::choice::Choice;
+use deckhand_engine::error::{CoreError, Result};
+use deckhand_engine::game::Game;
+use deckhand_engine::policy::{build_subset, greedy_subset};
+use deckhand_engine::rng::GameRng;
+
+/// Playouts per decision when the bot's name gives no number (`mc`).
+pub const DEFAULT_ITERATIONS: u32 = 200;
+
+/// A playout longer than this many steps counts as a draw (a game whose
+/// random play may not end).
+const MAX_PLAYOUT_STEPS: usize = 100_000;
+
+/// UCB1 exploration constant (rewards are in 0..=1).
+const EXPLORATION: f64 = 0.7;
+
+/// Random sets searched for an option that asks for cards (besides the
+/// greedy one, when the rules score sets); equal sets count once.
+pub const SAMPLED_SETS: usize = 4;
+
+/// What the search found about one option.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionStats {
+    /// The option's 1-based index.
+    pub index: usize,
+    /// For an option that asks for cards, the set searched (positions).
+    pub picks: Option<Vec<usize>>,
+    /// Playouts that tried it.
+    pub playouts: u32,
+    /// Their mean value: the share of wins (or the rules' evaluation).
+    pub mean: f64,
+}
+
+/// Choose a 1-based option for the seat to move within `budget` (a number
+/// of playouts or a time), each playout played by `policy` (a script bot's
+/// name) or at random; stops with [`CoreError::Cancelled`] between two
+/// playouts once `cancel` is set.
+pub fn choose(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: impl Into<Budget>,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+) -> Result<Choice> {
+    let stats = analyse(game, rng, budget, playout_policy(game, policy), cancel)?;
+    let best = stats
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| {
+            a.playouts
+                .cmp(&b.playouts)
+                .then(a.mean.total_cmp(&b.mean))
+                .then(j.cmp(i))
+        })
+        .map(|(_, s)| Choice {
+            index: s.index,
+            picks: s.picks.clone(),
+        });
+    best.ok_or_else(|| CoreError::Rule("nothing to choose".into()))
+}
+
+/// What the search tries at the pending decision: every ordinary option,
+/// and for an option that asks for cards a few sets of it.
+fn moves(game: &Game, rng: &mut GameRng) -> Result<Vec<Choice>> {
+    let (_, n) = game
+        .pending()
+        .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    let mut out = Vec::with_capacity(n);
+    for index in 1..=n {
+        if !game.has_subsets() || game.subset(index)?.is_none() {
+            out.push(Choice::option(index));
+            continue;
+        }
+        let mut sets: Vec<Vec<usize>> = Vec::new();
+        if let Some(best) = greedy_subset(game, index, rng)? {
+            sets.push(best);
+        }
+        for _ in 0..SAMPLED_SETS {
+            let set = build_subset(game, index, rng)?;
+            if !sets.contains(&set) {
+                sets.push(set);
+            }
+        }
+        out.extend(sets.into_iter().map(|p| Choice::subset(index, p)));
+    }
+    Ok(out)
+}
+
+/// The script bot that plays the playouts: the one asked for (`random`
+/// for none), else the rules' `playout_bot`.
+pub(crate) fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Option<&'a str> {
+    match asked {
+        Some("random") => None,
+        Some(bot) => Some(bot),
+        None => game.rules_info().playout_bot.as_deref(),
+    }
+}
+
+/// Run the search for the seat to move within `budget` and report every
+/// move it tried (in option order; an option that asks for cards once for
+/// each set tried), playouts played by `policy` (a script bot) or at
+/// random. With a single move there is nothing to search: it gets no
+/// playouts. Stops with [`CoreError::Cancelled`] between two playouts once
+/// `cancel` is set.
+pub fn analyse(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: impl Into<Budget>,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+) -> Result<Vec<OptionStats>> {
+    let (seat, _) = game
+        .pending()
+        .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    let moves = moves(game, rng)?;
+    let n = moves.len();
+    let mut visits = vec![0u32; n];
+    let mut total = vec![0f64; n];
+    if n > 1 {
+        // Playouts stop at the end of this round when the rules can evaluate.
+        let horizon = match game.evaluate(seat)? {
+            Some(_) => Some(game.rounds()?),
+            None => None,
+        };
+        let guessing = game.guessing(seat)?;
+        // One copy of the game, made again for every guess.
+        let mut scratch = None;
+        let mut spending = budget.into().start();
+        while spending.next(n as u32) {
+            let it = spending.done() as usize - 1;
+            cancel::check(cancel)?;
+            let i = if it < n {
+                it
+            } else {
+                let ln = (it as f64).ln();
+                (0..n)
+                    .map(|i| {
+                        let v = f64::from(visits[i]);
+                        (i, total[i] / v + EXPLORATION * (ln / v).sqrt())
+                    })
+                    .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
+                    .0
+            };
+            let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
+            g.apply_choice(&moves[i])?;
+            let value = playout(g, seat, policy, horizon)?;
+            visits[i] += 1;
+            total[i] += value;
+        }
+    }
+    Ok((0..n)
+        .map(|i| OptionStats {
+            index: moves[i].index,
+            picks: moves[i].picks.clone(),
+            playouts: visits[i],
+            mean: if visits[i] > 0 {
+                total[i] / f64::from(visits[i])
+            } else {
+                0.0
+            },
+        })
+        .collect())
+}
+
+/// The search's view of the pending decision for the seat to move, for a
+/// person who asks for a hint: `iterations` random playouts from what that
+/// seat has seen, with a stream drawn from the game's seed and step (the
+/// same position gets the same hint). `cancel` stops it between playouts.
+pub fn hint(game: &Game, iterations: u32, cancel: Option<&Cancel>) -> Result<Vec<OptionStats>> {
+    let (seat, _) = game
+        .pending()
+        .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+    let step = game.history().len() as u64 + 1;
+    let mut rng = GameRng::derived(
+        game.config().seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        3000 + u64::from(seat),
+    );
+    analyse(
+        game,
+        &mut rng,
+        iterations,
+        playout_policy(game, None),
+        cancel,
+    )
+}
+
+/// Play `g` to the end, or past round `horizon` when given; the value of
+/// where it stopped for `seat`.
+///
+/// This is the search bot's own rollout inside one decision, not a game
+/// being played: it stops at a round's end, counts a game that runs too
+/// long as a draw, and is the hot path of `mc`. So it runs inside one call
+/// into the rules ([`Game::playout`]) rather than going through the
+/// [`Runner`](crate::Runner), which plays every game.
+fn playout(g: &mut Game, seat: u32, policy: Option<&str>, horizon: Option<u32>) -> Result<f64> {
+    Ok(match g.playout(horizon, policy, MAX_PLAYOUT_STEPS)? {
+        Some(values) => (seat as usize)
+            .checked_sub(1)
+            .and_then(|i| values.get(i))
+            .copied()
+            .unwrap_or(0.0),
+        None => 0.5,
+    })
+}
