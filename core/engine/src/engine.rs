@@ -95,7 +95,8 @@ impl Engine {
         if let Some(r) = self.cache.borrow().get(&key) {
             return Ok(r.clone());
         }
-        let r = Rc::new(rules::compose(&self.host, game, variants, sources)?);
+        let compose = || rules::compose(&self.host, game, variants, sources);
+        let r = Rc::new(self.located(compose(), compose)?);
         self.cache.borrow_mut().insert(key, r.clone());
         Ok(r)
     }
@@ -162,14 +163,37 @@ impl Engine {
     pub fn new_game(&self, mut config: GameConfig, logging: bool) -> Result<Game> {
         config.read_house_rules(false)?;
         let rules = self.rules_of(&config)?;
-        Game::start(
-            self.host.clone(),
-            rules,
-            config,
-            logging,
-            logging,
-            replay_fresh,
-        )
+        let start = || {
+            Game::start(
+                self.host.clone(),
+                rules.clone(),
+                config.clone(),
+                logging,
+                logging,
+                replay_fresh,
+            )
+        };
+        self.located(start(), start)
+    }
+
+    /// `first`, the outcome of loading rules or of a game's setup; when it
+    /// failed with no exact position (out of memory, a stack overflow in
+    /// compiled code), the same work done again with the script's position
+    /// noted finely (in the interpreter when the compiler runs), to name
+    /// where it failed: the work is deterministic, so it fails the same
+    /// way.
+    fn located<T>(&self, first: Result<T>, again: impl FnOnce() -> Result<T>) -> Result<T> {
+        match first {
+            Err(CoreError::Script(msg)) if crate::lua::lacks_position(&msg) => {
+                let again = self.host.with_fine_positions(again);
+                let msg = match (again, crate::lua::last_position()) {
+                    (Err(_), Some(at)) => crate::lua::with_position(&msg, &at),
+                    _ => msg,
+                };
+                Err(CoreError::Script(msg))
+            }
+            other => other,
+        }
     }
 
     /// Start a game whose events are recorded for a trace: as

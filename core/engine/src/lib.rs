@@ -12,6 +12,7 @@
 pub mod cancel;
 pub mod card;
 pub mod choice;
+pub mod chooser;
 pub mod config;
 pub mod conformance;
 pub mod digest;

@@ -21,29 +21,7 @@ use crate::zone::Seat;
 /// (`max_steps` in the game script).
 pub const DEFAULT_MAX_STEPS: usize = 200_000;
 
-/// Who picks for a seat: a bot, or any function of the game (a test's
-/// script of moves, a network player). A function returns an option index;
-/// wrapped in [`Choosing`], a whole [`Choice`] (an option that asks for
-/// cards).
-pub trait Chooser {
-    /// What the seat to move chooses.
-    fn choose(&mut self, game: &Game) -> Result<Choice>;
-}
-
-impl<F: FnMut(&Game) -> Result<usize>> Chooser for F {
-    fn choose(&mut self, game: &Game) -> Result<Choice> {
-        self(game).map(Choice::option)
-    }
-}
-
-/// A function that returns whole [`Choice`]s, as a chooser.
-pub struct Choosing<F>(pub F);
-
-impl<F: FnMut(&Game) -> Result<Choice>> Chooser for Choosing<F> {
-    fn choose(&mut self, game: &Game) -> Result<Choice> {
-        (self.0)(game)
-    }
-}
+pub use crate::chooser::{Chooser, Choosing};
 
 /// Something that watches games being played. Every method has a default
 /// that does nothing; an error stops the game and is returned by the

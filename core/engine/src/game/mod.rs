@@ -3,6 +3,8 @@
 //! the choice, runs the rules in one Lua call, and on a script error restores
 //! the game exactly as it was before the step.
 
+pub mod random;
+
 use crate::card::CardDef;
 pub use crate::choice::{Choice, SubsetSpec};
 use crate::config::GameConfig;
@@ -1191,7 +1193,7 @@ impl Game {
                 let mut rng = self.own_stream(2001)?;
                 match policy {
                     Some(bot) => self.script_bot_choice(bot, rng),
-                    None => crate::policy::random_choice(self, &mut rng),
+                    None => random::random_choice(self, &mut rng),
                 }
             };
             let applied = choice.and_then(|c| self.apply_choice(&c));
