@@ -7,6 +7,7 @@ mod common;
 mod pty;
 
 // The areas.
+mod architecture;
 mod choices_repl;
 mod cli;
 mod cli_errors;

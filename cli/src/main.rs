@@ -88,7 +88,7 @@ enum Command {
     /// Search option values for those that bring a statistic closest to a target, or maximise or minimise it (successive halving on paired seeds).
     Tune(commands::tune::TuneArgs),
     /// Merge the result files of the shards of one run (--shard K/N) into its report.
-    Merge(commands::shards::MergeArgs),
+    Merge(commands::merge::MergeArgs),
     /// Replay a saved game, step by step or to the end.
     Replay(commands::replay::ReplayArgs),
     /// Load a game, variant or house rule and play random games checking the invariants.
@@ -109,7 +109,7 @@ fn main() {
         Some(Command::Sim(args)) => commands::sim::run(library, &args),
         Some(Command::Compare(args)) => commands::compare::run(library, &args),
         Some(Command::Tune(args)) => commands::tune::run(library, &args),
-        Some(Command::Merge(args)) => commands::shards::run(&args),
+        Some(Command::Merge(args)) => commands::merge::run(&args),
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),
         Some(Command::Lua(args)) => commands::lua::run(library, &args),

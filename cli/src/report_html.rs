@@ -9,10 +9,10 @@
 //! Every text that comes from the rules (titles, arm and metric names,
 //! metric docs, option values) is escaped.
 
-use crate::commands::lab::Timed;
 use crate::commands::report::{self, METHODS};
-use crate::commands::tune::{Objective, TuneReport};
 use anyhow::{Context, Result};
+use deckhand_lab::tune::{Objective, Search, TuneReport};
+use deckhand_lab::Timed;
 use deckhand_lab::{Histogram, Key, Row};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -476,8 +476,8 @@ pub fn tune_page(r: &TuneReport) -> String {
         r.candidates.len(),
         escape(&goal),
         match r.search {
-            crate::commands::tune::Search::Halving => "successive halving",
-            crate::commands::tune::Search::Grid => "grid",
+            Search::Halving => "successive halving",
+            Search::Grid => "grid",
         },
         r.rounds.len(),
         if r.rounds.len() == 1 { "" } else { "s" },
@@ -593,7 +593,7 @@ fn points_chart(rows: &[Row], lo: f64, hi: f64, objective: Objective) -> String 
             f(top),
             f(base),
             f(base + 16.0),
-            escape(&crate::commands::tune::value_text(&rows[0], v))
+            escape(&crate::commands::report::value(&rows[0], v, false))
         );
     }
     if let Objective::Target(t) = objective {

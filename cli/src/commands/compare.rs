@@ -5,9 +5,9 @@
 //! command line or from a JSON experiment file.
 
 use super::lab::{self, RunArgs};
+use super::lab::{bot_kinds, MAX_ARMS};
 use super::play::default_fill;
 use super::setup;
-use super::sim::bot_kinds;
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser};
@@ -17,9 +17,6 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// The most arms one experiment may have.
-pub const MAX_ARMS: usize = 64;
 
 /// The largest experiment file read (bytes).
 const MAX_FILE: u64 = 1 << 20;

@@ -9,16 +9,16 @@ use crate::trace_file::TraceFile;
 use crate::watchdog::{Phase, Watchdog, Worker};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use deckhand_bots::BotKind;
 use deckhand_engine::lua::Limits;
 use deckhand_engine::{
     Choice, Chooser, Choosing, Engine, Event, Game, GameConfig, Observer, Runner, ScriptLibrary,
     Seat, Stop, TraceLevel, TraceWriter,
 };
 use deckhand_lab::{
-    Experiment, Key, Outcome, Player, Report, RunError, Schedule, Shard, StopRule, Tally,
+    Experiment, Key, Outcome, Played, Player, Report, RunError, Schedule, Shard, StopRule, Timed,
 };
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -27,6 +27,9 @@ use std::time::{Duration, Instant};
 /// The most games one run may play (`-n`, `--max-games`): a billion games
 /// take days.
 pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// The most arms one experiment may have.
+pub const MAX_ARMS: usize = 64;
 
 /// The most worker threads (`-j`).
 pub const MAX_THREADS: usize = 256;
@@ -198,37 +201,6 @@ impl RunArgs {
         }
         Ok(())
     }
-}
-
-/// A report with how long the run took.
-#[derive(Debug, Serialize)]
-pub struct Timed {
-    #[serde(flatten)]
-    pub report: Report,
-    /// Titles of the rules (the game's title, per arm with its variants).
-    pub title: String,
-    pub elapsed_s: f64,
-    /// Games per second, all arms together.
-    pub games_per_s: f64,
-    pub threads: usize,
-    /// What was played, for shard files and merging.
-    #[serde(skip)]
-    pub played: Played,
-}
-
-/// The games a run played and their tallies.
-#[derive(Debug, Clone)]
-pub struct Played {
-    /// The tallies of the games played.
-    pub tally: Tally,
-    /// Each arm's configuration (house-rule texts included).
-    pub configs: Vec<GameConfig>,
-    /// Each arm's script files that ran, with the hash of each one's text
-    /// ([`Engine::scripts_of`]).
-    pub scripts: Vec<BTreeMap<String, String>>,
-    /// The games of the whole run (every shard) and those played here.
-    pub total: u64,
-    pub games: std::ops::Range<u64>,
 }
 
 /// Make the experiment with `build` (which composes the rules of its arms),
@@ -654,4 +626,15 @@ impl Observer for Marks<'_> {
         }
         Ok(())
     }
+}
+
+/// The bots of `specs`, which must all be bots.
+pub fn bot_kinds(specs: &[SeatSpec], command: &str) -> Result<Vec<BotKind>> {
+    specs
+        .iter()
+        .map(|s| match s {
+            SeatSpec::Bot(k) => Ok(k.clone()),
+            SeatSpec::Human => bail!("{command} needs bots at every seat (got 'human')"),
+        })
+        .collect()
 }

@@ -5,6 +5,7 @@ pub mod compare;
 pub mod games;
 pub mod lab;
 pub mod lua;
+pub mod merge;
 pub mod play;
 pub mod replay;
 pub mod report;

@@ -1,7 +1,7 @@
 //! Printing a lab report ([`deckhand_lab::Report`]) as text tables,
 //! JSON or CSV. The numbers are the core's; this module only lays them out.
 
-use super::lab::Timed;
+use deckhand_lab::Timed;
 use deckhand_lab::{Histogram, Key, Report, Row};
 
 /// The note under every text report: how the intervals were computed.

@@ -6,16 +6,15 @@
 use super::lab::{self, RunArgs, TraceSpec};
 use super::play::default_fill;
 use super::setup;
-use crate::seats::SeatSpec;
 use crate::GameArgs;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::Args;
-use deckhand_bots::BotKind;
 use deckhand_engine::{Engine, ScriptLibrary, TraceLevel};
 use deckhand_lab::{Arm, Experiment};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::lab::bot_kinds;
 pub use super::lab::check_game_count;
 
 #[derive(Args, Debug)]
@@ -50,17 +49,6 @@ fn parse_trace_level(s: &str) -> std::result::Result<TraceLevel, String> {
         let names: Vec<&str> = TraceLevel::ALL.iter().map(|l| l.name()).collect();
         format!("'{s}': the trace levels are {}", names.join(", "))
     })
-}
-
-/// The bots of `specs`, which must all be bots.
-pub fn bot_kinds(specs: &[SeatSpec], command: &str) -> Result<Vec<BotKind>> {
-    specs
-        .iter()
-        .map(|s| match s {
-            SeatSpec::Bot(k) => Ok(k.clone()),
-            SeatSpec::Human => bail!("{command} needs bots at every seat (got 'human')"),
-        })
-        .collect()
 }
 
 pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {

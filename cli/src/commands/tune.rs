@@ -11,18 +11,18 @@
 //! `--search grid` plays `-n` games for every candidate instead (and may
 //! be sharded).
 
-use super::lab::{self, RunArgs, Timed};
+use super::lab::{self, bot_kinds, RunArgs, MAX_ARMS};
 use super::play::default_fill;
-use super::shards::Identity;
-use super::sim::bot_kinds;
-use super::{compare::MAX_ARMS, setup};
+use super::setup;
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use deckhand_engine::{Engine, ScriptLibrary};
-use deckhand_lab::{Arm, ArmReport, Experiment, Key, Ran, Report, Row, StopRule, Stopped, Tally};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use deckhand_lab::tune::{
+    arm_tally, candidates, name_of, ranked, report, score, Objective, Round, Search, Spec,
+    TuneReport,
+};
+use deckhand_lab::{Arm, Experiment, Identity, Key, Row, StopRule, Tally, Timed};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -58,107 +58,28 @@ pub struct TuneArgs {
     pub minimize: bool,
     /// How to search: successive halving on paired seeds, or every
     /// candidate on -n games.
-    #[arg(long, value_enum, default_value_t = Search::Halving)]
-    pub search: Search,
+    #[arg(long, value_enum, default_value_t = SearchArg::Halving)]
+    pub search: SearchArg,
     #[command(flatten)]
     pub run: RunArgs,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Search {
+/// `--search`: how the games are spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SearchArg {
     /// Keep the better half each round, twice the games for the rest.
     Halving,
     /// Every candidate on the same -n games.
     Grid,
 }
 
-/// What makes a candidate better.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Objective {
-    Target(f64),
-    Maximize,
-    Minimize,
-}
-
-impl Objective {
-    /// Lower is better.
-    fn score(self, mean: f64) -> f64 {
-        match self {
-            Objective::Target(t) => (mean - t).abs(),
-            Objective::Maximize => -mean,
-            Objective::Minimize => mean,
+impl From<SearchArg> for Search {
+    fn from(s: SearchArg) -> Search {
+        match s {
+            SearchArg::Halving => Search::Halving,
+            SearchArg::Grid => Search::Grid,
         }
     }
-
-    fn words(self, label: &str) -> String {
-        match self {
-            Objective::Target(t) => format!("{label} closest to {t}"),
-            Objective::Maximize => format!("the largest {label}"),
-            Objective::Minimize => format!("the smallest {label}"),
-        }
-    }
-}
-
-/// What a tune searches (the part of a sharded run's identity that is
-/// tune's own).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Spec {
-    pub stat: Key,
-    pub objective: Objective,
-    pub search: Search,
-    /// Each candidate's option values, by option.
-    pub candidates: Vec<BTreeMap<String, String>>,
-}
-
-/// One candidate's result.
-#[derive(Debug, Clone, Serialize)]
-pub struct Candidate {
-    pub name: String,
-    pub values: BTreeMap<String, String>,
-    /// Games it played (the run's first ones).
-    pub games: u64,
-    /// The statistic with its 95 % interval.
-    pub estimate: Option<Row>,
-    /// How far from the objective (lower is better): |mean − target|,
-    /// −mean to maximise, mean to minimise.
-    pub score: Option<f64>,
-    /// The last round it played (from 1).
-    pub last_round: u32,
-    /// Every statistic of its games.
-    #[serde(skip)]
-    pub arm: Option<ArmReport>,
-}
-
-/// One round of the search.
-#[derive(Debug, Clone, Serialize)]
-pub struct Round {
-    /// Games each candidate of the round had played at its end.
-    pub games: u64,
-    pub candidates: Vec<String>,
-}
-
-/// The result of a tune.
-#[derive(Debug, Clone, Serialize)]
-pub struct TuneReport {
-    pub game: String,
-    pub title: String,
-    pub stat: Key,
-    pub label: String,
-    pub objective: Objective,
-    pub search: Search,
-    pub first_seed: u64,
-    /// The best candidate's name (the first of `candidates`).
-    pub best: String,
-    pub best_values: BTreeMap<String, String>,
-    /// Every candidate tried, best first (by the last round each played,
-    /// then by score).
-    pub candidates: Vec<Candidate>,
-    pub rounds: Vec<Round>,
-    pub confidence: f64,
-    pub elapsed_s: f64,
-    pub threads: usize,
 }
 
 /// The values of one `--try`.
@@ -211,42 +132,6 @@ pub fn parse_try(text: &str) -> Result<(String, Vec<String>)> {
     Ok((key.to_string(), list))
 }
 
-/// Every combination of the values tried, the first `--try` varying
-/// slowest.
-fn candidates(tries: &[(String, Vec<String>)]) -> Result<Vec<BTreeMap<String, String>>> {
-    let mut out = vec![BTreeMap::new()];
-    for (key, values) in tries {
-        if out[0].contains_key(key) {
-            bail!("--try {key}: the option is tried twice");
-        }
-        if out.len() * values.len() > MAX_ARMS {
-            bail!(
-                "the values tried make more than {MAX_ARMS} candidates: try fewer values \
-                 (a coarse grid first, then a finer one around the best)"
-            );
-        }
-        out = out
-            .into_iter()
-            .flat_map(|c| {
-                values.iter().map(move |v| {
-                    let mut c = c.clone();
-                    c.insert(key.clone(), v.clone());
-                    c
-                })
-            })
-            .collect();
-    }
-    Ok(out)
-}
-
-fn name_of(values: &BTreeMap<String, String>) -> String {
-    values
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The experiment of the candidates `which` (arms in that order).
 fn experiment(
     engine: &Engine,
@@ -281,144 +166,6 @@ fn experiment(
     Ok(e)
 }
 
-/// Arm `a` of a run's tally, as a one-arm tally.
-fn arm_tally(t: &Tally, a: usize) -> Tally {
-    Tally {
-        games: t.games,
-        arms: t.arms.get(a).cloned().into_iter().collect(),
-        diffs: Vec::new(),
-        histograms: t.histograms.get(a).cloned().into_iter().collect(),
-    }
-}
-
-/// The report of one candidate's games.
-fn arm_report(identity: &Identity, c: usize, tally: &Tally) -> Option<ArmReport> {
-    let a = identity.arms.get(c)?;
-    let one = Identity {
-        arms: vec![a.clone()],
-        ..identity.clone()
-    };
-    let experiment = Experiment {
-        arms: vec![Arm {
-            name: a.name.clone(),
-            config: a.config.clone(),
-            seats: a
-                .seats
-                .iter()
-                .map(|s| deckhand_bots::BotKind::parse(s))
-                .collect(),
-        }],
-        first_seed: one.first_seed,
-        rotate: one.rotate,
-    };
-    let ran = Ran {
-        tally: tally.clone(),
-        stopped: Stopped::Games,
-    };
-    Report::new(
-        &experiment,
-        &ran,
-        one.metrics.clone(),
-        std::slice::from_ref(&a.options),
-    )
-    .arms
-    .into_iter()
-    .next()
-}
-
-/// Rank candidates by score (lower first), then by number.
-fn ranked(scores: &[(usize, Option<f64>)]) -> Vec<usize> {
-    let mut v = scores.to_vec();
-    v.sort_by(|a, b| {
-        let x = a.1.unwrap_or(f64::INFINITY);
-        let y = b.1.unwrap_or(f64::INFINITY);
-        x.total_cmp(&y).then(a.0.cmp(&b.0))
-    });
-    v.into_iter().map(|(c, _)| c).collect()
-}
-
-/// The score of a candidate's tally on the statistic (an error naming the
-/// statistics there are when no game has it).
-fn score(spec: &Spec, tally: &Tally) -> Result<Option<f64>> {
-    let rows = tally
-        .arms
-        .first()
-        .ok_or_else(|| anyhow!("a candidate without games"))?;
-    match rows.get(&spec.stat) {
-        Some(s) => Ok(Some(spec.objective.score(s.mean()))),
-        None if tally.games == 0 => Ok(None),
-        None => {
-            let names: Vec<String> = rows.0.keys().map(|k| k.to_string()).collect();
-            bail!(
-                "--stat {}: no game has that statistic (they have: {})",
-                spec.stat,
-                names.join(", ")
-            )
-        }
-    }
-}
-
-/// The tune report of every candidate's tally.
-fn report(
-    identity: &Identity,
-    spec: &Spec,
-    tallies: &[Tally],
-    last_round: &[u32],
-    rounds: Vec<Round>,
-    elapsed_s: f64,
-    threads: usize,
-) -> Result<TuneReport> {
-    let mut list = Vec::new();
-    for (c, t) in tallies.iter().enumerate() {
-        let arm = arm_report(identity, c, t);
-        let estimate = arm
-            .as_ref()
-            .and_then(|a| a.rows.iter().find(|r| r.key == spec.stat).cloned());
-        list.push(Candidate {
-            name: name_of(&spec.candidates[c]),
-            values: spec.candidates[c].clone(),
-            games: t.games,
-            score: score(spec, t)?,
-            estimate,
-            last_round: last_round.get(c).copied().unwrap_or(1),
-            arm,
-        });
-    }
-    // Best first: those that lasted longest, then by score, then by number.
-    let mut order: Vec<usize> = (0..list.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (x, y) = (&list[a], &list[b]);
-        y.last_round
-            .cmp(&x.last_round)
-            .then(
-                x.score
-                    .unwrap_or(f64::INFINITY)
-                    .total_cmp(&y.score.unwrap_or(f64::INFINITY)),
-            )
-            .then(a.cmp(&b))
-    });
-    let candidates: Vec<Candidate> = order.into_iter().map(|c| list[c].clone()).collect();
-    let best = candidates
-        .first()
-        .ok_or_else(|| anyhow!("no candidate to tune"))?;
-    Ok(TuneReport {
-        game: identity.game.clone(),
-        title: identity.title.clone(),
-        label: spec.stat.label(),
-        stat: spec.stat.clone(),
-        objective: spec.objective,
-        search: spec.search,
-        first_seed: identity.first_seed,
-        best: best.name.clone(),
-        best_values: best.values.clone(),
-        candidates,
-        rounds,
-        confidence: 0.95,
-        elapsed_s,
-        threads,
-    })
-}
-
 pub fn run(library: Arc<ScriptLibrary>, args: &TuneArgs) -> Result<()> {
     if args.run.precision.is_some() || args.run.decisive.is_some() {
         bail!(
@@ -448,8 +195,8 @@ pub fn run(library: Arc<ScriptLibrary>, args: &TuneArgs) -> Result<()> {
     let spec = Spec {
         stat,
         objective,
-        search: args.search,
-        candidates: candidates(&tries)?,
+        search: args.search.into(),
+        candidates: candidates(&tries, MAX_ARMS).map_err(|e| anyhow!(e))?,
     };
     if args.run.shard.is_some() && spec.search != Search::Grid {
         bail!(
@@ -531,7 +278,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &TuneArgs) -> Result<()> {
                 let t = tallies[c]
                     .as_ref()
                     .ok_or_else(|| anyhow!("candidate {c} has no games"))?;
-                Ok((c, score(&spec, t)?))
+                Ok((c, score(&spec, t).map_err(|e| anyhow!(e))?))
             })
             .collect::<Result<Vec<_>>>()?;
         let keep = survivors.len().div_ceil(2);
@@ -553,7 +300,8 @@ pub fn run(library: Arc<ScriptLibrary>, args: &TuneArgs) -> Result<()> {
         rounds,
         elapsed,
         threads,
-    )?;
+    )
+    .map_err(|e| anyhow!(e))?;
     print(&r, args.run.json, args.run.html.as_ref())
 }
 
@@ -592,7 +340,8 @@ pub fn finish_merged(
         rounds,
         timed.elapsed_s,
         timed.threads,
-    )?;
+    )
+    .map_err(|e| anyhow!(e))?;
     print(&r, json, html)
 }
 
@@ -720,10 +469,10 @@ mod tests {
         ] {
             assert!(parse_try(bad).is_err(), "{bad}");
         }
-        let c = candidates(&[ok("a=1,2"), ok("b=x,y,z")]).unwrap_or_default();
+        let c = candidates(&[ok("a=1,2"), ok("b=x,y,z")], MAX_ARMS).unwrap_or_default();
         assert_eq!(c.len(), 6);
         assert_eq!(name_of(&c[1]), "a=1 b=y");
-        assert!(candidates(&[ok("a=1..40"), ok("b=1,2")]).is_err());
+        assert!(candidates(&[ok("a=1..40"), ok("b=1,2")], MAX_ARMS).is_err());
     }
 
     #[test]

@@ -11,18 +11,24 @@
 //! - [`histogram`]: distributions of game length, scores and margin;
 //! - [`run`]: the tally of a run and the threads that play it;
 //! - [`report`]: the report data the command line prints;
-//! - [`shard`]: runs split into blocks of seeds, and merging their files.
+//! - [`shard`]: runs split into blocks of seeds, and merging their files;
+//! - [`identity`]: what a run was (so that only its own shards merge), and
+//!   its report with how long it took;
+//! - [`tune`]: a tune's candidates, scores, ranking and report.
 
 pub mod experiment;
 pub mod histogram;
+pub mod identity;
 pub mod outcome;
 pub mod report;
 pub mod run;
 pub mod shard;
 pub mod stats;
+pub mod tune;
 
 pub use experiment::{Arm, Experiment, StopRule};
 pub use histogram::Histogram;
+pub use identity::{Identity, IdentityArm, Played, Timed};
 pub use outcome::{Key, Outcome};
 pub use report::{ArmReport, DiffReport, Report, Row};
 pub use run::{run, Player, Ran, Rows, RunError, Schedule, Stopped, Tally};
