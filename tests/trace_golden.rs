@@ -7,7 +7,7 @@
 //! To change a trace deliberately (a new field, a new event, a rule that
 //! plays differently), make the change, run
 //!
-//!     cargo test -p deckhand --test trace_golden
+//!     cargo test -p deckhand --test it trace_golden::
 //!
 //! and read the failure: it lists every case with the hash it now gives.
 //! Check the new traces by hand (the message names where to find them),

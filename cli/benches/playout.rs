@@ -1,4 +1,4 @@
-//! Playout benchmark (run with `cargo bench -p deckhand-core`): whole
+//! Playout benchmark (run with `cargo bench -p deckhand`): whole
 //! 4-player Sea Change games per second on one thread with random bots
 //! (trace off as `sim` runs them, then with every instruction counted as in
 //! the REPL, then trace on) and with the greedy script bot. Figures are
@@ -77,7 +77,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = !args.iter().any(|a| a == "--bench");
     // Any other argument selects the measurements whose label contains it
-    // (`cargo bench -p deckhand-core --bench playout -- "as sim"`).
+    // (`cargo bench -p deckhand --bench playout -- "as sim"`).
     let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let wanted =
         |label: &str| filters.is_empty() || filters.iter().any(|f| label.contains(f.as_str()));

@@ -1,4 +1,4 @@
-//! Search benchmark (run with `cargo bench -p deckhand-core --bench search`):
+//! Search benchmark (run with `cargo bench -p deckhand --bench search`):
 //! playouts per second (of the thread's CPU time, so that other work on the
 //! machine moves the figure less) of one search decision, single-threaded, round
 //! horizon, from a position in the middle of a round: a 4-player Sea Change
@@ -6,7 +6,7 @@
 //! random moves from a fixed seed (half as many as the first round of that
 //! deal lasts). Figures are recorded in docs/performance.md.
 //!
-//! `cargo bench -p deckhand-core --bench search -- ismcts` runs only the
+//! `cargo bench -p deckhand --bench search -- ismcts` runs only the
 //! lines whose label contains `ismcts`. `mc` and `ismcts` play their
 //! playouts as the bots do (Sea Salt & Paper names its greedy bot as its
 //! playout bot); "random playouts" forces random moves (`mc:N:random`);

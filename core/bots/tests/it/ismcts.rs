@@ -788,8 +788,8 @@ fn sign_test(b: u64, c: u64) -> f64 {
 /// plays last to a trick holding an 8 and may take it or not), each
 /// searched with the same stream under both rules: the positions where the
 /// two choices differ go one way far beyond what chance gives (sign test).
-/// About 170 s in release: `cargo test -p deckhand-core --release --test
-/// ismcts -- --ignored`.
+/// About 170 s in release: `cargo test -p deckhand-bots --release --test it
+/// ismcts:: -- --ignored`.
 #[test]
 #[ignore = "long: about 170 s in release"]
 fn the_search_plays_a_house_rule_as_written() {

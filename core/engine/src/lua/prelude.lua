@@ -48,7 +48,7 @@ local load_mirror = nil
 -- trace.
 local remove_at = tremove
 
--- Direct calls (core/src/lua/fast.rs): with the compiler on, the core hands
+-- Direct calls (core/engine/src/lua/fast.rs): with the compiler on, the core hands
 -- the prelude (never a script) LuaJIT's `ffi` and the addresses of a few
 -- primitives, which compiled code then calls without leaving the trace.
 -- A direct call answers 0 (done), 2 (done, with events to charge: settle)
@@ -1278,7 +1278,7 @@ end
 --
 -- A decision whose options ask for a set of cards, or (for random play) a
 -- reaction window, is handed back to the core, which chooses it as the
--- random bot or the script bot does everywhere else (core/src/choice.rs:
+-- random bot or the script bot does everywhere else (core/engine/src/game/random.rs:
 -- sets built card by card, windows passed 9 times in 10), applies it and
 -- calls this again.
 --
