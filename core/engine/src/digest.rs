@@ -1,6 +1,6 @@
 //! Which scripts a set of rules ran: for each script file, its name and a
 //! hash of its text. Shards of one run are merged only when they ran the
-//! same scripts ([`crate::lab::shard`]), so a shard played with an edited
+//! same scripts (the lab's shard files), so a shard played with an edited
 //! copy of a game file is refused by name rather than merged into numbers
 //! of other rules.
 //!

@@ -5,9 +5,9 @@
 //!
 //! `Game`'s methods are cut by who uses them: this file holds the game's
 //! life (starting, stepping, restoring, undo and redo) and its state;
-//! [`decisions`] the pending decision for whoever shows or takes it;
-//! [`search`] what the search bots need (copies, playouts, guesses);
-//! [`views`] what each seat sees and what a game came to; [`debug`] the
+//! `decisions` the pending decision for whoever shows or takes it;
+//! `search` what the search bots need (copies, playouts, guesses);
+//! `views` what each seat sees and what a game came to; `debug` the
 //! checks and the Lua prompt; [`random`] the random bot's policy.
 
 mod debug;
