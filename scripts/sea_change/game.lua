@@ -1026,13 +1026,10 @@ function rules.describe(game, action)
   return c.name
 end
 
----The round count of `result`, without building it (the search bots ask
----after every move of a playout).
-function rules.rounds(game)
-  return game.vars.round or 0
-end
-
-function rules.result(game)
+-- rules.rounds and rules.result (lib/util.lua): the round count, the
+-- winners, and as scores each seat's VP: its side's (a team's seats share
+-- their team's), or in a solo game the player's alone.
+util.install_result(rules, function(game)
   local v = game.vars
   local scores = {}
   if v.solo then
@@ -1040,8 +1037,8 @@ function rules.result(game)
   else
     for s = 1, game.seats do scores[s] = v.vp[rules.side_of(game, s)] end
   end
-  return { scores = scores, winners = copy_array(v.winners or {}), rounds = v.round }
-end
+  return scores
+end)
 
 -- 1 for a lead in VP, 0.5 for a tie, 0 behind.
 local function versus(mine, theirs)

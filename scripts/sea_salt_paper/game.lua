@@ -127,7 +127,7 @@ at once; otherwise the first to the target (40 / 35 / 30 points) wins.]],
 
 local util = require("lib.util")
 local phases = require("lib.phases")
-local card_name, copy_array, zeros = util.card_name, util.copy_array, util.zeros
+local card_name, zeros = util.card_name, util.zeros
 
 -- The helpers the files of these rules share. They are not names of the
 -- rules table: a variant or house rule neither sees nor replaces them.
@@ -300,16 +300,9 @@ function rules.why_not(game, seat, card)
   return nil
 end
 
----The round count of `result`, without building it (the search bots ask
----after every move of a playout).
-function rules.rounds(game)
-  return game.vars.round or 0
-end
-
-function rules.result(game)
-  local v = game.vars
-  return { scores = copy_array(v.scores), winners = copy_array(v.winners or {}), rounds = v.round }
-end
+-- rules.rounds and rules.result: the round count, and the scores and
+-- winners in game.vars (lib/util.lua).
+util.install_result(rules)
 
 ---How good the position is for `seat`, from 0 to 1, for search bots (the
 ---`mc` bot stops its playouts at the end of a round and asks this): 0.5

@@ -1323,16 +1323,10 @@ function rules.describe(game, action)
   return phases.describe(game, action, rules)
 end
 
----The round count of `result`, without building it (the search bots ask
----after every move of a playout).
-function rules.rounds(game)
-  return game.vars.round or 0
-end
-
-function rules.result(game)
-  local v = game.vars
-  return { scores = copy_array(v.scores or {}), winners = copy_array(v.winners or {}), rounds = v.round }
-end
+-- rules.rounds and rules.result: the completed rounds of the table, and
+-- the scores (none until the end-game scoring) and winners in game.vars
+-- (lib/util.lua).
+util.install_result(rules)
 
 ---A seat's estimated end-game total from what it knows of itself (gold,
 ---cubes, treasure cards valued at their average, pairs in hand).

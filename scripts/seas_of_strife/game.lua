@@ -761,16 +761,9 @@ function rules.describe(game, action)
   return name
 end
 
----The round count of `result`, without building it (the search bots ask
----after every move of a playout).
-function rules.rounds(game)
-  return game.vars.round or 0
-end
-
-function rules.result(game)
-  local v = game.vars
-  return { scores = copy_array(v.scores), winners = copy_array(v.winners or {}), rounds = v.round }
-end
+-- rules.rounds and rules.result: the round count, and the penalty points
+-- and winners in game.vars (lib/util.lua).
+util.install_result(rules)
 
 ---Lines under the table in the REPL.
 function rules.status(view)
