@@ -236,6 +236,27 @@ function util.count(game, name, by)
   return game:count(name, by) -- a tail call: the core sees who counts
 end
 
+---The first card id that plain data names the way options and events name
+---cards (a `card` number, or a number in a `cards` list, at any depth), or
+---nil: for the rules.invariants of a game whose public variables
+---(game.vars) must name no card.
+---@param data any
+---@return CardId?
+function util.named_card(data)
+  if type(data) ~= "table" then return nil end
+  for k, x in pairs(data) do
+    if k == "card" and type(x) == "number" then return x end
+    if k == "cards" and type(x) == "table" then
+      for i = 1, #x do
+        if type(x[i]) == "number" then return x[i] end
+      end
+    end
+    local id = util.named_card(x)
+    if id ~= nil then return id end
+  end
+  return nil
+end
+
 ---A counter of the game's tally (0 when never counted).
 ---@param game Game
 ---@param name string

@@ -1241,10 +1241,37 @@ rules.bots = {
 
 ---No hand holds more than a hand's worth of cards; with 3 or more seats
 ---(every card dealt, no draw pile), every hand holds the same number of
----cards once the cards played to the current trick are counted back.
+---cards once the cards played to the current trick are counted back. At
+---the end, after a round at least, the result gives a score per seat, its
+---side's VP; in a game of several sides every winning side reached its
+---target ("the first side to its target wins") and wins with all its
+---seats.
 function rules.invariants(game)
   local v = game.vars
-  if v.game_over then return true end
+  if v.game_over then
+    if (v.round or 0) < 1 then return "the game ended before its first round" end
+    local scores = rules.result(game).scores
+    if #scores ~= game.seats then return #scores .. " scores for " .. game.seats .. " seats" end
+    if v.solo then return true end
+    for s = 1, game.seats do
+      if scores[s] ~= v.vp[rules.side_of(game, s)] then
+        return "P" .. s .. " scores " .. scores[s] .. ", its side has " .. v.vp[rules.side_of(game, s)] .. " VP"
+      end
+    end
+    if #v.winners == 0 then return "nobody wins" end
+    local won = {}
+    for _, w in ipairs(v.winners) do won[w] = true end
+    for _, w in ipairs(v.winners) do
+      local t = rules.side_of(game, w)
+      if v.vp[t] < v.targets[t] then
+        return "P" .. w .. " wins with " .. v.vp[t] .. " VP, short of the target " .. v.targets[t]
+      end
+      for _, s in ipairs(rules.sides(game)[t]) do
+        if not won[s] then return "P" .. w .. " wins without P" .. s .. ", of the same side" end
+      end
+    end
+    return true
+  end
   local played = {}
   for _, who in ipairs(v.trick_players or {}) do played[who] = true end
   local size

@@ -388,4 +388,84 @@ rules.metrics = {
   },
 }
 
+
+---------------------------------------------------------------------------
+-- Invariants (checked by the conformance suite after every step; see
+-- docs/scripting.md, rules.invariants). Facts no legal play breaks.
+---------------------------------------------------------------------------
+
+---The deck is the 58 cards of rules.DECK, and the public variables name none
+---of them. Every seat's score is the sum of the points the rounds awarded it
+---(rules.score_round counts them as it adds them). Cards lie where a turn
+---leaves them: drawn cards only while the seat to act chooses among them; a
+---revealed hand is all in the open (`open hand`) and an unrevealed one all
+---hidden; in front of a seat only duo pairs (and, once they win, its
+---mermaids). Nobody has reached the target while the game goes on; at the
+---end one seat wins: the one who placed the four mermaids, or one with the
+---most points, which reached the target ("End of game").
+function rules.invariants(game)
+  local v = game.vars
+  local n = game.seats
+  local deck = 0
+  for _, entry in ipairs(rules.DECK) do deck = deck + #entry.colours end
+  if #game.cards ~= deck then return #game.cards .. " cards, where rules.DECK lists " .. deck end
+  local named = util.named_card(v)
+  if named ~= nil then return "game.vars names card " .. named .. " (" .. card_name(game, named) .. ")" end
+  if v.round < 1 then return "round " .. tostring(v.round) .. " after setup" end
+  if #v.scores ~= n then return #v.scores .. " scores for " .. n .. " seats" end
+  for s = 1, n do
+    local awarded = util.counted(game, "points awarded to P" .. s)
+    if v.scores[s] ~= awarded then
+      return who(s) .. " has " .. v.scores[s] .. " points, but the rounds awarded " .. awarded
+    end
+  end
+  for s = 1, n do
+    local drawn = #game:zone("drawn cards", s)
+    local choosing = s == v.turn and (v.phase == "keep" or v.phase == "discard")
+    if drawn > 0 and not (choosing or v.game_over) then
+      return who(s) .. " holds " .. drawn .. " drawn cards in phase " .. tostring(v.phase)
+    end
+    if choosing and drawn < (v.phase == "keep" and 2 or 1) then
+      return who(s) .. " has " .. drawn .. " drawn cards in phase " .. v.phase
+    end
+    local hidden, shown = #game:zone("hand", s), #game:zone("open hand", s)
+    if v.revealed[s] and hidden > 0 then return who(s) .. " revealed its hand but holds " .. hidden .. " hidden cards" end
+    if not v.revealed[s] and shown > 0 then return who(s) .. " shows " .. shown .. " cards before revealing its hand" end
+    local front, paired = game:zone("duos", s), 0
+    for i = 1, #front do
+      local c = game.cards[front[i]]
+      if c.category == "duo" then
+        paired = paired + 1
+      elseif not (c.kind == "mermaid" and v.mermaid_win == s) then
+        return card_name(game, front[i]) .. " lies in front of " .. who(s) .. ", among the duo pairs"
+      end
+    end
+    if paired % 2 ~= 0 then return who(s) .. " has " .. paired .. " duo cards in front: not pairs" end
+  end
+  if not v.game_over then
+    for s = 1, n do
+      if v.scores[s] >= v.target then
+        return who(s) .. " has " .. v.scores[s] .. " points of " .. v.target .. " and the game goes on"
+      end
+    end
+    return true
+  end
+  if #v.winners ~= 1 then return #v.winners .. " winners" end
+  local w = v.winners[1]
+  if v.mermaid_win ~= nil then
+    if w ~= v.mermaid_win then return who(w) .. " wins, but " .. who(v.mermaid_win) .. " placed the mermaids" end
+    local front, mermaids = game:zone("duos", w), 0
+    for i = 1, #front do
+      if game.cards[front[i]].kind == "mermaid" then mermaids = mermaids + 1 end
+    end
+    if mermaids < rules.MERMAIDS_TO_WIN then return who(w) .. " won with " .. mermaids .. " mermaids placed" end
+    return true
+  end
+  local best = v.scores[1]
+  for s = 2, n do best = math.max(best, v.scores[s]) end
+  if best < v.target then return "the game ended with " .. best .. " points at most, short of " .. v.target end
+  if v.scores[w] ~= best then return who(w) .. " wins with " .. v.scores[w] .. " points, not the most (" .. best .. ")" end
+  return true
+end
+
 return rules

@@ -220,7 +220,11 @@ return function(rules, helpers)
       util.count(game, "last_chances")
       if not won then util.count(game, "bets_lost") end
     end
-    for s = 1, n do v.scores[s] = v.scores[s] + gained[s] end
+    for s = 1, n do
+      v.scores[s] = v.scores[s] + gained[s]
+      -- What the rules awarded, for rules.invariants (in game.lua).
+      util.count(game, "points awarded to P" .. s, gained[s])
+    end
     v.last_round = {
       round = v.round, ending = v.call.kind, caller = v.call.seat, bet_won = won,
       points = points, bonus = bonus, gained = gained,

@@ -1405,9 +1405,14 @@ end
 ---Gold is conserved: the bank, the players and the wager of an attack in
 ---progress hold the gold of the game (the end-game bonuses are counted in
 ---the scores, not paid); nobody's gold is negative; the blessing cubes and
----the gunpowder tokens are all somewhere.
+---the gunpowder tokens are all somewhere; the public variables name no
+---card. At the end: the bank or the treasure deck is empty ("The game
+---ends when..."), each score is the sum of its parts, with the gold the
+---seat holds, and the winners have the best score.
 function rules.invariants(game)
   local v = game.vars
+  local named = util.named_card(v)
+  if named ~= nil then return "game.vars names card " .. named .. " (" .. card_name(game, named) .. ")" end
   local on_table = v.bank + (v.attack and v.attack.pot or 0)
   for s = 1, game.seats do
     if v.gold[s] < 0 then return "seat " .. s .. " has " .. v.gold[s] .. " gold" end
@@ -1424,6 +1429,22 @@ function rules.invariants(game)
   end
   if cubes ~= rules.CUBES then return cubes .. " blessing cubes, not " .. rules.CUBES end
   if powder ~= rules.POWDER_TOKENS then return powder .. " gunpowder tokens, not " .. rules.POWDER_TOKENS end
+  if not v.game_over then return true end
+  if v.bank > 0 and #game:zone("treasures") > 0 then return "the game ended with gold in the bank and treasure cards left" end
+  local best
+  for s = 1, game.seats do
+    local f = v.final[s]
+    if f.gold + f.treasure + f.temple + f.cargo ~= f.total then
+      return who(s) .. " scores " .. f.total .. ", not the sum of its parts"
+    end
+    if f.gold ~= v.gold[s] then return who(s) .. " scores " .. f.gold .. " gold and holds " .. v.gold[s] end
+    if v.scores[s] ~= f.total then return who(s) .. " has the score " .. v.scores[s] .. " and the total " .. f.total end
+    if best == nil or f.total > best then best = f.total end
+  end
+  if #v.winners == 0 then return "nobody wins" end
+  for _, w in ipairs(v.winners) do
+    if v.scores[w] ~= best then return who(w) .. " wins with " .. v.scores[w] .. ", not the best score " .. best end
+  end
   return true
 end
 
