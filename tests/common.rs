@@ -229,12 +229,24 @@ pub fn advance_randomly(g: &mut Game, seed: u64, steps: usize) {
 }
 
 /// Checks the game's invariants (cards conserved, zone mirrors in step
-/// with the core) when it starts and after every step.
+/// with the core) and the rules' own (`rules.invariants`) when it starts
+/// and after every step, as the conformance suite does: for games it does
+/// not play (other bots, options changed).
 pub struct Invariants;
+
+fn all_invariants(g: &Game) -> deckhand_engine::Result<()> {
+    g.check_invariants()?;
+    match g.script_invariants()? {
+        None => Ok(()),
+        Some(why) => Err(deckhand_engine::CoreError::Rule(format!(
+            "rules.invariants: {why}"
+        ))),
+    }
+}
 
 impl Observer for Invariants {
     fn game_start(&mut self, g: &Game, _: &[Event]) -> deckhand_engine::Result<()> {
-        g.check_invariants()
+        all_invariants(g)
     }
 
     fn step(
@@ -244,7 +256,7 @@ impl Observer for Invariants {
         _: &deckhand_engine::Choice,
         _: &[Event],
     ) -> deckhand_engine::Result<()> {
-        g.check_invariants()
+        all_invariants(g)
     }
 }
 

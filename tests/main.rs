@@ -12,6 +12,7 @@ mod choices_repl;
 mod cli;
 mod cli_errors;
 mod conformance;
+mod doc_example;
 mod hostile_scripts;
 mod house_rules;
 mod lab;

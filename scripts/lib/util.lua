@@ -162,6 +162,28 @@ function util.best(list, value, lowest)
   return out, best
 end
 
+---Give `rules` the `rounds` and `result` of a game that keeps its count of
+---rounds in game.vars.round and its winning seats in game.vars.winners (nil
+---or empty until the game ends): `result(game)` is { scores, winners,
+---rounds } with copies of the lists, and `rounds(game)` the same count
+---without building that table (the search bots ask it after every move of
+---a playout; 0 before the first round). The scores are a copy of
+---game.vars.scores (empty while it is nil), or what `scores(game)` returns
+---(a new list, one score per seat) for a game that keeps them otherwise.
+---@param rules GameScript
+---@param scores? fun(game: Game): number[]
+function util.install_result(rules, scores)
+  local copy_array = util.copy_array
+  scores = scores or function(game) return copy_array(game.vars.scores or {}) end
+  function rules.rounds(game)
+    return game.vars.round or 0
+  end
+  function rules.result(game)
+    local v = game.vars
+    return { scores = scores(game), winners = copy_array(v.winners or {}), rounds = v.round }
+  end
+end
+
 ---What a finished game is worth to `seat`: 1 for a win, 1/k for a win
 ---shared by k seats, 0 otherwise (for rules.evaluate).
 ---@param winners Seat[]
@@ -212,6 +234,27 @@ end
 ---@param by? number
 function util.count(game, name, by)
   return game:count(name, by) -- a tail call: the core sees who counts
+end
+
+---The first card id that plain data names the way options and events name
+---cards (a `card` number, or a number in a `cards` list, at any depth), or
+---nil: for the rules.invariants of a game whose public variables
+---(game.vars) must name no card.
+---@param data any
+---@return CardId?
+function util.named_card(data)
+  if type(data) ~= "table" then return nil end
+  for k, x in pairs(data) do
+    if k == "card" and type(x) == "number" then return x end
+    if k == "cards" and type(x) == "table" then
+      for i = 1, #x do
+        if type(x[i]) == "number" then return x[i] end
+      end
+    end
+    local id = util.named_card(x)
+    if id ~= nil then return id end
+  end
+  return nil
 end
 
 ---A counter of the game's tally (0 when never counted).

@@ -1026,13 +1026,10 @@ function rules.describe(game, action)
   return c.name
 end
 
----The round count of `result`, without building it (the search bots ask
----after every move of a playout).
-function rules.rounds(game)
-  return game.vars.round or 0
-end
-
-function rules.result(game)
+-- rules.rounds and rules.result (lib/util.lua): the round count, the
+-- winners, and as scores each seat's VP: its side's (a team's seats share
+-- their team's), or in a solo game the player's alone.
+util.install_result(rules, function(game)
   local v = game.vars
   local scores = {}
   if v.solo then
@@ -1040,8 +1037,8 @@ function rules.result(game)
   else
     for s = 1, game.seats do scores[s] = v.vp[rules.side_of(game, s)] end
   end
-  return { scores = scores, winners = copy_array(v.winners or {}), rounds = v.round }
-end
+  return scores
+end)
 
 -- 1 for a lead in VP, 0.5 for a tie, 0 behind.
 local function versus(mine, theirs)
@@ -1244,10 +1241,37 @@ rules.bots = {
 
 ---No hand holds more than a hand's worth of cards; with 3 or more seats
 ---(every card dealt, no draw pile), every hand holds the same number of
----cards once the cards played to the current trick are counted back.
+---cards once the cards played to the current trick are counted back. At
+---the end, after a round at least, the result gives a score per seat, its
+---side's VP; in a game of several sides every winning side reached its
+---target ("the first side to its target wins") and wins with all its
+---seats.
 function rules.invariants(game)
   local v = game.vars
-  if v.game_over then return true end
+  if v.game_over then
+    if (v.round or 0) < 1 then return "the game ended before its first round" end
+    local scores = rules.result(game).scores
+    if #scores ~= game.seats then return #scores .. " scores for " .. game.seats .. " seats" end
+    if v.solo then return true end
+    for s = 1, game.seats do
+      if scores[s] ~= v.vp[rules.side_of(game, s)] then
+        return "P" .. s .. " scores " .. scores[s] .. ", its side has " .. v.vp[rules.side_of(game, s)] .. " VP"
+      end
+    end
+    if #v.winners == 0 then return "nobody wins" end
+    local won = {}
+    for _, w in ipairs(v.winners) do won[w] = true end
+    for _, w in ipairs(v.winners) do
+      local t = rules.side_of(game, w)
+      if v.vp[t] < v.targets[t] then
+        return "P" .. w .. " wins with " .. v.vp[t] .. " VP, short of the target " .. v.targets[t]
+      end
+      for _, s in ipairs(rules.sides(game)[t]) do
+        if not won[s] then return "P" .. w .. " wins without P" .. s .. ", of the same side" end
+      end
+    end
+    return true
+  end
   local played = {}
   for _, who in ipairs(v.trick_players or {}) do played[who] = true end
   local size

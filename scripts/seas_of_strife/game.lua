@@ -475,6 +475,7 @@ end
 function rules.round_penalty(game, seat, tricks)
   return tricks * rules.PENALTY_PER_TRICK
 end
+local round_penalty = rules.round_penalty
 
 ---What taking a trick made of `cards` costs its taker, in tricks, as far as
 ---these cards show (for bots; scoring is rules.round_penalty): 1. Variants
@@ -492,6 +493,8 @@ function rules.end_round(game)
     faces[s] = rules.faces_won(game, s)
     pens[s] = rules.round_penalty(game, s, tricks[s])
     v.scores[s] = v.scores[s] + pens[s]
+    -- What the rules gave, for rules.invariants (below).
+    util.count(game, "penalty points of P" .. s, pens[s])
   end
   v.last_round = { round = v.round, tricks = tricks, faces = faces, penalties = pens }
   -- Metric: rounds where some player took no trick.
@@ -761,16 +764,9 @@ function rules.describe(game, action)
   return name
 end
 
----The round count of `result`, without building it (the search bots ask
----after every move of a playout).
-function rules.rounds(game)
-  return game.vars.round or 0
-end
-
-function rules.result(game)
-  local v = game.vars
-  return { scores = copy_array(v.scores), winners = copy_array(v.winners or {}), rounds = v.round }
-end
+-- rules.rounds and rules.result: the round count, and the penalty points
+-- and winners in game.vars (lib/util.lua).
+util.install_result(rules)
 
 ---Lines under the table in the REPL.
 function rules.status(view)
@@ -1007,6 +1003,116 @@ function rules.evaluate(game, seat)
     end
   end
   return sum / (game.seats - 1)
+end
+
+
+---------------------------------------------------------------------------
+-- Invariants (checked by the conformance suite after every step; see
+-- docs/scripting.md, rules.invariants). Facts no legal play breaks.
+---------------------------------------------------------------------------
+
+---The deck is the cards of the suits in play ("Components", "Game setup").
+---In a round every seat was dealt hand_size cards, the rest stay in the
+---deck; each trick took one card of every seat, so the seats hold the same
+---number of cards (counting a card in the trick under way; not while the
+---passing variant's cards are on their way), the tricks taken add up to the
+---tricks played, and a seat's pile holds its tricks. The seat choosing the
+---next leader took the last trick. Every seat's penalty points are the sum
+---of what the rounds gave it (rules.end_round counts them as it adds them);
+---the last round scored played every card of the hands, and, under the
+---game's own rules.round_penalty, gave each seat a point per trick. The
+---game goes on while nobody has reached the end score; then the fewest
+---points win, every seat tied on fewest sharing the win, and the last
+---round scored counted the tricks and Face cards still in the piles.
+function rules.invariants(game)
+  local v = game.vars
+  local n = game.seats
+  local deck = 0
+  for _, s in ipairs(rules.suits_in_play(game)) do deck = deck + s.hi - s.lo + 1 end
+  if #game.cards ~= deck then return #game.cards .. " cards, where the suits in play have " .. deck end
+  if v.round < 1 then return "round " .. tostring(v.round) .. " after setup" end
+  local size, done = v.hand_size, v.trick_no - 1
+  local undealt = #game:zone("deck")
+  if undealt ~= deck - n * size then
+    return undealt .. " cards in the deck, where " .. n .. " hands of " .. size .. " leave " .. (deck - n * size)
+  end
+  local in_trick = {}
+  for _, p in ipairs(T:players(game)) do in_trick[p] = true end
+  local tricks = 0
+  for s = 1, n do
+    tricks = tricks + v.tricks[s]
+    local pile = T:won_count(game, s)
+    if pile ~= v.tricks[s] * n then
+      return who_name(s) .. " took " .. v.tricks[s] .. " tricks, but its pile holds " .. pile .. " cards"
+    end
+    if v.phase ~= "pass" then
+      local held = #T:hand_of(game, s) + (in_trick[s] and 1 or 0)
+      if held ~= size - done then
+        return who_name(s) .. " holds " .. held .. " cards after " .. done .. " tricks of a hand of " .. size
+      end
+    end
+  end
+  if tricks ~= done then return tricks .. " tricks taken after " .. done .. " tricks played" end
+  if #v.played ~= done * n then return #v.played .. " cards played in " .. done .. " tricks" end
+  if v.phase == "choose_leader" and (v.chooser ~= v.last_winner or v.turn ~= v.chooser) then
+    return "P" .. tostring(v.chooser) .. " chooses the leader, but " .. who_name(v.last_winner) .. " took the trick"
+  end
+  if #v.scores ~= n then return #v.scores .. " scores for " .. n .. " seats" end
+  for s = 1, n do
+    local given = util.counted(game, "penalty points of P" .. s)
+    if v.scores[s] ~= given then
+      return who_name(s) .. " has " .. v.scores[s] .. " penalty points, but the rounds gave " .. given
+    end
+  end
+  local last = v.last_round
+  if last ~= nil then
+    local taken = 0
+    for s = 1, n do taken = taken + last.tricks[s] end
+    if taken ~= size then return "round " .. last.round .. " had " .. taken .. " tricks, hands of " .. size end
+    if rules.round_penalty == round_penalty then
+      for s = 1, n do
+        if last.penalties[s] ~= last.tricks[s] * rules.PENALTY_PER_TRICK then
+          return who_name(s) .. " took " .. last.tricks[s] .. " tricks in round " .. last.round .. " for "
+            .. last.penalties[s] .. " penalty points"
+        end
+      end
+    end
+  end
+  local fewest, most = v.scores[1], v.scores[1]
+  for s = 2, n do
+    fewest, most = math.min(fewest, v.scores[s]), math.max(most, v.scores[s])
+  end
+  if not v.game_over then
+    if most >= v.end_at then
+      -- Only option final_tie = "play_on" plays on, while seats tie on fewest.
+      local tied = 0
+      for s = 1, n do
+        if v.scores[s] == fewest then tied = tied + 1 end
+      end
+      if game.options.final_tie ~= "play_on" or tied < 2 then
+        return "a seat has " .. most .. " penalty points of " .. v.end_at .. " and the game goes on"
+      end
+    end
+    return true
+  end
+  if most < v.end_at then return "the game ended with " .. most .. " penalty points at most, short of " .. v.end_at end
+  -- The last round's tricks are still in the piles: it is the round scored.
+  if last == nil or last.round ~= v.round then return "round " .. v.round .. " ended the game unscored" end
+  for s = 1, n do
+    if last.tricks[s] ~= v.tricks[s] or last.faces[s] ~= rules.faces_won(game, s) then
+      return who_name(s) .. " scored " .. last.tricks[s] .. " tricks and " .. last.faces[s] .. " Face cards, and took "
+        .. v.tricks[s] .. " and " .. rules.faces_won(game, s)
+    end
+  end
+  local k = 0
+  for s = 1, n do
+    if v.scores[s] == fewest then
+      k = k + 1
+      if v.winners[k] ~= s then return who_name(s) .. " has the fewest points and is not a winner" end
+    end
+  end
+  if #v.winners ~= k then return #v.winners .. " winners, " .. k .. " seats with the fewest points" end
+  return true
 end
 
 return rules

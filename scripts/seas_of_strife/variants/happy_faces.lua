@@ -45,5 +45,28 @@ return {
       end
       return p
     end
+    -- Invariants (rules.invariants, which game.lua checks without this
+    -- variant): no total goes below 0, and with option happy_floor the last
+    -- round scored gave each seat its tricks less its Face cards, at least 0.
+    local invariants = rules.invariants
+    rules.invariants = function(game)
+      local held = invariants(game)
+      if held ~= nil and held ~= true then return held end
+      local v = game.vars
+      for s = 1, game.seats do
+        if v.scores[s] < 0 then return "P" .. s .. " has " .. v.scores[s] .. " penalty points" end
+      end
+      local last = v.last_round
+      if last ~= nil and game.options.happy_floor then
+        for s = 1, game.seats do
+          local want = math.max(0, (last.tricks[s] - last.faces[s]) * rules.PENALTY_PER_TRICK)
+          if last.penalties[s] ~= want then
+            return "P" .. s .. " took " .. last.tricks[s] .. " tricks and " .. last.faces[s] .. " Face cards in round "
+              .. last.round .. " for " .. last.penalties[s] .. " penalty points"
+          end
+        end
+      end
+      return true
+    end
   end,
 }
