@@ -324,14 +324,34 @@ fn type_checked(s: &mut Session, line: &str, folder: &str) -> Result<bool, TestC
     Ok(true)
 }
 
-/// Games the session fuzz plays: `new` lines.
-const GAMES: &[&str] = &[
-    "new sea_change players=4 seats=human",
-    "new sea_change players=2 seats=human,human",
-    "new seas_of_strife players=4 seats=human,random",
-    "new sea_salt_paper players=2 seats=human,random",
-    "new seadogs players=2 seats=human,random",
-];
+/// Every game of the catalog (the built-in scripts) with a player count it
+/// takes: its default, else its fewest.
+fn catalog_games() -> Vec<(String, u32)> {
+    let engine = Engine::new(library()).expect("engine");
+    engine
+        .catalog()
+        .expect("catalog")
+        .into_iter()
+        .map(|e| {
+            let p = e.info.players;
+            (e.info.id, p.default.unwrap_or(p.min))
+        })
+        .collect()
+}
+
+/// Games the session fuzz plays, as `new` lines: every game of the catalog
+/// with one person and bots, and each of those that takes two or more
+/// players once more with two people at this terminal (hot seat).
+fn session_games() -> Vec<String> {
+    let mut out = Vec::new();
+    for (id, players) in catalog_games() {
+        out.push(format!("new {id} players={players} seats=human"));
+        if players >= 2 {
+            out.push(format!("new {id} players={players} seats=human,human"));
+        }
+    }
+    out
+}
 
 #[test]
 fn fuzz_parser_lines_never_panic() {
@@ -362,13 +382,14 @@ fn fuzz_repl_lines_on_live_games_never_panic_and_refusals_change_nothing() {
         prop_oneof![9 => line().boxed(), 1 => file_line.boxed()],
         LINES_PER_CASE,
     );
-    let strategy = (0..GAMES.len(), 0u64..1_000, lines);
+    let games = session_games();
+    let strategy = (0..games.len(), 0u64..1_000, lines);
     let count = AtomicU64::new(0);
     let start = Instant::now();
     let cases = inputs(300, LINES_PER_CASE as u32);
     run("session", cases, strategy, |(g, seed, lines)| {
         let mut s = session.borrow_mut();
-        s.handle_line(&format!("{} seed={seed}", GAMES[g]));
+        s.handle_line(&format!("{} seed={seed}", games[g]));
         let out = s.take_output();
         prop_assert!(s.current.is_some(), "{out:?}");
         for l in &lines {
@@ -387,14 +408,9 @@ fn fuzz_repl_lines_on_live_games_never_panic_and_refusals_change_nothing() {
 fn base_saves() -> Vec<String> {
     let engine = Engine::new(library()).expect("engine");
     let mut out = Vec::new();
-    for (game, players) in [
-        ("sea_change", 4),
-        ("seas_of_strife", 4),
-        ("sea_salt_paper", 2),
-        ("seadogs", 2),
-    ] {
+    for (game, players) in catalog_games() {
         for steps in [0, 5, 60] {
-            let cfg = GameConfig::new(game, players, 11 + steps as u64);
+            let cfg = GameConfig::new(&game, players, 11 + steps as u64);
             let mut g = engine.new_game(cfg, true).expect("game");
             // One random bot moves for every seat, `steps` times at most.
             match Runner::shared(players, Bot::new(BotKind::Random, 3, 1))
@@ -581,9 +597,10 @@ fn fuzz_mutated_saves_never_panic_and_refused_loads_change_nothing() {
     let path = dir.path().join("fuzzed.json");
     let saves = base_saves();
     let session = RefCell::new(Session::new(library(), false).expect("session"));
+    let games = session_games();
     let strategy = (
         0..saves.len(),
-        0..GAMES.len(),
+        0..games.len(),
         proptest::collection::vec(mutation(), 1..4),
     );
     let count = AtomicU64::new(0);
@@ -596,7 +613,7 @@ fn fuzz_mutated_saves_never_panic_and_refused_loads_change_nothing() {
             let bytes = mutate(&saves[base], &changes, &folder);
             std::fs::write(&path, &bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let mut s = session.borrow_mut();
-            s.handle_line(&format!("{} seed=1", GAMES[g]));
+            s.handle_line(&format!("{} seed=1", games[g]));
             s.take_output();
             count.fetch_add(1, Ordering::Relaxed);
             type_checked(&mut s, &format!("load {}", path.display()), &folder)?;
@@ -613,9 +630,9 @@ fn fuzz_mutated_saves_never_panic_and_refused_loads_change_nothing() {
 #[test]
 fn fuzz_option_and_seat_parsers_never_panic() {
     let engine = Engine::new(library()).expect("engine");
-    let infos: Vec<_> = ["sea_change", "seas_of_strife", "sea_salt_paper", "seadogs"]
+    let infos: Vec<_> = catalog_games()
         .iter()
-        .map(|g| engine.rules(g, &[]).expect("rules").info.clone())
+        .map(|(g, _)| engine.rules(g, &[]).expect("rules").info.clone())
         .collect();
     let text = prop_oneof![
         3 => word(),

@@ -267,10 +267,7 @@ fn reload_replays_and_reports_where_the_log_stops() {
         "{out}"
     );
     // Deal one card fewer: the third move of seat 1 no longer exists.
-    let text = HIGH_CARD.replace(
-        "options = { hand = { default = 3",
-        "options = { hand = { default = 2",
-    );
+    let text = one_card_fewer();
     std::fs::write(f.script(), &text).expect("write");
     let out = f.type_line("reload");
     assert!(out.contains("the log stops being legal at step"), "{out}");
@@ -771,10 +768,7 @@ fn reload_names_the_move_that_stops_by_its_text_only() {
     let mut f = started();
     f.type_line("1");
     f.type_line("1");
-    let text = HIGH_CARD.replace(
-        "options = { hand = { default = 3",
-        "options = { hand = { default = 2",
-    );
+    let text = one_card_fewer();
     std::fs::write(f.script(), &text).expect("write");
     let out = f.type_line("reload");
     assert!(out.contains("the log stops being legal at step"), "{out}");
@@ -885,10 +879,7 @@ fn undo_right_after_a_reload_takes_it_back_and_redo_reloads_again() {
     f.type_line("1");
     let before = (f.type_line("show"), f.type_line("log"));
     // Deal one card fewer: the log stops being legal, later moves are cut.
-    let text = HIGH_CARD.replace(
-        "options = { hand = { default = 3",
-        "options = { hand = { default = 2",
-    );
+    let text = one_card_fewer();
     std::fs::write(f.script(), &text).expect("write");
     let out = f.type_line("reload");
     assert!(out.contains("the log stops being legal at step"), "{out}");
@@ -972,4 +963,14 @@ fn the_autosave_follows_the_game_and_goes_when_it_ends() {
     assert!(f.session.game().is_some_and(|g| g.is_over()));
     autosave.update(f.session.autosave_state());
     assert!(!path.exists());
+}
+
+/// The toy game dealing one card fewer to each hand.
+fn one_card_fewer() -> String {
+    let text = HIGH_CARD.replacen("hand = { default = 3", "hand = { default = 2", 1);
+    assert_ne!(
+        text, HIGH_CARD,
+        "the toy game's hand size is not where it was"
+    );
+    text
 }
