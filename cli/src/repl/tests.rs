@@ -974,3 +974,50 @@ fn one_card_fewer() -> String {
     );
     text
 }
+
+/// A session over the built-in scripts at a Sea Change table, seat 1 a
+/// person, as the help's examples assume.
+fn sea_change_table() -> Session {
+    let mut lib = ScriptLibrary::new();
+    lib.push(Arc::new(crate::scripts::built_in()));
+    let mut s = Session::new(Arc::new(lib), false).expect("session");
+    s.handle_line("new sea_change players=4 seed=7 seats=human,greedy,greedy,greedy");
+    let out = s.take_output().join("\n");
+    assert!(out.contains("New game of Sea Change"), "{out}");
+    s
+}
+
+#[test]
+fn every_help_example_is_understood_and_run() {
+    use super::registry::COMMANDS;
+    for c in COMMANDS {
+        for line in c.examples() {
+            // The parser reads it as this command (a bare move is `play`).
+            let word = line.split_whitespace().next().unwrap_or("");
+            assert!(
+                c.answers_to(word) || c.name == "play",
+                "`{line}` in the help of {} is another command",
+                c.name
+            );
+            // Run where it makes sense without files of the user's or
+            // ending the session, on a fresh table each time; the others
+            // are read by the parser only.
+            let touches_files = ["save", "load"].contains(&c.name) || line.contains(".lua");
+            if touches_files || c.name == "quit" {
+                if let Err(e) = super::parse::parse(line) {
+                    panic!("`{line}` in the help of {}: {e}", c.name);
+                }
+                continue;
+            }
+            let mut s = sea_change_table();
+            let flow = s.handle_line(line);
+            let out = s.take_output().join("\n");
+            assert_ne!(flow, Flow::Quit, "`{line}`");
+            assert!(
+                !out.contains("unknown command") && !out.contains("(usage:"),
+                "`{line}` (help of {}) was not understood: {out}",
+                c.name
+            );
+        }
+    }
+}
