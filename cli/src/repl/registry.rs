@@ -29,7 +29,9 @@ impl CommandInfo {
     }
 
     /// The example lines of the long help (the indented lines after
-    /// `Example:` or `Examples:`), as a person would type them.
+    /// `Example:` or `Examples:`), as a person would type them (the tests
+    /// run each one).
+    #[cfg(test)]
     pub fn examples(&self) -> Vec<&'static str> {
         let mut out = Vec::new();
         let mut inside = false;
