@@ -162,15 +162,8 @@ impl Game {
     /// why not, in the rules' words.
     pub fn check_choice(&self, choice: &Choice) -> Result<()> {
         self.usable()?;
-        let (_, n) = self
-            .pending
-            .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
+        self.pending_option(choice)?;
         let index = choice.index;
-        if index == 0 || index > n {
-            return Err(CoreError::Invalid(format!(
-                "there is no option {index}: choose 1 to {n}"
-            )));
-        }
         let asks = self.subset(index)?.is_some();
         match (&choice.picks, asks) {
             (None, false) => Ok(()),

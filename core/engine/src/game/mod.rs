@@ -579,9 +579,9 @@ impl Game {
         self.restore(CoreError::Script(msg))
     }
 
-    /// Run one step of the rules, with no rollback: on an error the Lua
-    /// state may be half-changed.
-    fn step_raw(&mut self, choice: &Choice) -> Result<()> {
+    /// The pending decision's seat and option count, when `choice` names
+    /// one of its options.
+    fn pending_option(&self, choice: &Choice) -> Result<(Seat, usize)> {
         let (seat, n) = self
             .pending
             .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -591,6 +591,14 @@ impl Game {
                 "there is no option {index}: choose 1 to {n}"
             )));
         }
+        Ok((seat, n))
+    }
+
+    /// Run one step of the rules, with no rollback: on an error the Lua
+    /// state may be half-changed.
+    fn step_raw(&mut self, choice: &Choice) -> Result<()> {
+        let (seat, _) = self.pending_option(choice)?;
+        let index = choice.index;
         let action = if self.logging && self.action_values {
             self.chosen_value(choice)?
         } else {
