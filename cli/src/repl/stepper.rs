@@ -551,9 +551,15 @@ mod tests {
     }
 
     #[test]
-    fn every_command_has_help_with_an_example() {
+    fn every_command_has_help_with_examples_that_parse() {
         for c in STEP_COMMANDS {
-            assert!(c.help.contains("Example"), "{}", c.name);
+            let examples = c.examples();
+            assert!(!examples.is_empty(), "{} has no example", c.name);
+            for line in examples {
+                if let Err(e) = parse_step(line) {
+                    panic!("`{line}` in the help of {}: {e}", c.name);
+                }
+            }
         }
     }
 }
