@@ -147,7 +147,9 @@ Examples:
         summary: "take back your last move (and the bot moves after it)",
         help: "Go back to your previous decision: your last move is taken back, and so are
 the bot moves made after it. `undo N` goes back N of your decisions.
-Right after a `reload`, `undo` takes the reload back instead.
+Right after a `reload`, `undo` takes the reload back instead. In a hot-seat
+game the last person's move is taken back, whoever made it: deckhand says
+whose, and asks to pass the terminal before showing that person's hand.
 Random bots may choose differently when they play again.
 Examples:
   undo
