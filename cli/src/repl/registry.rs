@@ -212,6 +212,20 @@ Example:
   load evening.json",
     },
     CommandInfo {
+        name: "resume",
+        aliases: &[],
+        args: "[N]",
+        summary: "list the games left unfinished, or resume one",
+        help: "Every deckhand at a terminal autosaves its game after each move. A game
+left unfinished by a deckhand that no longer runs (its terminal closed, the
+process killed) is offered when deckhand starts; `resume` lists those games,
+newest first, and `resume N` continues game N, as `load` would (the game in
+progress is replaced). Games of deckhands still running are not listed.
+Examples:
+  resume
+  resume 2",
+    },
+    CommandInfo {
         name: "reload",
         aliases: &["r"],
         args: "",

@@ -76,6 +76,9 @@ pub enum Flow {
     Continue,
     /// Open the Lua prompt.
     LuaPrompt,
+    /// List the games left unfinished (`None`) or resume one: the loop,
+    /// which holds the autosaves, does it.
+    Resume(Option<usize>),
     Quit,
 }
 
@@ -583,6 +586,7 @@ impl Session {
             ReplInput::Save(path) => self.save(&path),
             ReplInput::Load(path) => self.load(&path),
             ReplInput::Reload => self.reload(),
+            ReplInput::Resume(n) => return Flow::Resume(n),
             ReplInput::Lua(Some(code)) => self.lua(&code),
             ReplInput::Lua(None) => {
                 self.out.say(
