@@ -256,6 +256,11 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         // searching) rather than the process.
         let catch = interrupt::CtrlC::catch();
         let flow = session.handle_line(&line);
+        if let Flow::Resume(n) = flow {
+            // Before the output is shown: a game resumed in a hot-seat
+            // game passes the terminal as any other.
+            resume_command(&mut session, autosave.as_mut(), n);
+        }
         drop(catch);
         if let Some(a) = autosave.as_mut() {
             if let Some(problem) = a.update(session.autosave_state()) {
@@ -278,17 +283,8 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         }
         print(lines);
         match flow {
-            Flow::Continue => {}
             Flow::LuaPrompt => lua_mode = true,
-            Flow::Resume(n) => {
-                resume_command(&mut session, autosave.as_mut(), n);
-                if let Some(a) = autosave.as_mut() {
-                    if let Some(problem) = a.update(session.autosave_state()) {
-                        session.say(problem);
-                    }
-                }
-                print(session.take_output());
-            }
+            Flow::Continue | Flow::Resume(_) => {}
             Flow::Quit => {
                 leave(autosave.as_mut());
                 break;
