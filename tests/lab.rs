@@ -801,3 +801,171 @@ fn histograms_fit_the_terminal_width_without_colour() {
     }
     assert!(!t.contains('\x1b'), "no colour with NO_COLOR");
 }
+
+/// A house rule of coin_flip with two metrics that move by little: `tiny`
+/// (a number, `small` more when heads) and `calm rounds` (a share of
+/// rounds, declared so, `small` more when heads).
+fn small_figures(small: f64) -> String {
+    format!(
+        "return {{ id = 'small_figures', game = 'coin_flip', modify = function(rules)\n\
+         \x20 rules.metrics['tiny'] = {{ doc = 'a small number',\n\
+         \x20   value = function(game) return 0.0005 + (game.vars.winner == 1 and {small} or 0) end }}\n\
+         \x20 rules.metrics['calm rounds'] = {{ doc = 'a share of rounds', share = true,\n\
+         \x20   value = function(game) return 0.25 + (game.vars.winner == 1 and {small} or 0) end }}\n\
+         end }}\n"
+    )
+}
+
+/// Differences of a few thousandths: every number with the digits its
+/// interval needs, shares in percent, a `*` only beside an interval that
+/// reads as excluding 0, and the same numbers as the JSON's.
+#[test]
+fn small_differences_print_with_the_digits_their_intervals_need() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let a = dir.path().join("a.lua");
+    let b = dir.path().join("b.lua");
+    std::fs::write(&a, small_figures(0.0)).expect("write");
+    std::fs::write(&b, small_figures(0.003)).expect("write");
+    let scripts = fixtures().display().to_string();
+    let arm_a = format!("a=-v {}", a.display());
+    let arm_b = format!("b=-v {}", b.display());
+    let args = [
+        "--scripts",
+        &scripts,
+        "compare",
+        "coin_flip",
+        "--arm",
+        &arm_a,
+        "--arm",
+        &arm_b,
+        "-n",
+        "400",
+    ];
+    let o = deckhand(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let row = |start: &str| -> Vec<String> {
+        let diffs = out
+            .split("(paired by seed)")
+            .nth(1)
+            .expect("a difference table");
+        diffs
+            .lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no row {start:?} in:\n{out}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let v = json(&args[2..]);
+    let d = |key: &str| difference_row(&v, 0, key);
+    // `tiny`: about +0.0015, its interval well above 0.
+    let tiny = row("tiny");
+    let (low, high) = (
+        d("metric:tiny")["low"].as_f64().expect("low"),
+        d("metric:tiny")["high"].as_f64().expect("high"),
+    );
+    assert!(low > 0.0005 && high < 0.003, "{low} .. {high}");
+    assert_eq!(tiny.last().map(String::as_str), Some("*"), "{tiny:?}");
+    for cell in [&tiny[1], &tiny[2], &tiny[4]] {
+        let x: f64 = cell
+            .parse()
+            .unwrap_or_else(|_| panic!("{cell} in {tiny:?}"));
+        assert!(x > 0.0, "{cell} reads as 0: {tiny:?}");
+        assert!(cell.starts_with('+'), "{tiny:?}");
+    }
+    let close = |cell: &str, x: f64| {
+        let digits = cell.split('.').nth(1).map_or(0, str::len);
+        let shown: f64 = cell.parse().expect("a number");
+        assert!(
+            (shown - x).abs() <= 0.5 * 10f64.powi(-(digits as i32)) + 1e-12,
+            "{cell} is not {x}"
+        );
+    };
+    close(&tiny[2], low);
+    close(&tiny[4], high);
+    // `calm rounds`: a share, in points, with the sign.
+    let calm = row("calm rounds");
+    assert_eq!(calm[3], "pts", "{calm:?}");
+    assert!(calm[2].starts_with('+') && calm[2] != "+0.0", "{calm:?}");
+    let low = d("metric:calm rounds")["low"].as_f64().expect("low");
+    close(&calm[4], low * 100.0);
+    // The arm tables show it in percent.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("calm rounds") && l.contains('%')),
+        "{out}"
+    );
+    // The HTML page shows the same numbers and marks.
+    let page = dir.path().join("report.html");
+    let mut with_page = args.to_vec();
+    with_page.extend(["--html", page.to_str().expect("utf-8 path")]);
+    let o = deckhand(&with_page);
+    assert!(o.status.success(), "{}", text(&o));
+    let html = std::fs::read_to_string(&page).expect("the page");
+    for cells in [&tiny, &calm] {
+        let (value, interval) = if cells[3] == "pts" {
+            (
+                format!("{} pts", cells[2]),
+                format!("{} pts .. {} pts", cells[4], cells[7]),
+            )
+        } else {
+            (cells[1].clone(), format!("{} .. {}", cells[2], cells[4]))
+        };
+        assert!(
+            html.contains(&format!(
+                "<td class=\"mean\">{value} *</td><td class=\"interval\">{interval}</td>"
+            )),
+            "{value} {interval} not in the page"
+        );
+    }
+    // No row anywhere has a star beside an interval that reads as
+    // touching 0.
+    for l in out.lines().filter(|l| l.ends_with(" *")) {
+        assert!(
+            !l.contains(" 0.0 ")
+                && !l.contains("+0.00 ")
+                && !l.contains("-0.00 ")
+                && !l.contains("+0.0 pts")
+                && !l.contains("-0.0 pts"),
+            "{l}"
+        );
+    }
+}
+
+/// A metric declared a share must be one: a value outside 0..1 stops the
+/// run naming it, and `share` is true or false.
+#[test]
+fn a_metric_declared_a_share_returns_a_number_from_0_to_1() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let scripts = fixtures().display().to_string();
+    for (share, value, says) in [
+        ("true", "1.5", "metric 'odd' ("),
+        ("'yes'", "0.5", "metric odd: `share` is true"),
+    ] {
+        let rule = dir.path().join("odd.lua");
+        std::fs::write(
+            &rule,
+            format!(
+                "return {{ id = 'odd', game = 'coin_flip', modify = function(rules)\n\
+                 \x20 rules.metrics['odd'] = {{ doc = 'odd', share = {share},\n\
+                 \x20   value = function(game) return {value} end }}\n\
+                 end }}\n"
+            ),
+        )
+        .expect("write");
+        let path = rule.display().to_string();
+        let o = deckhand(&[
+            "--scripts",
+            &scripts,
+            "sim",
+            "coin_flip",
+            "-v",
+            &path,
+            "-n",
+            "3",
+        ]);
+        assert!(!o.status.success(), "{}", text(&o));
+        assert!(text(&o).contains(says), "{}", text(&o));
+    }
+}

@@ -174,22 +174,47 @@ fn deckhand(args: &[&str]) -> Vec<u8> {
     o.stdout
 }
 
+/// Whether `x` printed with `d` decimals reads as 0.
+fn reads_as_zero(x: f64, d: usize) -> bool {
+    format!("{:.d$}", x.abs()).parse::<f64>() == Ok(0.0)
+}
+
+/// The decimals of a row as docs/lab.md says: 1 for a share (in percent)
+/// and from 100 up, else 2; more for a half-width's first significant
+/// digit, and for the bound nearest 0 of an interval that excludes 0.
+fn decimals(row: &Value) -> usize {
+    let unit = if row["share"] == true { 100.0 } else { 1.0 };
+    let first_digit = |x: f64| (0..=8).find(|&d| !reads_as_zero(x * unit, d)).unwrap_or(0);
+    let (low, high) = (row["low"].as_f64(), row["high"].as_f64());
+    let mut d = if row["share"] == true || num(&row["mean"]).abs() >= 100.0 {
+        1
+    } else {
+        2
+    };
+    if let (Some(l), Some(h)) = (low, high) {
+        if h > l {
+            d = d.max(first_digit((h - l) / 2.0));
+        }
+        if l > 0.0 {
+            d = d.max(first_digit(l));
+        } else if h < 0.0 {
+            d = d.max(first_digit(h));
+        }
+    }
+    d
+}
+
 /// A value as the report shows it (as the terminal does).
 fn shown(row: &Value, x: f64, diff: bool) -> String {
     let diff = diff || row["key"] == "edge";
-    if row["share"] == true {
-        if diff {
-            format!("{:+.1} pts", x * 100.0)
-        } else {
-            format!("{:.1}%", x * 100.0)
-        }
-    } else {
-        let digits = if x.abs() >= 100.0 { 1 } else { 2 };
-        if diff {
-            format!("{x:+.digits$}")
-        } else {
-            format!("{x:.digits$}")
-        }
+    let d = decimals(row);
+    let x = if row["share"] == true { x * 100.0 } else { x };
+    let x = if reads_as_zero(x, d) { 0.0 } else { x };
+    match (row["share"] == true, diff) {
+        (true, true) => format!("{x:+.d$} pts"),
+        (true, false) => format!("{x:.d$}%"),
+        (false, true) => format!("{x:+.d$}"),
+        (false, false) => format!("{x:.d$}"),
     }
 }
 

@@ -29,6 +29,7 @@ mod sea_salt_paper_repl;
 mod seadogs_examples;
 mod seadogs_games;
 mod seadogs_repl;
+mod seadogs_sales;
 mod seas_of_strife_examples;
 mod seas_of_strife_repl;
 mod strict_rules;

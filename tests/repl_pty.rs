@@ -540,3 +540,70 @@ fn hint_shows_intervals_and_the_expected_line_and_plays_nothing() {
     assert_eq!(r.table(), before, "a hint plays nothing");
     r.quit();
 }
+
+/// A hot-seat game (`deckhand play sea_change -p 2 --seat human --seat
+/// human --seed 3`): every command that brings another person's turn
+/// (`undo`, `undo 99`, `redo`, `load`, `new`) says whose move it took back
+/// or played, then passes the terminal on before that person's hand is
+/// shown; one that leaves the turn where it was (`reload`) does not ask.
+#[test]
+fn hot_seat_commands_that_change_the_turn_pass_the_terminal_first() {
+    let home = tempfile::tempdir().expect("temp home");
+    let mut r = Repl::spawn_args(
+        &scripts_dir(),
+        home,
+        &[],
+        &[
+            "play",
+            "sea_change",
+            "-p",
+            "2",
+            "--seat",
+            "human",
+            "--seat",
+            "human",
+            "--seed",
+            "3",
+        ],
+        "seat 1> ",
+    );
+    // What is printed before the terminal passes to `seat`, after `line`
+    // is typed; then Enter, and the prompt of that seat.
+    let pass = |r: &mut Repl, line: &str, seat: u32| -> String {
+        r.send(line);
+        let before = r.expect(&format!("Pass to seat {seat} and press Enter"));
+        assert!(
+            !before.contains("your hand"),
+            "a hand before passing: {before}"
+        );
+        assert!(!before.contains("to play (hot-seat"), "{before}");
+        r.send("");
+        r.expect(&format!("seat {seat} (human) to play (hot-seat"));
+        r.expect("your hand");
+        r.expect(&format!("seat {seat}> "));
+        before
+    };
+    pass(&mut r, "green 11", 2);
+    let said = pass(&mut r, "undo", 1);
+    assert!(said.contains("Took back seat 1's last move"), "{said}");
+    assert!(!said.contains("your last move"), "{said}");
+    let said = pass(&mut r, "redo", 2);
+    assert!(said.contains("Redid seat 1's move"), "{said}");
+    let said = pass(&mut r, "undo 99", 1);
+    assert!(said.contains("Took back seat 1's last move"), "{said}");
+    pass(&mut r, "green 11", 2);
+    r.type_expect("save g.json", "Saved to g.json", "seat 2> ");
+    // Seat 2 plays Green 8: seat 1's Green 11 takes the trick, and seat 1
+    // leads next.
+    let said = pass(&mut r, "1", 1);
+    assert!(said.contains("seat 2 (human): Green 8"), "{said}");
+    // Seat 1 loads the save, where seat 2 is to play.
+    let said = pass(&mut r, "load g.json", 2);
+    assert!(said.contains("Loaded g.json"), "{said}");
+    // Seat 2 reloads: still seat 2's turn, nothing to pass.
+    let out = r.type_expect("reload", "replayed under the new rules", "seat 2> ");
+    assert!(!out.contains("Pass to seat"), "{out}");
+    let said = pass(&mut r, "new seed=3", 1);
+    assert!(said.contains("New game of Sea Change"), "{said}");
+    r.quit();
+}

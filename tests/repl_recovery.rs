@@ -6,6 +6,7 @@
 use crate::pty;
 
 use pty::{scripts_dir, Repl};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const NEW_GAME: &str =
@@ -42,9 +43,22 @@ impl Repl {
     }
 }
 
-/// The autosave of a REPL whose HOME is `home` (no DECKHAND_DATA_DIR).
-fn autosave_in(home: &std::path::Path) -> std::path::PathBuf {
-    home.join(".local/share/deckhand/autosave.json")
+/// The data folder of a REPL whose HOME is `home` (no DECKHAND_DATA_DIR).
+fn data_in(home: &Path) -> PathBuf {
+    home.join(".local/share/deckhand")
+}
+
+/// The autosaved games in the data folder `data` (each REPL writes its own).
+fn autosaves(data: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("autosaves"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
 }
 
 #[test]
@@ -101,7 +115,7 @@ fn a_killed_repl_offers_its_game_back_at_the_same_position() {
     let table = r.table_until("seat 1> ");
     let log = r.log("seat 1> ");
     let home = r.kill();
-    assert!(autosave_in(home.path()).is_file());
+    assert_eq!(autosaves(&data_in(home.path())).len(), 1);
 
     let mut r = Repl::spawn_until(&scripts_dir(), home, &[], RESUME);
     assert!(
@@ -121,7 +135,7 @@ fn a_killed_repl_offers_its_game_back_at_the_same_position() {
 
     // Leaving with `quit` is on purpose: nothing is offered next time.
     let home = r.quit();
-    assert!(!autosave_in(home.path()).exists());
+    assert!(autosaves(&data_in(home.path())).is_empty());
     let r = Repl::spawn(&scripts_dir(), home);
     assert!(!r.seen.contains("autosaved"), "{}", r.seen);
     r.quit();
@@ -137,12 +151,149 @@ fn the_autosave_goes_where_deckhand_data_dir_says_and_can_be_declined() {
     r.start_game(NEW_GAME);
     r.type_expect("1", "seat 1 (you): ", "seat 1> ");
     let home = r.kill();
-    assert!(data.join("autosave.json").is_file());
-    assert!(!autosave_in(home.path()).exists());
+    assert_eq!(autosaves(&data).len(), 1);
+    assert!(autosaves(&data_in(home.path())).is_empty());
 
     // Declined: a new game starts and the autosave is gone.
     let mut r = Repl::spawn_until(&scripts_dir(), home, &env, RESUME);
     r.type_expect("n", "It was discarded.", "seat 1> ");
-    assert!(!data.join("autosave.json").exists());
+    assert!(autosaves(&data).is_empty());
     r.quit();
+}
+
+/// A REPL in its own HOME, whose data folder is `data` (shared by the
+/// REPLs of one test, as by the deckhands of one user).
+fn repl_on(data: &Path, first: &str) -> Repl {
+    let env = [("DECKHAND_DATA_DIR", data.to_str().expect("utf-8 path"))];
+    let home = tempfile::tempdir().expect("temp home");
+    Repl::spawn_until(&scripts_dir(), home, &env, first)
+}
+
+/// Two REPLs at once: each autosaves its own game, neither is offered the
+/// other's while both run, and after both are killed the next deckhand
+/// lists both games, newest first; the one resumed is not offered again,
+/// the other stays for `resume` and, alone, is offered as before.
+#[test]
+fn repls_at_once_each_keep_their_own_game() {
+    let data = tempfile::tempdir().expect("data folder");
+    let data = data.path();
+    let mut a = repl_on(data, "seat 1> ");
+    a.start_game(NEW_GAME);
+    a.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    let table_a = a.table_until("seat 1> ");
+    let log_a = a.log("seat 1> ");
+    // A second REPL while the first runs: nothing to resume.
+    let mut b = repl_on(data, "seat 1> ");
+    assert!(!b.seen.contains("autosaved"), "{}", b.seen);
+    b.type_expect(
+        &NEW_GAME.replace("seed=7", "seed=8"),
+        "New game of Sea Change (4 players, seed 8)",
+        "seat 1> ",
+    );
+    b.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    b.type_expect("1", "seat 1 (you): ", "seat 1> ");
+    assert_eq!(autosaves(data).len(), 2);
+    a.kill();
+    b.kill();
+
+    let mut c = repl_on(data, "Resume one? [1-2, Enter: 1, n: discard them all] ");
+    assert!(
+        c.seen
+            .contains("2 unfinished games were autosaved (newest first):"),
+        "{}",
+        c.seen
+    );
+    let first = c.seen.find("1) Sea Change (4 players, seed 8), at step 8");
+    let second = c.seen.find("2) Sea Change (4 players, seed 7), at step 5");
+    assert!(
+        first.is_some() && second.is_some() && first < second,
+        "{}",
+        c.seen
+    );
+    c.type_expect("2", "Loaded the autosaved game: Sea Change", "seat 1> ");
+    assert_eq!(c.table_until("seat 1> "), table_a);
+    assert_eq!(c.log("seat 1> "), log_a);
+    // The other game stays, for `resume`.
+    let listed = c.type_expect("resume", "Type `resume 1`", "seat 1> ");
+    assert!(
+        listed.contains("An unfinished game was autosaved: Sea Change (4 players, seed 8)"),
+        "{listed}"
+    );
+    assert!(!listed.contains("seed 7"), "{listed}");
+    c.quit();
+
+    // `deckhand play` starts the game asked for and says one is waiting.
+    let env = [("DECKHAND_DATA_DIR", data.to_str().expect("utf-8 path"))];
+    let home = tempfile::tempdir().expect("temp home");
+    let p = Repl::spawn_args(
+        &scripts_dir(),
+        home,
+        &env,
+        &["play", "sea_change"],
+        "seat 1> ",
+    );
+    assert!(
+        p.seen.contains(
+            "(A game was left unfinished by a deckhand that no longer runs: `resume` lists it.)"
+        ),
+        "{}",
+        p.seen
+    );
+    p.quit();
+
+    // Alone, it is offered as one game always was; declined, it goes.
+    let mut d = repl_on(data, RESUME);
+    assert!(
+        d.seen
+            .contains("An unfinished game was autosaved: Sea Change (4 players, seed 8)"),
+        "{}",
+        d.seen
+    );
+    d.type_expect("n", "It was discarded.", "seat 1> ");
+    d.quit();
+    assert!(autosaves(data).is_empty());
+    let e = repl_on(data, "seat 1> ");
+    assert!(!e.seen.contains("autosaved"), "{}", e.seen);
+    e.quit();
+}
+
+/// The history file of several REPLs: every line each of them typed is
+/// kept, also those of a REPL that is killed, and the lines kept before
+/// are never cut.
+#[test]
+fn repls_at_once_and_killed_keep_every_line_of_the_history() {
+    let data = tempfile::tempdir().expect("data folder");
+    let data = data.path();
+    let history = data.join("history");
+    // A long history already (more lines than the editor keeps in memory).
+    let old: Vec<String> = (0..3000).map(|i| format!("log {i}")).collect();
+    std::fs::write(&history, format!("#V2\n{}\n", old.join("\n"))).expect("write");
+    let mut a = repl_on(data, "seat 1> ");
+    let mut b = repl_on(data, "seat 1> ");
+    a.type_expect("help undo", "usage: undo", "seat 1> ");
+    b.type_expect("help redo", "usage: redo", "seat 1> ");
+    a.type_expect("help load", "usage: load", "seat 1> ");
+    // One killed, the other leaving as usual.
+    a.kill();
+    b.type_expect("help save", "usage: save", "seat 1> ");
+    b.quit();
+    let text = std::fs::read_to_string(&history).expect("the history");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.first(), Some(&"#V2"));
+    assert!(
+        lines.len() > 3000,
+        "the history was cut to {} lines",
+        lines.len()
+    );
+    assert_eq!(
+        lines[1..3001],
+        old.iter().map(String::as_str).collect::<Vec<_>>()[..]
+    );
+    for typed in ["help undo", "help redo", "help load", "help save"] {
+        assert!(
+            lines.contains(&typed),
+            "{typed} is not kept: {:?}",
+            &lines[3001..]
+        );
+    }
 }

@@ -165,11 +165,7 @@ fn interval_chart(name: &str, rows: &[&Row], lo: f64, hi: f64, diff: bool) -> St
     for (i, r) in rows.iter().enumerate() {
         let y = top + i as f64 * ROW_H;
         let (a, b) = (x(origin.min(r.mean)), x(origin.max(r.mean)));
-        let sig = if r.significant == Some(true) {
-            " sig"
-        } else {
-            ""
-        };
+        let sig = if report::marked(r) { " sig" } else { "" };
         let _ = write!(
             s,
             "<g class=\"row\" data-key=\"{}\"><title>{}: {} ({})</title>\
@@ -319,7 +315,7 @@ fn table(name: &str, rows: &[Row], diff: bool) -> String {
         if diff { "difference" } else { "mean" }
     );
     for r in rows {
-        let sig = r.significant == Some(true);
+        let sig = report::marked(r);
         let _ = write!(
             s,
             "<tr data-key=\"{}\"{}><td>{}</td><td class=\"mean\">{}{}</td>\
@@ -338,7 +334,8 @@ fn table(name: &str, rows: &[Row], diff: bool) -> String {
     s
 }
 
-/// Rows drawn as win-rate bars: shares of games except the edge.
+/// Rows drawn as win-rate bars: shares (of games, and the metrics that are
+/// shares) except the edge.
 fn share_rows(rows: &[Row]) -> Vec<&Row> {
     rows.iter()
         .filter(|r| r.is_share() && r.key != Key::Edge)
@@ -404,7 +401,7 @@ pub fn lab_page(t: &Timed) -> String {
             let name = format!("shares of games, arm {}", arm.name);
             let _ = write!(
                 b,
-                "<figure><figcaption>Shares of games with 95% intervals</figcaption>{}</figure>",
+                "<figure><figcaption>Shares with 95% intervals</figcaption>{}</figure>",
                 interval_chart(&name, &shares, 0.0, 1.0, false)
             );
         }

@@ -1214,6 +1214,7 @@ rules.metrics = {
     value = function(game) return util.per(game, "sea_changes", "rounds") end,
   },
   ["rounds where trump never changed"] = {
+    share = true,
     doc = "Share of the game's rounds in which trump stayed the suit of the first card led",
     value = function(game) return util.per(game, "calm_rounds", "rounds") end,
   },

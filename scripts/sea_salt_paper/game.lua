@@ -375,10 +375,12 @@ end
 -- void_round and score_round (rounds.lua).
 rules.metrics = {
   ["rounds ended by LAST CHANCE"] = {
+    share = true,
     doc = "Share of the game's rounds ended by a LAST CHANCE call (the others: STOP or an empty deck)",
     value = function(game) return util.per(game, "last_chances", "rounds") end,
   },
   ["LAST CHANCE bets lost"] = {
+    share = true,
     doc = "Share of LAST CHANCE bets the caller lost (games without a LAST CHANCE call do not count)",
     value = function(game) return util.per(game, "bets_lost", "last_chances") end,
   },

@@ -1571,6 +1571,7 @@ rules.metrics = {
     value = function(game) return util.per(game, "sales", game.vars.round) end,
   },
   ["claims called"] = {
+    share = true,
     doc = "Share of the claims of having none (true or bluffs) that the demander called",
     value = function(game) return util.per(game, "calls", "claims") end,
   },

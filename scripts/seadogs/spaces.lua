@@ -302,6 +302,41 @@ return function(rules, own)
   -- Most icons first.
   local function most_icons(cards, a, b) return cards[a].icons > cards[b].icons end
 
+  -- Whether some choice among the cards `from` (of type `t`, and the wilds
+  -- that may join) is a legal sale. rules.sale_value's verdict depends only
+  -- on the icons a choice adds up to and on whether it holds a wild, a card
+  -- of the type and a map card; so every such combination that some choice
+  -- reaches is found, with one choice that reaches it, and that choice is
+  -- checked. Exact whatever the gold table and the bank allow (with option
+  -- bank_short = "no_sale", more cards may be a sale the bank cannot pay).
+  local function some_sale(game, seat, t, from, nfrom, market)
+    local cards = game.cards
+    local wild_icons = market and 2 or (game.options.wild_in_sale and 1 or 0)
+    local function key(s) return s.icons * 8 + (s.wild and 1 or 0) + (s.typed and 2 or 0) + (s.map and 4 or 0) end
+    local empty = { icons = 0, wild = false, typed = false, map = false, cards = {} }
+    local reached, list = { [key(empty)] = true }, { empty }
+    for i = 1, nfrom do
+      local id = from[i]
+      local c = cards[id]
+      local wild = c.cargo == "wild"
+      for k = 1, #list do
+        local s = list[k]
+        local more = { icons = s.icons + (wild and wild_icons or c.icons), wild = s.wild or wild,
+          typed = s.typed or not wild, map = s.map or (c.map or false), cards = copy_array(s.cards) }
+        more.cards[#more.cards + 1] = id
+        if not reached[key(more)] then
+          reached[key(more)] = true
+          list[#list + 1] = more
+        end
+      end
+    end
+    for k = 2, #list do
+      if rules.sale_value(game, seat, t, list[k].cards, market) then return true end
+    end
+    return false
+  end
+
+
   ---The options of the Sell island: for each cargo type (and, holding the
   ---Black Market, each way of selling wilds: rules.sale_wilds), one option
   ---asking for the cards to sell among the type's cards and the wilds that
@@ -365,6 +400,9 @@ return function(rules, own)
               offered = rules.sale_value(game, seat, t, set, way.market) ~= nil
             end
           end
+          -- Those sets miss a sale only when more cards may pay less (the
+          -- bank's cap): then every kind of choice is looked at.
+          if not offered then offered = some_sale(game, seat, t, from, nfrom, way.market) end
         end
         if offered then
           opts[#opts + 1] = { act = "sell", cargo = t, market = way.market or nil, seller = seat,

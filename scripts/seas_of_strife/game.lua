@@ -960,14 +960,17 @@ local per = util.per
 
 rules.metrics = {
   ["tricks decided by a tie between suits"] = {
+    share = true,
     doc = "Share of tricks where two or more suits tied for the most cards (the highest card of the tied suits took it)",
     value = function(game) return per(game, "tied_tricks", "tricks") end,
   },
   ["tricks where the taker chose the leader"] = {
+    share = true,
     doc = "Share of tricks after which the taker chose who leads next (option leader_choice)",
     value = function(game) return per(game, "leader_choices", "tricks") end,
   },
   ["rounds where someone took no trick"] = {
+    share = true,
     doc = "Share of rounds in which at least one player took no trick at all",
     value = function(game) return per(game, "trickless_rounds", "rounds") end,
   },

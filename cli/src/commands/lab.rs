@@ -19,7 +19,7 @@ use deckhand_lab::{
     Experiment, Key, Outcome, Played, Player, Report, RunError, Schedule, Shard, StopRule, Timed,
 };
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -285,6 +285,7 @@ pub fn run_games(
         }
     }
     let mut metrics = BTreeMap::new();
+    let mut shares = BTreeSet::new();
     let mut options = Vec::new();
     let mut titles = Vec::new();
     let mut scripts = Vec::new();
@@ -304,6 +305,9 @@ pub fn run_games(
         scripts.push(engine.scripts_of(&arm.config)?.into_iter().collect());
         for (name, m) in &rules.info.metrics {
             metrics.insert(name.clone(), m.doc.clone());
+            if m.share {
+                shares.insert(name.clone());
+            }
         }
         if let Some(w) = &checker {
             w.at(0, first_seed, Phase::Setup);
@@ -413,7 +417,7 @@ pub fn run_games(
             return Err(error.context(format!("{} {kept}", p.display())));
         }
     };
-    let mut report = Report::new(experiment, &ran, metrics, &options);
+    let mut report = Report::new(experiment, &ran, metrics, shares, &options);
     if stop.sequential() {
         report.stop_rule = Some(stop.clone());
     }

@@ -10,28 +10,75 @@ Student t for other means; differences are paired by seed (game i of every arm i
 from the same seed) with a Student t interval on the per-seed differences; * marks an \
 interval that excludes 0.";
 
-/// A value as people read it: shares in percent, other means with two
-/// decimals (one from 100 up); `diff`: signed, shares in points.
+/// The most decimals a number of a report is printed with.
+const MAX_DECIMALS: usize = 8;
+
+/// `x` in the unit `row` is printed in: percent (or points) for a share.
+fn in_unit(row: &Row, x: f64) -> f64 {
+    if row.is_share() {
+        x * 100.0
+    } else {
+        x
+    }
+}
+
+/// Whether `x` printed with `d` decimals reads as 0.
+fn reads_as_zero(x: f64, d: usize) -> bool {
+    format!("{:.d$}", x.abs()).parse::<f64>() == Ok(0.0)
+}
+
+/// The fewest decimals that print `x` (not 0) as a number other than 0,
+/// if at most [`MAX_DECIMALS`] do.
+fn decimals_to_show(x: f64) -> Option<usize> {
+    (0..=MAX_DECIMALS).find(|&d| !reads_as_zero(x, d))
+}
+
+/// The bound of `row`'s interval nearest 0 when the interval excludes 0.
+fn near_bound(row: &Row) -> Option<f64> {
+    match (row.low, row.high) {
+        (Some(l), Some(_)) if l > 0.0 => Some(l),
+        (Some(_), Some(h)) if h < 0.0 => Some(h),
+        _ => None,
+    }
+}
+
+/// How many decimals every number of `row` is printed with (in its unit:
+/// percent for a share): one for a share and for a mean from 100 up, else
+/// two; more when its interval is narrower than that shows (its half-width
+/// gets one significant digit at least), and when the interval excludes 0
+/// and its bound nearest 0 would read as 0.
+pub fn decimals(row: &Row) -> usize {
+    let mut d = if row.is_share() || row.mean.abs() >= 100.0 {
+        1
+    } else {
+        2
+    };
+    if let (Some(l), Some(h)) = (row.low, row.high) {
+        let half = in_unit(row, (h - l) / 2.0);
+        if half > 0.0 {
+            d = d.max(decimals_to_show(half).unwrap_or(0));
+        }
+    }
+    if let Some(b) = near_bound(row) {
+        d = d.max(decimals_to_show(in_unit(row, b)).unwrap_or(0));
+    }
+    d
+}
+
+/// A value of `row` as people read it: shares in percent, other means
+/// with [`decimals`]; `diff`: signed, shares in points. A value that
+/// rounds to zero shows no minus sign ("-0.00" from an interval of all-zero
+/// values, where rounding left the low end at -1e-18).
 pub fn value(row: &Row, x: f64, diff: bool) -> String {
     let diff = diff || matches!(row.key, Key::Edge | Key::PlayerLead(_));
-    // A value that rounds to zero shows no minus sign ("-0.00" from an
-    // interval of all-zero values, where rounding left the low end at
-    // -1e-18).
-    let shown = if row.is_share() { 1e-3 } else { 1e-2 };
-    let x = if x.abs() < shown / 2.0 { 0.0 } else { x };
-    if row.is_share() {
-        if diff {
-            format!("{:+.1} pts", x * 100.0)
-        } else {
-            format!("{:.1}%", x * 100.0)
-        }
-    } else {
-        let digits = if x.abs() >= 100.0 { 1 } else { 2 };
-        if diff {
-            format!("{x:+.digits$}")
-        } else {
-            format!("{x:.digits$}")
-        }
+    let d = decimals(row);
+    let x = in_unit(row, x);
+    let x = if reads_as_zero(x, d) { 0.0 } else { x };
+    match (row.is_share(), diff) {
+        (true, true) => format!("{x:+.d$} pts"),
+        (true, false) => format!("{x:.d$}%"),
+        (false, true) => format!("{x:+.d$}"),
+        (false, false) => format!("{x:.d$}"),
     }
 }
 
@@ -40,6 +87,13 @@ pub fn interval(row: &Row, diff: bool) -> String {
         (Some(l), Some(h)) => format!("{} .. {}", value(row, l, diff), value(row, h, diff)),
         _ => "(too few games)".into(),
     }
+}
+
+/// Whether `row` is marked `*`: a difference whose interval excludes 0,
+/// and reads so (its bound nearest 0 does not print as 0).
+pub fn marked(row: &Row) -> bool {
+    row.significant == Some(true)
+        && near_bound(row).is_some_and(|b| !reads_as_zero(in_unit(row, b), decimals(row)))
 }
 
 pub fn method(row: &Row) -> &'static str {
@@ -74,11 +128,7 @@ fn table(rows: &[Row], diff: bool) {
         "games"
     );
     for (r, (v, i)) in rows.iter().zip(cells) {
-        let mark = if r.significant == Some(true) {
-            "  *"
-        } else {
-            ""
-        };
+        let mark = if marked(r) { "  *" } else { "" };
         outln!(
             "{:<width$}  {:>vw$}  {:<iw$}  {:>7}  {}{mark}",
             r.label,
@@ -183,7 +233,8 @@ fn number(x: Option<f64>) -> String {
 /// each difference), with the table and arm in the first columns.
 pub fn csv_lines(r: &Report) -> Vec<String> {
     let mut out = vec![
-        "table,arm,base,statistic,label,games,mean,sd,low,high,method,significant".to_string(),
+        "table,arm,base,statistic,label,games,mean,sd,low,high,method,significant,share"
+            .to_string(),
     ];
     let mut add = |table: &str, arm: &str, base: &str, row: &Row| {
         out.push(
@@ -200,6 +251,7 @@ pub fn csv_lines(r: &Report) -> Vec<String> {
                 number(row.high),
                 row.method.name().to_string(),
                 row.significant.map(|s| s.to_string()).unwrap_or_default(),
+                row.is_share().to_string(),
             ]
             .join(","),
         );
@@ -324,5 +376,119 @@ mod tests {
         assert_eq!(value(&row, -0.004, false), "0.00");
         assert_eq!(value(&row, -0.006, false), "-0.01");
         assert_eq!(value(&row, -1e-18, true), "+0.00");
+    }
+
+    /// A difference row of a metric: mean, interval, significant (as the
+    /// core computes it: the interval excludes 0).
+    fn difference(mean: f64, low: f64, high: f64, share: bool) -> Row {
+        Row {
+            key: Key::Metric("m".into()),
+            label: "m".into(),
+            n: 2000,
+            mean,
+            sd: 0.1,
+            low: Some(low),
+            high: Some(high),
+            method: Method::StudentT,
+            significant: Some(low > 0.0 || high < 0.0),
+            share,
+        }
+    }
+
+    /// The text of a row as the table prints it: difference, interval,
+    /// and the mark.
+    fn line(row: &Row) -> String {
+        let mark = if marked(row) { " *" } else { "" };
+        format!(
+            "{} {}{mark}",
+            value(row, row.mean, true),
+            interval(row, true)
+        )
+    }
+
+    #[test]
+    fn an_interval_that_excludes_0_never_reads_as_touching_it() {
+        // Sea changes per round, eights against base: the upper bound
+        // -0.000996 read "-0.00" (and "+0.00" before the sign was kept).
+        let row = difference(-0.0318, -0.0627, -0.000996, false);
+        assert_eq!(line(&row), "-0.032 -0.063 .. -0.001 *");
+        // Above 0 too, and a bound nearer still.
+        let row = difference(0.0123, 0.00004, 0.0246, false);
+        assert_eq!(line(&row), "+0.01230 +0.00004 .. +0.02460 *");
+        // A bound that no number of decimals worth printing tells from 0
+        // is not marked.
+        let row = difference(0.5, 1e-12, 1.0, false);
+        assert_eq!(line(&row), "+0.50 +0.00 .. +1.00");
+    }
+
+    #[test]
+    fn a_narrow_interval_gets_the_digits_it_needs_and_wide_ones_stay_as_they_were() {
+        // A per-round share held +0.0033 and read "+0.00 * +0.00 .. +0.01":
+        // in points, with a digit for its half-width.
+        let row = difference(0.0033, 0.0002, 0.0064, true);
+        assert_eq!(line(&row), "+0.33 pts +0.02 pts .. +0.64 pts *");
+        // Not a share: the same figures as numbers.
+        let row = difference(0.0033, 0.0002, 0.0064, false);
+        assert_eq!(line(&row), "+0.0033 +0.0002 .. +0.0064 *");
+        // An interval that holds 0 and is narrow: its width shows.
+        let row = difference(0.0001, -0.0021, 0.0023, false);
+        assert_eq!(line(&row), "+0.000 -0.002 .. +0.002");
+        // The walkthrough's rows keep their form.
+        let row = difference(0.007, -0.013, 0.027, true);
+        assert_eq!(line(&row), "+0.7 pts -1.3 pts .. +2.7 pts");
+        let row = difference(-0.74, -3.41, 1.93, false);
+        assert_eq!(line(&row), "-0.74 -3.41 .. +1.93");
+        let row = difference(23.47, 21.95, 24.99, false);
+        assert_eq!(line(&row), "+23.47 +21.95 .. +24.99 *");
+        let row = difference(123.47, 121.95, 124.99, false);
+        assert_eq!(line(&row), "+123.5 +122.0 .. +125.0 *");
+    }
+
+    #[test]
+    fn shares_print_in_percent_in_an_arm_table() {
+        let mut row = difference(0.2575, 0.2431, 0.2719, true);
+        row.significant = None;
+        assert_eq!(value(&row, row.mean, false), "25.8%");
+        assert_eq!(interval(&row, false), "24.3% .. 27.2%");
+        // A rare event: 0.04 % of games, its interval from 0.01 %.
+        let mut row = difference(0.0004, 0.0001, 0.0022, true);
+        row.significant = None;
+        assert_eq!(value(&row, row.mean, false), "0.04%");
+        assert_eq!(interval(&row, false), "0.01% .. 0.22%");
+    }
+
+    #[test]
+    fn csv_says_which_rows_are_shares() {
+        let lines = csv_lines(&Report {
+            game: "g".into(),
+            games: 2000,
+            first_seed: 1,
+            stopped: deckhand_lab::Stopped::Games,
+            rotate: false,
+            confidence: 0.95,
+            arms: Vec::new(),
+            differences: vec![deckhand_lab::DiffReport {
+                arm: "b".into(),
+                base: "a".into(),
+                rows: vec![
+                    difference(0.0033, 0.0002, 0.0064, true),
+                    difference(-0.0318, -0.0627, -0.000996, false),
+                ],
+            }],
+            metrics: Default::default(),
+            share_metrics: Default::default(),
+            stop_rule: None,
+        });
+        assert!(lines[0].ends_with(",significant,share"), "{}", lines[0]);
+        assert!(
+            lines[1].ends_with(",0.0002,0.0064,Student t,true,true"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines[2].ends_with(",-0.000996,Student t,true,false"),
+            "{}",
+            lines[2]
+        );
     }
 }

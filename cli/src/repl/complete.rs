@@ -234,7 +234,15 @@ mod tests {
         assert_eq!(done("sh"), (0, vec!["show".to_string()]));
         assert_eq!(
             done("re"),
-            (0, vec!["Red 5".to_string(), "redo".into(), "reload".into()])
+            (
+                0,
+                vec![
+                    "Red 5".to_string(),
+                    "redo".into(),
+                    "reload".into(),
+                    "resume".into()
+                ]
+            )
         );
         assert_eq!(done("bl").1, vec!["Blue 1", "Blue 12"]);
         assert_eq!(done("  he"), (2, vec!["help".to_string()]));

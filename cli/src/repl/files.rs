@@ -27,8 +27,10 @@ impl Session {
         }
     }
 
-    /// One line on an autosaved game: which game, where it stood, when.
-    pub fn describe_autosave(&self, found: &Found) -> String {
+    /// An autosaved game in words: which game, where it stood, when
+    /// ("Sea Change (4 players, seed 7), at step 11, autosaved 3 minutes
+    /// ago").
+    fn describe_found(&self, found: &Found) -> String {
         let cfg = &found.save.config;
         let title = self
             .engine
@@ -45,10 +47,31 @@ impl Session {
             .map(|w| format!(", autosaved {}", ago(w, SystemTime::now())))
             .unwrap_or_default();
         format!(
-            "An unfinished game was autosaved: {title} ({} players{variants}, seed {}), \
-             at step {steps}{when}.",
+            "{title} ({} players{variants}, seed {}), at step {steps}{when}",
             cfg.players, cfg.seed,
         )
+    }
+
+    /// The games left unfinished by deckhands no longer running: one in a
+    /// sentence, several numbered (newest first).
+    pub fn describe_left(&self, games: &[Found]) -> String {
+        match games {
+            [] => "No unfinished game was left by a deckhand that no longer runs.".into(),
+            [one] => format!(
+                "An unfinished game was autosaved: {}.",
+                self.describe_found(one)
+            ),
+            many => {
+                let mut lines = vec![format!(
+                    "{} unfinished games were autosaved (newest first):",
+                    many.len()
+                )];
+                for (i, found) in many.iter().enumerate() {
+                    lines.push(format!("  {}) {}", i + 1, self.describe_found(found)));
+                }
+                lines.join("\n")
+            }
+        }
     }
 
     pub(super) fn save(&mut self, path: &str) {
@@ -73,13 +96,14 @@ impl Session {
         self.load_named(Path::new(path), path);
     }
 
-    /// Resume the game autosaved at `path`.
-    pub fn resume(&mut self, path: &Path) {
-        self.load_named(path, "the autosaved game");
+    /// Resume the game autosaved at `path`; whether it was loaded.
+    pub fn resume(&mut self, path: &Path) -> bool {
+        self.load_named(path, "the autosaved game")
     }
 
-    /// `load`, calling the file `name` in messages.
-    fn load_named(&mut self, file: &Path, name: &str) {
+    /// `load`, calling the file `name` in messages; whether a game was
+    /// loaded (else the current game is kept).
+    fn load_named(&mut self, file: &Path, name: &str) -> bool {
         let path = name;
         let read = SaveFile::read(file).and_then(|mut s| {
             let notes = s.resolve_house_rules(file)?;
@@ -88,9 +112,9 @@ impl Session {
         let (save, notes) = match read {
             Ok(s) => s,
             Err(e) => {
-                return self
-                    .out
-                    .error(format!("cannot load {path}: {e:#}; nothing changed"))
+                self.out
+                    .error(format!("cannot load {path}: {e:#}; nothing changed"));
+                return false;
             }
         };
         // Said first: a file read is named even if the game then cannot start.
@@ -111,7 +135,8 @@ impl Session {
             Ok(r) => r.info.clone(),
             Err(e) => {
                 let msg = self.explain_rules_error(&save.config.game, e);
-                return self.out.error(format!("cannot load {path}: {msg}"));
+                self.out.error(format!("cannot load {path}: {msg}"));
+                return false;
             }
         };
         let mut specs: Vec<SeatSpec> = save.seats.iter().map(|s| SeatSpec::parse(s)).collect();
@@ -123,9 +148,9 @@ impl Session {
         let specs = match seats::complete(&specs, save.config.players, &fill, &info) {
             Ok(s) => s,
             Err(e) => {
-                return self
-                    .out
-                    .error(format!("cannot load {path}: {e}; nothing changed"))
+                self.out
+                    .error(format!("cannot load {path}: {e}; nothing changed"));
+                return false;
             }
         };
         let total = save.actions.len();
@@ -137,11 +162,14 @@ impl Session {
                     plural(total)
                 ));
                 self.install(game, specs);
+                true
             }
             Err(stop) => match *stop {
-                ReplayStop { game: None, error } => self
-                    .out
-                    .error(format!("cannot load {path}: {error}; nothing changed")),
+                ReplayStop { game: None, error } => {
+                    self.out
+                        .error(format!("cannot load {path}: {error}; nothing changed"));
+                    false
+                }
                 ReplayStop {
                     game: Some(game),
                     error,
@@ -149,6 +177,7 @@ impl Session {
                     let msg = self.stop_message(&error, &save.actions, game.history().len());
                     self.out.warn(format!("{path}: {msg}"));
                     self.install(game, specs);
+                    true
                 }
             },
         }

@@ -12,7 +12,9 @@
 //! - [`turns`]: moves, the bots' moves, the end of a game, undo/redo;
 //! - [`files`]: save, load and reload;
 //! - [`info`]: games, options, log, the Lua prompt and hints;
-//! - [`autosave`]: the game in progress kept on disk, offered back after a crash.
+//! - [`autosave`]: the game in progress kept on disk, offered back after a crash;
+//! - [`history`]: the lines typed, appended to a file shared by every deckhand;
+//! - [`lock`]: the file locks that tell one deckhand's files from another's.
 //!
 //! The REPL knows no particular game: everything it shows comes from the
 //! rules through the core's API.
@@ -24,7 +26,9 @@ mod choose;
 mod complete;
 mod files;
 mod hint_view;
+mod history;
 mod info;
+mod lock;
 mod parse;
 mod registry;
 pub use registry::edit_distance;
@@ -36,7 +40,7 @@ use crate::interrupt;
 use crate::render::colour_enabled;
 use crate::seats::SeatSpec;
 use anyhow::Result;
-use autosave::Autosave;
+use autosave::{Autosave, Found};
 use complete::ReplHelper;
 use deckhand_engine::{GameConfig, ScriptLibrary};
 use rustyline::config::Config;
@@ -60,6 +64,9 @@ const DEFAULT_BOT: &str = "greedy";
 fn history_path() -> Option<PathBuf> {
     autosave::data_dir().map(|d| d.join("history"))
 }
+
+/// The question asked at start when one game was left unfinished.
+const RESUME_ONE: &str = "Resume it? [Y/n] ";
 
 /// Clear the screen and the scrollback, cursor home.
 const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
@@ -86,58 +93,104 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         .auto_add_history(false)
         .history_ignore_dups(true)?
         .history_ignore_space(true)
-        .max_history_size(2000)?
+        .max_history_size(history::KEEP)?
         .build();
     let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
     editor.set_helper(Some(ReplHelper::new()));
-    let history = history_path();
+    // The history is read by the editor and appended to line by line
+    // (history.rs), never written over.
+    let history = history_path().map(history::HistoryFile::new);
     if let Some(h) = &history {
-        let _ = editor.load_history(h);
+        let _ = h.compact();
+        let _ = editor.load_history(h.path());
     }
 
-    // A person at a terminal gets an autosave (piped input does not).
+    // A person at a terminal gets an autosave of their own (piped input
+    // does not).
     let mut autosave = if std::io::stdin().is_terminal() {
         Autosave::new()
     } else {
         None
     };
-    let found = autosave.as_ref().and_then(Autosave::found);
+    let left = autosave.as_ref().map(Autosave::left);
+    if let Some(removed) = left.as_ref().map(|l| l.removed).filter(|&n| n > 0) {
+        print(vec![format!(
+            "({removed} older unfinished game{} removed: deckhand keeps the newest {}.)",
+            if removed == 1 { " was" } else { "s were" },
+            autosave::MAX_LEFT
+        )]);
+    }
+    let left = left.map(|l| l.games).unwrap_or_default();
     // Bots may move first (a search bot at seat 1): Ctrl-C stops them too.
     let catch = interrupt::CtrlC::catch();
-    match (start, found) {
-        (None, Some(found)) => {
-            print(vec![session.describe_autosave(&found)]);
-            // Enter or y: resume; n: discard; Ctrl-C or Ctrl-D: neither
-            // (the autosave stays until this session's game has a move).
+    match (start, left.is_empty()) {
+        (None, false) => {
+            print(vec![session.describe_left(&left)]);
+            let question = if left.len() == 1 {
+                RESUME_ONE.to_string()
+            } else {
+                format!(
+                    "Resume one? [1-{}, Enter: 1, n: discard them all] ",
+                    left.len()
+                )
+            };
+            // Enter or y (or a number): resume; n: discard; Ctrl-C or
+            // Ctrl-D: neither (they stay, `resume` lists them).
             let answer = editor
-                .readline("Resume it? [Y/n] ")
+                .readline(&question)
                 .map(|a| a.trim().to_ascii_lowercase());
-            match (answer, autosave.as_mut()) {
-                (Ok(a), Some(file)) if !a.starts_with('n') => session.resume(file.path()),
-                (Ok(_), Some(file)) => {
-                    file.remove();
-                    print(vec!["It was discarded.".into()]);
-                    session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT);
+            let resumed = match answer {
+                Ok(a) if a.starts_with('n') => {
+                    left.iter().for_each(autosave::discard);
+                    print(vec![if left.len() == 1 {
+                        "It was discarded.".into()
+                    } else {
+                        "They were discarded.".into()
+                    }]);
+                    false
                 }
-                _ => {
+                Ok(a) => {
+                    let pick = match a.as_str() {
+                        "" | "y" | "yes" => Some(0),
+                        n => n.parse::<usize>().ok().and_then(|n| n.checked_sub(1)),
+                    };
+                    match pick.and_then(|i| left.get(i)) {
+                        Some(found) => resume(&mut session, autosave.as_mut(), found),
+                        None => {
+                            print(vec![format!(
+                                "'{a}' is not one of the games listed: none was resumed                                  (`resume` lists them)."
+                            )]);
+                            false
+                        }
+                    }
+                }
+                Err(_) => {
                     print(vec![
-                        "Not resumed: it stays until this game has a move.".into()
+                        "Not resumed: the unfinished games stay (`resume` lists them).".into(),
                     ]);
-                    session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT);
+                    false
                 }
+            };
+            if !resumed {
+                print(session.take_output());
+                session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT);
             }
         }
-        (None, None) => session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT),
-        (Some((cfg, seats)), found) => {
+        (None, true) => session.start_default(DEFAULT_GAME, DEFAULT_PLAYERS, DEFAULT_BOT),
+        (Some((cfg, seats)), empty) => {
             session
                 .try_start(cfg, seats, None)
                 .map_err(anyhow::Error::msg)?;
-            if found.is_some() {
-                print(vec![
-                    "(An unfinished game is autosaved: `deckhand` with no arguments offers to \
-                     resume it; it is replaced once this game has a move.)"
-                        .into(),
-                ]);
+            if !empty {
+                print(vec![format!(
+                    "({} left unfinished by a deckhand that no longer runs: `resume` lists {}.)",
+                    if left.len() == 1 {
+                        "A game was".to_string()
+                    } else {
+                        format!("{} games were", left.len())
+                    },
+                    if left.len() == 1 { "it" } else { "them" }
+                )]);
             }
         }
     }
@@ -189,8 +242,10 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
                 break;
             }
         };
-        if !line.trim().is_empty() {
-            let _ = editor.add_history_entry(line.as_str());
+        if !line.trim().is_empty() && editor.add_history_entry(line.as_str()).unwrap_or(false) {
+            if let Some(h) = &history {
+                let _ = h.append(&line);
+            }
         }
         if lua_mode {
             lua_mode = session.handle_lua_line(&line);
@@ -201,6 +256,11 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         // searching) rather than the process.
         let catch = interrupt::CtrlC::catch();
         let flow = session.handle_line(&line);
+        if let Flow::Resume(n) = flow {
+            // Before the output is shown: a game resumed in a hot-seat
+            // game passes the terminal as any other.
+            resume_command(&mut session, autosave.as_mut(), n);
+        }
         drop(catch);
         if let Some(a) = autosave.as_mut() {
             if let Some(problem) = a.update(session.autosave_state()) {
@@ -223,19 +283,13 @@ pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>
         }
         print(lines);
         match flow {
-            Flow::Continue => {}
             Flow::LuaPrompt => lua_mode = true,
+            Flow::Continue | Flow::Resume(_) => {}
             Flow::Quit => {
                 leave(autosave.as_mut());
                 break;
             }
         }
-    }
-    if let Some(h) = &history {
-        if let Some(dir) = h.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = editor.save_history(h);
     }
     print(vec!["Bye.".into()]);
     Ok(())
@@ -269,6 +323,56 @@ pub fn step_through(mut stepper: stepper::Stepper) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Resume the game left unfinished in `found`: loaded, its file becomes
+/// this session's autosave. Whether it was loaded.
+fn resume(session: &mut Session, autosave: Option<&mut Autosave>, found: &Found) -> bool {
+    let loaded = session.resume(&found.path);
+    if loaded {
+        if let Some(a) = autosave {
+            a.adopt(found);
+        }
+    }
+    loaded
+}
+
+/// `resume`: list the games left unfinished by deckhands no longer
+/// running; `resume N`: resume game N of that list.
+fn resume_command(session: &mut Session, autosave: Option<&mut Autosave>, n: Option<usize>) {
+    let Some(autosave) = autosave else {
+        return session.say(
+            "resume: only a deckhand at a terminal keeps autosaves (input piped from a file \
+             has none)",
+        );
+    };
+    let left = autosave.left().games;
+    match n {
+        None if left.is_empty() => session.say(session.describe_left(&left)),
+        None => {
+            let list = session.describe_left(&left);
+            session.say(list);
+            session.say(if left.len() == 1 {
+                "Type `resume 1` to continue it (the game in progress is replaced).".to_string()
+            } else {
+                format!(
+                    "Type `resume N` (1 to {}) to continue one (the game in progress is \
+                     replaced).",
+                    left.len()
+                )
+            });
+        }
+        Some(n) => match left.get(n - 1) {
+            Some(found) => {
+                resume(session, Some(autosave), found);
+            }
+            None if left.is_empty() => session.say(session.describe_left(&left)),
+            None => session.say(format!(
+                "there is no game {n} among the {} left unfinished (type `resume` to list them)",
+                left.len()
+            )),
+        },
+    }
 }
 
 /// Leaving on purpose (`quit`, Ctrl-D): the autosave is not needed.

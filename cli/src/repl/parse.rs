@@ -44,6 +44,9 @@ pub enum ReplInput {
     Load(String),
     /// Reread the scripts and replay.
     Reload,
+    /// List the games left unfinished by deckhands no longer running
+    /// (`None`), or resume the one with this number.
+    Resume(Option<usize>),
     /// Evaluate Lua (`None`: open the Lua prompt).
     Lua(Option<String>),
     /// List the games.
@@ -212,6 +215,15 @@ pub fn parse(line: &str) -> Result<ReplInput, ParseError> {
             })
         }
         "reload" => no_args(ReplInput::Reload),
+        "resume" => match rest {
+            "" => Ok(ReplInput::Resume(None)),
+            n => match n.parse::<usize>() {
+                Ok(n) if n > 0 => Ok(ReplInput::Resume(Some(n))),
+                _ => Err(bad(format!(
+                    "'{n}' is not the number of a game in the list (type `resume` to list them)"
+                ))),
+            },
+        },
         "lua" => Ok(ReplInput::Lua((!rest.is_empty()).then(|| rest.to_string()))),
         "games" => no_args(ReplInput::Games),
         "options" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {

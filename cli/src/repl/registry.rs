@@ -166,7 +166,9 @@ Examples:
         summary: "take back your last move (and the bot moves after it)",
         help: "Go back to your previous decision: your last move is taken back, and so are
 the bot moves made after it. `undo N` goes back N of your decisions.
-Right after a `reload`, `undo` takes the reload back instead.
+Right after a `reload`, `undo` takes the reload back instead. In a hot-seat
+game the last person's move is taken back, whoever made it: deckhand says
+whose, and asks to pass the terminal before showing that person's hand.
 Random bots may choose differently when they play again.
 Examples:
   undo
@@ -227,6 +229,20 @@ goes on with the house rules saved in it; if a rule file on disk differs,
 a warning names it (`reload` plays the game under the file).
 Example:
   load evening.json",
+    },
+    CommandInfo {
+        name: "resume",
+        aliases: &[],
+        args: "[N]",
+        summary: "list the games left unfinished, or resume one",
+        help: "Every deckhand at a terminal autosaves its game after each move. A game
+left unfinished by a deckhand that no longer runs (its terminal closed, the
+process killed) is offered when deckhand starts; `resume` lists those games,
+newest first, and `resume N` continues game N, as `load` would (the game in
+progress is replaced). Games of deckhands still running are not listed.
+Examples:
+  resume
+  resume 2",
     },
     CommandInfo {
         name: "reload",

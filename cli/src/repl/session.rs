@@ -76,6 +76,9 @@ pub enum Flow {
     Continue,
     /// Open the Lua prompt.
     LuaPrompt,
+    /// List the games left unfinished (`None`) or resume one: the loop,
+    /// which holds the autosaves, does it.
+    Resume(Option<usize>),
     Quit,
 }
 
@@ -404,6 +407,10 @@ pub struct Session {
     pub(super) before_reload: Option<Reloaded>,
     /// The game (and scripts) that `undo` of a reload put aside, for `redo`.
     pub(super) after_reload: Option<Reloaded>,
+    /// Hot-seat: the seat of the person who typed the command being run
+    /// (whose view the screen showed before it), if known. A command that
+    /// then shows another person's hand passes the terminal first.
+    pub(super) looking: Option<Seat>,
 }
 
 /// One side of a `reload`: the scripts and the game under them, and the
@@ -436,6 +443,7 @@ impl Session {
             cancel: Cancel::new(),
             before_reload: None,
             after_reload: None,
+            looking: None,
         };
         s.words = s.game_words();
         Ok(s)
@@ -534,6 +542,9 @@ impl Session {
 
     /// Read and run one line typed at the main prompt.
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        // Whoever typed it sees the screen as it was: the person it
+        // showed the table to.
+        self.looking = self.current.as_ref().and_then(Current::viewer);
         match parse::parse(line) {
             Ok(input) => self.handle(input),
             Err(ParseError::Unknown {
@@ -575,6 +586,7 @@ impl Session {
             ReplInput::Save(path) => self.save(&path),
             ReplInput::Load(path) => self.load(&path),
             ReplInput::Reload => self.reload(),
+            ReplInput::Resume(n) => return Flow::Resume(n),
             ReplInput::Lua(Some(code)) => self.lua(&code),
             ReplInput::Lua(None) => {
                 self.out.say(

@@ -426,6 +426,48 @@ fn hot_seat_passes_the_terminal_before_the_next_persons_hand() {
 }
 
 #[test]
+fn hot_seat_undo_and_redo_say_whose_move_and_pass_the_terminal_first() {
+    let mut f = fixture();
+    f.type_line("new high_card players=2 seats=human,human seed=1");
+    f.session.handle_line("1");
+    assert_eq!(f.session.take_output_handoff().1.map(|h| h.1), Some(2));
+    // Seat 2 takes back seat 1's move: seat 1's hand only after passing.
+    for (line, said) in [
+        ("undo", "Took back seat 1's last move"),
+        ("redo", "Redid seat 1's move"),
+        ("undo 99", "Took back seat 1's last move"),
+    ] {
+        f.session.handle_line(line);
+        let (lines, handoff) = f.session.take_output_handoff();
+        let (at, seat) = handoff.unwrap_or_else(|| panic!("{line}: no hand-off: {lines:?}"));
+        let (before, after) = lines.split_at(at);
+        let before = before.join("\n");
+        assert!(before.contains(said), "{line}: {before}");
+        assert!(!before.contains("your hand"), "{line}: {before}");
+        assert!(after.join("\n").contains("your hand"), "{line}");
+        // The next command is typed by the person the terminal went to.
+        if line == "redo" {
+            assert_eq!(seat, 2, "{line}");
+        } else {
+            assert_eq!(seat, 1, "{line}");
+        }
+    }
+}
+
+#[test]
+fn whose_moves_an_undo_took_back() {
+    use super::turns::moves_of;
+    assert_eq!(moves_of(false, &[1], "last "), "your last move");
+    assert_eq!(moves_of(false, &[1, 1, 1], "last "), "your last 3 moves");
+    assert_eq!(moves_of(true, &[2], "last "), "seat 2's last move");
+    assert_eq!(moves_of(true, &[2, 2], ""), "seat 2's 2 moves");
+    assert_eq!(
+        moves_of(true, &[3, 1, 2, 1], "last "),
+        "the last 4 moves of seats 1, 2 and 3"
+    );
+}
+
+#[test]
 fn a_game_without_a_winning_seat_does_not_say_there_is_no_winner() {
     // A solo game lost to the rules' own opponent: no seat wins, which is
     // not "no winner" (the rules have just said who won).

@@ -351,9 +351,10 @@ impl Session {
             }
             Some((seat, _)) if c.is_human(seat) => {
                 if c.humans().len() > 1 {
-                    // Another person moved last: they pass the terminal
-                    // on before this seat's hand is shown.
-                    if c.last_human.is_some_and(|last| last != seat) {
+                    // Another person typed the command (a move, `undo`,
+                    // `load` ...): they pass the terminal on before this
+                    // seat's hand is shown.
+                    if self.looking.is_some_and(|looking| looking != seat) {
                         self.out.hand_to(seat);
                     }
                     self.out.say(format!(
@@ -428,6 +429,8 @@ impl Session {
         }
         let mut taken = 0;
         let mut steps = 0;
+        // The seats whose decisions were taken back.
+        let mut whose = Vec::new();
         'outer: while taken < count && c.game.history().iter().any(|r| c.is_human(r.seat)) {
             while let Some(last) = c.game.history().last().map(|r| r.seat) {
                 if let Err(e) = c.game.undo() {
@@ -436,6 +439,7 @@ impl Session {
                 }
                 steps += 1;
                 if c.is_human(last) {
+                    whose.push(last);
                     break;
                 }
             }
@@ -445,15 +449,13 @@ impl Session {
             return self.out.error("nothing to undo: no person has moved yet");
         }
         c.last_human = c.human_to_move();
-        let what = if taken == 1 {
-            "your last move".to_string()
-        } else {
-            format!("your last {taken} moves")
-        };
+        let what = moves_of(c.humans().len() > 1, &whose, "last ");
         self.out.say(format!(
             "Took back {what} ({steps} move{} in all, bots included).",
             plural(steps)
         ));
+        // The next hand shown may be another person's: `announce` passes
+        // the terminal on first.
         self.announce();
     }
 
@@ -484,6 +486,8 @@ impl Session {
         }
         let mut done = 0;
         let mut steps = 0;
+        // The seats of the people whose decisions were played again.
+        let mut whose = Vec::new();
         'outer: while done < count && c.game.can_redo() {
             loop {
                 if let Err(e) = c.game.redo() {
@@ -491,6 +495,11 @@ impl Session {
                     break 'outer;
                 }
                 steps += 1;
+                if let Some(seat) = c.game.history().last().map(|r| r.seat) {
+                    if c.is_human(seat) {
+                        whose.push(seat);
+                    }
+                }
                 let bot_next = c.game.pending().is_some_and(|(s, _)| !c.is_human(s));
                 if !(bot_next && c.game.can_redo()) {
                     break;
@@ -499,7 +508,9 @@ impl Session {
             done += 1;
         }
         c.last_human = c.human_to_move();
-        let what = if done == 1 {
+        let what = if c.humans().len() > 1 {
+            moves_of(true, &whose, "")
+        } else if done == 1 {
             "your move".to_string()
         } else {
             format!("{done} of your moves")
@@ -509,6 +520,39 @@ impl Session {
             plural(steps)
         ));
         self.advance();
+    }
+}
+
+/// Whose moves an `undo` or `redo` took back or played again: "your last
+/// move" when one person plays; in a hot-seat game, the seats by number
+/// ("seat 1's last move", "the last 3 moves of seats 1 and 2"), so that
+/// nobody takes another person's move for their own. `whose`: the seat of
+/// each person's move, `last`: "last " for an undo.
+pub(super) fn moves_of(hot_seat: bool, whose: &[Seat], last: &str) -> String {
+    let n = whose.len();
+    if !hot_seat {
+        return if n == 1 {
+            format!("your {last}move")
+        } else {
+            format!("your {last}{n} moves")
+        };
+    }
+    let mut seats = whose.to_vec();
+    seats.sort_unstable();
+    seats.dedup();
+    match (n, seats.as_slice()) {
+        (0, _) => "no person's move".to_string(),
+        (1, [seat]) => format!("seat {seat}'s {last}move"),
+        (_, [seat]) => format!("seat {seat}'s {last}{n} moves"),
+        (_, many) => {
+            let names: Vec<String> = many.iter().map(|s| s.to_string()).collect();
+            let (init, tail) = names.split_at(names.len() - 1);
+            format!(
+                "the {last}{n} moves of seats {} and {}",
+                init.join(", "),
+                tail.join("")
+            )
+        }
     }
 }
 

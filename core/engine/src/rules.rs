@@ -98,6 +98,12 @@ pub struct MetricInfo {
     /// What it measures, in words.
     #[serde(default)]
     pub doc: String,
+    /// Whether its value is a share (of rounds, of tricks ...): a number
+    /// from 0 to 1, reported in percent as win rates are
+    /// (`share = true`). A metric whose every value is a boolean is a
+    /// share of games without saying so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub share: bool,
 }
 
 /// A variant as listed by `deckhand games`.

@@ -7,7 +7,7 @@ use crate::{Arm, Experiment, Ran, Report, Stopped, Tally};
 use deckhand_bots::BotKind;
 use deckhand_engine::GameConfig;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A report with how long the run took.
 #[derive(Debug, Serialize)]
@@ -60,6 +60,9 @@ pub struct Identity {
     pub arms: Vec<IdentityArm>,
     /// The docs of the rules' metrics, by name.
     pub metrics: BTreeMap<String, String>,
+    /// The metrics the rules declare to be shares.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub share_metrics: BTreeSet<String>,
     /// What `tune` searches for (its own fields).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tune: Option<serde_json::Value>,
@@ -108,6 +111,7 @@ impl Identity {
                 })
                 .collect(),
             metrics: r.metrics.clone(),
+            share_metrics: r.share_metrics.clone(),
             tune,
         }
     }
@@ -134,7 +138,13 @@ impl Identity {
             tally,
             stopped: Stopped::Games,
         };
-        let report = Report::new(&experiment, &ran, self.metrics.clone(), &options);
+        let report = Report::new(
+            &experiment,
+            &ran,
+            self.metrics.clone(),
+            self.share_metrics.clone(),
+            &options,
+        );
         let games = report.games * self.arms.len() as u64;
         Timed {
             report,

@@ -9,7 +9,7 @@ use super::outcome::Key;
 use super::run::{Ran, Rows, Stopped};
 use super::stats::Method;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One statistic with its interval.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -82,15 +82,20 @@ pub struct Report {
     pub differences: Vec<DiffReport>,
     /// What each metric of the rules measures, by name.
     pub metrics: BTreeMap<String, String>,
+    /// The metrics the rules declare to be shares (`share = true`),
+    /// reported in percent.
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub share_metrics: BTreeSet<String>,
     /// The stopping rule, when the run looked at its results as they came.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_rule: Option<StopRule>,
 }
 
-/// Whether a statistic is a share of games: wins, a lead, edge, shared
-/// wins, no winner, or a metric whose every value was 0 or 1 in `arms` (every arm
-/// where it appears).
-fn is_share(key: &Key, arms: &[&Rows]) -> bool {
+/// Whether a statistic is a share: of games (wins, a lead, edge, shared
+/// wins, no winner, or a metric whose every value was 0 or 1 in `arms`,
+/// every arm where it appears), or a metric the rules declare a share
+/// (`shares`: of rounds, of tricks ...).
+fn is_share(key: &Key, arms: &[&Rows], shares: &BTreeSet<String>) -> bool {
     match key {
         Key::SeatWin(_)
         | Key::TeamWin(_)
@@ -99,6 +104,7 @@ fn is_share(key: &Key, arms: &[&Rows]) -> bool {
         | Key::Edge
         | Key::Shared
         | Key::NoWinner => true,
+        Key::Metric(name) if shares.contains(name) => true,
         Key::Metric(_) => arms.iter().all(|r| r.get(key).is_none_or(|s| s.binary)),
         _ => false,
     }
@@ -125,7 +131,7 @@ fn named_players(mut rows: Vec<Row>, seats: &[deckhand_bots::bot::BotKind]) -> V
     rows
 }
 
-fn rows_of(rows: &Rows, differences: bool, arms: &[&Rows]) -> Vec<Row> {
+fn rows_of(rows: &Rows, differences: bool, arms: &[&Rows], shares: &BTreeSet<String>) -> Vec<Row> {
     rows.0
         .iter()
         .map(|(key, stat)| {
@@ -156,7 +162,7 @@ fn rows_of(rows: &Rows, differences: bool, arms: &[&Rows]) -> Vec<Row> {
                 high: e.high,
                 method: e.method,
                 significant: differences.then(|| e.excludes_zero()),
-                share: is_share(key, arms),
+                share: is_share(key, arms, shares),
             }
         })
         .collect()
@@ -164,11 +170,13 @@ fn rows_of(rows: &Rows, differences: bool, arms: &[&Rows]) -> Vec<Row> {
 
 impl Report {
     /// The report of a finished run of `experiment`; `metrics` are the
-    /// docs of the rules' metrics (of every arm).
+    /// docs of the rules' metrics (of every arm), `shares` those of them
+    /// the rules declare to be shares.
     pub fn new(
         experiment: &Experiment,
         ran: &Ran,
         metrics: BTreeMap<String, String>,
+        shares: BTreeSet<String>,
         options: &[BTreeMap<String, serde_json::Value>],
     ) -> Report {
         let arms = experiment
@@ -182,7 +190,7 @@ impl Report {
                 options: options.get(i).cloned().unwrap_or_default(),
                 players: arm.config.players,
                 seats: arm.seats.iter().map(|k| k.name().to_string()).collect(),
-                rows: named_players(rows_of(rows, false, &[rows]), &arm.seats),
+                rows: named_players(rows_of(rows, false, &[rows], &shares), &arm.seats),
                 histograms: ran.tally.histograms.get(i).cloned().unwrap_or_default(),
             })
             .collect();
@@ -205,7 +213,7 @@ impl Report {
                 DiffReport {
                     arm: arm.name.clone(),
                     base: base.clone(),
-                    rows: rows_of(rows, true, &both),
+                    rows: rows_of(rows, true, &both, &shares),
                 }
             })
             .collect();
@@ -223,6 +231,7 @@ impl Report {
             arms,
             differences,
             metrics,
+            share_metrics: shares,
             stop_rule: None,
         }
     }

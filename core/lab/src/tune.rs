@@ -184,6 +184,7 @@ pub fn arm_report(identity: &Identity, c: usize, tally: &Tally) -> Option<ArmRep
         &experiment,
         &ran,
         one.metrics.clone(),
+        one.share_metrics.clone(),
         std::slice::from_ref(&a.options),
     )
     .arms

@@ -92,8 +92,8 @@ impl Game {
     /// by name, for this game (meant for a finished game): a number, a
     /// boolean as 1 or 0 (a share of games), or `None` when the metric does
     /// not apply to this game (its function returned nil). A metric that
-    /// fails, or returns anything else, is an error naming its file and
-    /// line.
+    /// fails, or returns anything else (or, declared a share, a number
+    /// outside 0..1), is an error naming its file and line.
     pub fn metrics(&self) -> Result<Vec<(String, Option<f64>)>> {
         let mut out = Vec::with_capacity(self.rules.metrics.len());
         for (name, f) in &self.rules.metrics {
@@ -127,6 +127,16 @@ impl Game {
                     )));
                 }
             };
+            let share = self.rules.info.metrics.get(name).is_some_and(|m| m.share);
+            if let Some(x) = x.filter(|x| share && !(0.0..=1.0).contains(x)) {
+                let info = f.info();
+                return Err(CoreError::Script(format!(
+                    "metric '{name}' ({}:{}) returned {x}; it says it is a share (`share = \
+                     true`), a number from 0 to 1",
+                    info.short_src.as_deref().unwrap_or("?"),
+                    info.line_defined.unwrap_or(0)
+                )));
+            }
             out.push((name.clone(), x));
         }
         Ok(out)

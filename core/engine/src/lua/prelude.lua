@@ -655,7 +655,8 @@ function M.compose(rules, variants)
   end
   rules.options = rules.options or {}
   rules.bots = rules.bots or {}
-  -- Metrics (rules.metrics.NAME = { doc = ..., value = function(game) }):
+  -- Metrics (rules.metrics.NAME = { doc = ..., value = function(game),
+  -- share = true when the value is a share from 0 to 1, reported in percent }):
   -- always a table, so that a variant or house rule adds one with
   -- `rules.metrics.NAME = ...` whether or not its game declares any.
   rules.metrics = rules.metrics or {}
@@ -712,7 +713,10 @@ function M.info(rules)
     if type(name) ~= "string" or type(m) ~= "table" or type(m.value) ~= "function" then
       error("metric " .. tostring(name) .. ": expected { doc = \"...\", value = function(game) ... end }", 0)
     end
-    metrics[name] = { doc = type(m.doc) == "string" and m.doc or "" }
+    if m.share ~= nil and type(m.share) ~= "boolean" then
+      error("metric " .. name .. ": `share` is true (its value is a share, from 0 to 1) or false", 0)
+    end
+    metrics[name] = { doc = type(m.doc) == "string" and m.doc or "", share = m.share or nil }
   end
   if next(metrics) == nil then metrics = nil end
   local bots = sorted_keys(rules.bots or {})
