@@ -40,6 +40,8 @@ fn a_misused_primitive_fails_alike_with_and_without_the_compiler() {
         "g:random(1.5, 3)",
         "g:random(6, 1)",
         "g:random('a', 3)",
+        "g:set_teams({ { 1.5 }, { 2 } })",
+        "g:set_teams({ { 1 }, 2 })",
         "g:deal(deck, { hand, { id = 99 } }, 1)",
         "g:deal(deck, { hand }, 100)",
         "g:deal(deck, { hand }, 0.5)",
@@ -126,6 +128,21 @@ fn decision_variant(wrap: &str) -> (String, String) {
              end end }}"
         ),
     )
+}
+
+#[test]
+fn teams_are_read_by_their_raw_length() {
+    // A `__len` claiming 2^40 teams is not asked: the two teams given are
+    // read, on both paths (seat 1 in team 0, seat 2 in team 1).
+    let (name, text) = misuse(
+        "g:set_teams(setmetatable({ { 1 }, { 2 } }, { __len = function() return 2^40 end }))",
+    );
+    for (mode, e) in toy::both_engines(&[(&name, &text)]) {
+        let g = e
+            .new_game(GameConfig::new("high_card", 2, 1).variant("misuse"), false)
+            .unwrap_or_else(|err| panic!("{mode}: {err}"));
+        assert_eq!(g.seat_teams().expect("teams"), Some(vec![0, 1]), "{mode}");
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::event::MoveHow;
 use crate::rng::GameRng;
 use crate::table::Table;
 use crate::zone::Visibility;
-use mlua::{FromLua, Lua, LuaSerdeExt, Table as LuaTable, Value, Variadic};
+use mlua::{FromLua, Lua, Table as LuaTable, Value, Variadic};
 use serde_json::Value as Json;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -486,9 +486,24 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
     t.set(
         "set_teams",
         lua.create_function(move |lua, (Whole(token), teams): (Whole<Token>, Value)| {
-            let teams: Vec<Vec<u32>> = lua.from_value(teams).map_err(|e| {
-                mlua::Error::runtime(format!("set_teams: expects a list of lists of seats: {e}"))
-            })?;
+            let what = "set_teams: expects a list of lists of seats";
+            let Value::Table(teams) = teams else {
+                return Err(mlua::Error::runtime(what));
+            };
+            let n = teams.raw_len();
+            if n > MAX_LIST {
+                return Err(mlua::Error::runtime(format!(
+                    "{what}: {n} teams, more than the {MAX_LIST} a list may hold"
+                )));
+            }
+            let teams = (1..=n)
+                .map(|i| match teams.raw_get::<Value>(i)? {
+                    Value::Table(team) => whole_list(&team, &format!("{what}, team {i}")),
+                    _ => Err(mlua::Error::runtime(format!(
+                        "{what}: team {i} is not a list"
+                    ))),
+                })
+                .collect::<mlua::Result<Vec<Vec<u32>>>>()?;
             p.with(lua, token, |t| set_teams(t, teams))
         })?,
     )?;

@@ -849,16 +849,12 @@ local function refresh(game)
   end
   -- Whether an option asks for a set of cards (`choose`), and, in a
   -- reaction window (`d.window`), which option passes (`pass = true`).
-  -- (One look per option, the first that asks for cards ending it: this
-  -- runs at every decision of every game.)
+  -- (One look per option: this runs at every decision of every game.)
   local subsets, pass = false, 0
   for i = 1, n do
     local o = rawget(opts, i)
     if type(o) == "table" then
-      if o.choose ~= nil then
-        subsets = true
-        break
-      end
+      if o.choose ~= nil then subsets = true end
     elseif o == nil then
       bad_decision(game, "decision for seat " .. d.seat .. ": option " .. i .. " of " .. n
         .. " is nil (a list of options has no holes)")
@@ -945,7 +941,7 @@ local function choose_of(game, index)
   local c = type(o) == "table" and o.choose or nil
   if c == nil then return nil, nil end
   if type(c) ~= "table" or type(c.from) ~= "table" then
-    error("option " .. tostring(index) .. ": `choose.from` must be a list of cards")
+    error("option " .. tostring(index) .. ": `choose.from` must be a list of cards", 0)
   end
   return o, c
 end
