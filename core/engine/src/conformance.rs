@@ -117,6 +117,8 @@ pub struct Report {
 pub struct Suite<'e> {
     engine: &'e Engine,
     second: Engine,
+    /// How the second engine runs the rules, for messages.
+    second_runs: &'static str,
     checks: Checks,
 }
 
@@ -161,8 +163,37 @@ impl<'e> Suite<'e> {
         Ok(Suite {
             engine,
             second: Engine::with_limits(host.library().clone(), host.limits())?,
+            second_runs: "a second engine",
             checks: Checks::default(),
         })
+    }
+
+    /// Play the determinism check's games on the other path of the Lua
+    /// host: with the compiler (and the direct calls) when the engine
+    /// counts instructions, in the counting interpreter when it compiles.
+    /// Both paths must play every game alike. The compiled engine has no
+    /// instruction budget and the suite no watchdog: use this for rules you
+    /// trust (the project's own test of every shipped game does).
+    pub fn on_both_paths(mut self) -> Result<Self> {
+        let host = self.engine.host();
+        let mut limits = host.limits();
+        let compiled = limits.instructions.is_some();
+        limits.instructions = if compiled {
+            None
+        } else {
+            Some(
+                crate::lua::Limits::default()
+                    .instructions
+                    .unwrap_or(u64::MAX),
+            )
+        };
+        self.second = Engine::with_limits(host.library().clone(), limits)?;
+        self.second_runs = if compiled {
+            "a second engine, compiled"
+        } else {
+            "a second engine, counting instructions"
+        };
+        Ok(self)
     }
 
     /// Choose what is checked besides the checks after every step.
@@ -238,9 +269,9 @@ impl<'e> Suite<'e> {
     ) -> std::result::Result<(), String> {
         for logging in [true, false] {
             let what = if logging {
-                "played again in a second engine"
+                format!("played again in {}", self.second_runs)
             } else {
-                "played again in a second engine without events"
+                format!("played again in {} without events", self.second_runs)
             };
             let (game, _) = self
                 .runner(config)

@@ -11,10 +11,11 @@
 //! to collide, which is not what it guards against (the person merging
 //! chose the shards).
 
+use crate::lua::PRELUDE;
 use mlua::Lua;
 
-/// The text of the host's own scripts (run in every VM before any rule).
-const PRELUDE: &str = include_str!("lua/prelude.lua");
+/// The text of the host's own guards (run in every VM before any rule,
+/// like [`PRELUDE`]).
 const GUARDS: &str = include_str!("lua/guards.lua");
 
 /// FNV-1a, 64 bits.

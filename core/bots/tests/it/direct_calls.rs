@@ -234,6 +234,14 @@ fn games_play_alike_with_and_without_the_compiler() {
             .collect();
         assert_eq!(played[0], played[1], "seed {seed}");
     }
+    // The compiled engine made its moves by direct calls; the counting one
+    // made none.
+    let calls: Vec<u64> = engines
+        .iter()
+        .map(|(_, e)| e.host().direct_calls())
+        .collect();
+    assert_eq!(calls[0], 0, "counted");
+    assert!(calls[1] > 100, "compiled: {} direct calls", calls[1]);
 }
 
 #[test]
@@ -278,4 +286,32 @@ fn no_script_reaches_the_ffi() {
             );
         }
     }
+}
+
+#[test]
+fn a_zone_too_large_for_the_buffer_is_shuffled_alike_on_both_paths() {
+    // 1,500 cards do not fit the order buffer of a direct call: the order
+    // comes back another way, and the mirror still matches the core.
+    let line = "for i = 1, 1500 do g:place(g:new_card { name = 'X' .. i }, pile) end\n\
+                g:shuffle(pile)\n\
+                g.vars.after_shuffle = { pile[1], pile[750], pile[#pile], #pile }\n\
+                g:sort(pile)\n\
+                g.vars.after_sort = { pile[1], pile[#pile], #pile }";
+    let (name, text) = misuse(line);
+    let mut seen = Vec::new();
+    for (mode, e) in toy::both_engines(&[(&name, &text)]) {
+        let g = e
+            .new_game(GameConfig::new("high_card", 2, 7).variant("misuse"), false)
+            .unwrap_or_else(|err| panic!("{mode}: {err}"));
+        g.check_invariants()
+            .unwrap_or_else(|err| panic!("{mode}: core and mirrors disagree: {err}"));
+        let vars = g.vars().expect("vars");
+        assert_eq!(vars["after_shuffle"][3], 1500, "{mode}");
+        seen.push((vars["after_shuffle"].clone(), vars["after_sort"].clone()));
+    }
+    assert_eq!(seen[0], seen[1], "counted vs compiled");
+    assert_ne!(
+        seen[0].0[0], seen[0].1[0],
+        "the shuffle moved the first card"
+    );
 }

@@ -13,7 +13,7 @@ impl Game {
     /// the Lua value the rules gave (for a writer that converts it itself).
     /// The value the rules apply for `choice`, as Lua holds it (see
     /// [`Game::chosen_value`]).
-    pub fn chosen_lua_value(&self, choice: &Choice) -> Result<Value> {
+    pub(crate) fn chosen_lua_value(&self, choice: &Choice) -> Result<Value> {
         match &choice.picks {
             None => self.option_lua_value(choice.index),
             Some(picks) => {
@@ -28,7 +28,7 @@ impl Game {
         }
     }
 
-    pub fn option_lua_value(&self, index: usize) -> Result<Value> {
+    pub(crate) fn option_lua_value(&self, index: usize) -> Result<Value> {
         self.usable()?;
         self.option_value(index)
     }
@@ -57,7 +57,7 @@ impl Game {
     /// The options of the pending decision as the Lua values the rules
     /// gave (one lookup for all; empty once the game is over). For a
     /// writer that converts them itself ([`crate::lua::json_text`]).
-    pub fn option_lua_values(&self) -> Result<Vec<Value>> {
+    pub(crate) fn option_lua_values(&self) -> Result<Vec<Value>> {
         self.usable()?;
         let Some((_, n)) = self.pending else {
             return Ok(Vec::new());
@@ -72,7 +72,7 @@ impl Game {
     /// The cards of the pending decision's options when every option is
     /// exactly `{card = N}` (a card to play), in option order; `None`
     /// otherwise, or once the game is over. One call into the scripts.
-    pub fn option_cards(&self) -> Result<Option<Vec<i64>>> {
+    pub(crate) fn option_cards(&self) -> Result<Option<Vec<i64>>> {
         self.usable()?;
         if self.pending.is_none() {
             return Ok(None);
@@ -85,7 +85,7 @@ impl Game {
     /// field: `"play"`, `"pass"`, `"choose_leader"` ...; the games shipped
     /// name each by its phase), else `"choose"`; `None` once the game is
     /// over.
-    pub fn decision_kind(&self) -> Result<Option<String>> {
+    pub(crate) fn decision_kind(&self) -> Result<Option<String>> {
         self.usable()?;
         if self.pending.is_none() {
             return Ok(None);
@@ -197,7 +197,7 @@ impl Game {
     /// The value the rules apply for `choice`: the option's value, or for
     /// a set of cards, the option without `choose` and with the chosen
     /// `cards`.
-    pub fn chosen_value(&self, choice: &Choice) -> Result<Json> {
+    pub(crate) fn chosen_value(&self, choice: &Choice) -> Result<Json> {
         let v = match &choice.picks {
             None => self.option_value(choice.index)?,
             Some(picks) => {

@@ -358,7 +358,7 @@ impl Game {
 
     /// Where the rules' script bot `name` is defined (`FILE:LINE`), for
     /// messages about a bot that failed.
-    pub fn script_bot_position(&self, name: &str) -> Option<String> {
+    pub(crate) fn script_bot_position(&self, name: &str) -> Option<String> {
         self.rules.bot_position(name)
     }
 
@@ -444,7 +444,7 @@ impl Game {
     /// Fetch from the script the definitions of the cards it made since the
     /// last call. Bulk simulation never needs them, so they are read only on
     /// demand (traces, views, front ends, checks).
-    pub fn ensure_cards(&self) -> Result<()> {
+    pub(crate) fn ensure_cards(&self) -> Result<()> {
         // The script numbers the cards: learn how many it has made, placed or not.
         let defined: u32 = self.state.raw_get("_ncards").map_err(|e| {
             CoreError::Script(format!(
@@ -514,7 +514,7 @@ impl Game {
     /// need it). A game that will never be saved or replayed by value, and
     /// whose observers read the options themselves (a full trace), turns
     /// it off to save converting each chosen option.
-    pub fn keep_action_values(&mut self, on: bool) {
+    pub(crate) fn keep_action_values(&mut self, on: bool) {
         self.action_values = on && self.logging;
     }
 
@@ -680,18 +680,6 @@ impl Game {
                 })
             }
         }
-    }
-
-    /// Apply the option whose value equals `action`.
-    pub fn apply_action(&mut self, action: &Json) -> Result<()> {
-        let rec = ActionRecord {
-            seat: self.pending.map(|p| p.0).unwrap_or(0),
-            index: 0,
-            picks: None,
-            action: action.clone(),
-        };
-        let choice = self.match_action(&rec).map_err(CoreError::Invalid)?;
-        self.apply_choice(&choice)
     }
 
     /// Rebuild from the config by replaying `history` (by index: same rules).

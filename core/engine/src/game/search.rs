@@ -185,7 +185,7 @@ impl Game {
     /// unused): cards whose `back` property is equal (or unset) share one.
     /// A face-down card shows its back, so a guess at the hidden cards
     /// swaps a card only with cards of the same back.
-    pub fn card_backs(&self) -> Result<Vec<u32>> {
+    pub(crate) fn card_backs(&self) -> Result<Vec<u32>> {
         let f = &self.host.entry.card_backs;
         let names: Vec<String> = f.call(self.state.clone())?;
         let mut classes: BTreeMap<String, u32> = BTreeMap::new();

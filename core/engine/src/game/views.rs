@@ -25,7 +25,7 @@ impl Game {
     }
 
     /// The zones of [`Game::view`]: what `seat` sees of each.
-    pub fn zone_views(&self, seat: Option<Seat>) -> Result<Vec<ZoneView>> {
+    pub(crate) fn zone_views(&self, seat: Option<Seat>) -> Result<Vec<ZoneView>> {
         self.usable()?;
         let t = self.table_ref()?;
         Ok(t.zones

@@ -8,8 +8,8 @@
 //! [`crate::game::Game`] around each call into Lua; the token only checks
 //! that the game object a script uses is that game.
 
+use super::declare::whole_of;
 use crate::error::CoreError;
-use crate::event::MoveHow;
 use crate::rng::GameRng;
 use crate::table::Table;
 use crate::zone::Visibility;
@@ -35,11 +35,19 @@ pub struct InPlay {
     /// The random stream of the script bot deciding now (`view:random`),
     /// none outside a bot's decision.
     bot_rng: RefCell<Option<GameRng>>,
-    /// Event memory added by direct calls ([`super::fast`]) and not yet
+    /// Event memory added by direct calls ([`super::declare`]) and not yet
     /// charged to the call's allowance (`core.settle` charges it).
     unsettled: Cell<usize>,
+    /// The message of the direct call that failed last, which `core.raise`
+    /// raises.
+    failure: RefCell<Option<String>>,
+    /// The cards a direct call returned that did not fit the prelude's
+    /// buffer (`core.spilled` hands them over).
+    spill: RefCell<Vec<u32>>,
+    /// How many direct calls were made (see [`super::Host::direct_calls`]).
+    direct_calls: Cell<u64>,
     /// What the last step decided, written by the prelude when the direct
-    /// calls are on (see [`super::fast`]): seat (0: none), option count,
+    /// calls are on (see [`super::declare`]): seat (0: none), option count,
     /// kind, whether an option asks for cards (0 or 1), the pass option.
     decided: [Cell<f64>; 5],
 }
@@ -111,39 +119,81 @@ impl InPlay {
         }
     }
 
-    /// Run `f` on the table of the game in play, which must be `token`'s;
-    /// what it adds to the event log is charged to the call's allowance.
-    fn with<R>(
+    /// Run `f` on the table of the game in play, which must be `token`'s:
+    /// its answer and the bytes it added to the event log, or the message
+    /// of what went wrong. The one way in to the table for both paths of
+    /// every primitive.
+    pub(super) fn act<R>(
+        &self,
+        token: Token,
+        f: impl FnOnce(&mut Table) -> Result<R, CoreError>,
+    ) -> Result<(R, usize), String> {
+        if self.read_only.get() {
+            return Err(READ_ONLY.to_string());
+        }
+        let slot = self
+            .slot
+            .try_borrow()
+            .map_err(|_| "the game in play is changing".to_string())?;
+        let table = match &*slot {
+            Some((t, table)) if *t == token => table,
+            _ => {
+                return Err("this game object is not the game being played \
+                     (a game kept from another game or an earlier call?)"
+                    .to_string())
+            }
+        };
+        let mut table = table
+            .try_borrow_mut()
+            .map_err(|_| "the game's table is in use".to_string())?;
+        let before = table.event_bytes;
+        let out = f(&mut table).map_err(|e| e.to_string())?;
+        let added = table.event_bytes.saturating_sub(before);
+        Ok((out, added))
+    }
+
+    /// [`InPlay::act`] for a plain binding: what `f` adds to the event log
+    /// is charged to the call's allowance at once.
+    pub(super) fn with<R>(
         &self,
         lua: &Lua,
         token: Token,
         f: impl FnOnce(&mut Table) -> Result<R, CoreError>,
     ) -> mlua::Result<R> {
-        if self.read_only.get() {
-            return Err(mlua::Error::runtime(READ_ONLY));
-        }
-        let slot = self.slot.borrow();
-        let table = match &*slot {
-            Some((t, table)) if *t == token => table,
-            _ => {
-                return Err(mlua::Error::runtime(
-                    "this game object is not the game being played \
-                     (a game kept from another game or an earlier call?)",
-                ))
-            }
-        };
-        let mut table = table
-            .try_borrow_mut()
-            .map_err(|_| mlua::Error::runtime("the game's table is in use"))?;
-        let before = table.event_bytes;
-        let out = f(&mut table).map_err(rule_err)?;
-        let added = table.event_bytes.saturating_sub(before);
-        drop(table);
-        drop(slot);
+        let (out, added) = self.act(token, f).map_err(mlua::Error::runtime)?;
         if added > 0 {
             self.charge(lua, added)?;
         }
         Ok(out)
+    }
+
+    /// Count a direct call.
+    pub(super) fn count_direct(&self) {
+        self.direct_calls
+            .set(self.direct_calls.get().wrapping_add(1));
+    }
+
+    /// How many direct calls were made.
+    pub(super) fn direct_calls(&self) -> u64 {
+        self.direct_calls.get()
+    }
+
+    /// A direct call failed with `message`: keep it for `core.raise`.
+    pub(super) fn fail(&self, message: String) -> i32 {
+        *self.failure.borrow_mut() = Some(message);
+        super::declare::FAILED
+    }
+
+    /// A direct call added `bytes` of events, owed until `core.settle`.
+    pub(super) fn owe(&self, bytes: usize) {
+        self.unsettled
+            .set(self.unsettled.get().saturating_add(bytes));
+    }
+
+    /// Where a direct call keeps cards that did not fit the prelude's
+    /// buffer.
+    pub(super) fn spill(&self) -> &RefCell<Vec<u32>> {
+        &self.spill
     }
 
     /// Where the prelude writes what a step decided.
@@ -154,34 +204,6 @@ impl InPlay {
     /// What the last step decided, as the prelude wrote it.
     pub(super) fn decided(&self) -> [f64; 5] {
         std::array::from_fn(|i| self.decided[i].get())
-    }
-
-    /// [`InPlay::with`] for a direct call ([`super::fast`]), which cannot
-    /// raise a Lua error: `None` when it did nothing (not the game in play,
-    /// read-only, or `f` refused), else whether it added events, whose
-    /// memory is then owed until `core.settle` charges it.
-    pub(super) fn with_direct(
-        &self,
-        token: Token,
-        f: impl FnOnce(&mut Table) -> Option<()>,
-    ) -> Option<bool> {
-        if self.read_only.get() {
-            return None;
-        }
-        let slot = self.slot.try_borrow().ok()?;
-        let (t, table) = slot.as_ref()?;
-        if *t != token {
-            return None;
-        }
-        let mut table = table.try_borrow_mut().ok()?;
-        let before = table.event_bytes;
-        f(&mut table)?;
-        let added = table.event_bytes.saturating_sub(before);
-        if added > 0 {
-            self.unsettled
-                .set(self.unsettled.get().saturating_add(added));
-        }
-        Some(added > 0)
     }
 }
 
@@ -195,10 +217,6 @@ impl Drop for Entered<'_> {
     fn drop(&mut self) {
         *self.in_play.slot.borrow_mut() = self.previous.take();
     }
-}
-
-fn rule_err(e: CoreError) -> mlua::Error {
-    mlua::Error::runtime(e.to_string())
 }
 
 /// Convert a Lua value to plain JSON data, with a message naming what was bad.
@@ -227,40 +245,15 @@ pub fn defined_at(f: &mlua::Function) -> String {
     }
 }
 
-/// A whole number a script passed for a card, a zone, a count or a bound
-/// of a random range. A number with a fraction (card 2.5) is refused, never
-/// cut to its whole part, and so is one out of the type's range: the
-/// direct calls ([`super::fast`]) refuse the same numbers and leave them to
-/// these primitives, so the message is the same with and without the
-/// compiler.
+/// A whole number a script passed (a zone's owner, a bound of a bot's
+/// random range), checked as the declared primitives check theirs
+/// ([`super::declare::whole_of`]).
 struct Whole<T>(T);
 
 impl<T: TryFrom<i64>> FromLua for Whole<T> {
     fn from_lua(value: Value, _: &Lua) -> mlua::Result<Self> {
-        whole(value).map(Whole)
+        whole_of(&value).map(Whole).map_err(mlua::Error::runtime)
     }
-}
-
-/// The whole number of [`Whole`], or the error it gives.
-fn whole<T: TryFrom<i64>>(value: Value) -> mlua::Result<T> {
-    // 2^53: past it a double no longer holds every whole number.
-    const EXACT: f64 = 9_007_199_254_740_992.0;
-    let whole = match value {
-        Value::Integer(i) => Some(i),
-        Value::Number(x) if x.fract() == 0.0 && x.abs() <= EXACT => Some(x as i64),
-        _ => None,
-    };
-    whole.and_then(|i| T::try_from(i).ok()).ok_or_else(|| {
-        let shown = match &value {
-            Value::Number(x) => x.to_string(),
-            Value::Integer(i) => i.to_string(),
-            Value::String(s) => format!("the string \"{}\"", s.to_string_lossy()),
-            other => format!("a {}", other.type_name()),
-        };
-        mlua::Error::runtime(format!(
-            "expected a whole number in range (a card, a zone or a count), got {shown}"
-        ))
-    })
 }
 
 /// The most items the core reads from one list a script hands it (the
@@ -271,17 +264,17 @@ pub const MAX_LIST: usize = crate::table::MAX_ZONES;
 /// The whole numbers of a list a script passed, read with its raw length
 /// and raw items (a `__len` or `__index` of the script's is not run), at
 /// most [`MAX_LIST`] of them.
-fn whole_list<T: TryFrom<i64>>(list: &LuaTable, what: &str) -> mlua::Result<Vec<T>> {
+pub(super) fn whole_list<T: TryFrom<i64>>(list: &LuaTable) -> Result<Vec<T>, String> {
     let n = list.raw_len();
     if n > MAX_LIST {
-        return Err(mlua::Error::runtime(format!(
-            "{what}: {n} items, more than the {MAX_LIST} a list may hold"
-        )));
+        return Err(format!(
+            "{n} items, more than the {MAX_LIST} a list may hold"
+        ));
     }
     (1..=n)
         .map(|i| {
-            whole::<T>(list.raw_get(i)?)
-                .map_err(|e| mlua::Error::runtime(format!("{what}, item {i}: {e}")))
+            let item: Value = list.raw_get(i).map_err(|e| e.to_string())?;
+            whole_of(&item).map_err(|e| format!("item {i}: {e}"))
         })
         .collect()
 }
@@ -309,111 +302,28 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         )?,
     )?;
 
-    // The prelude numbers new cards itself (no call per card); placing one
-    // tells the core how many the game has defined so far. Their properties
-    // stay in the script's `game.cards` until needed (Game::ensure_cards).
-    let p = in_play.clone();
-    t.set(
-        "place",
-        lua.create_function(
-            move |lua,
-                  (Whole(token), Whole(card), Whole(zone), Whole(defined)): (
-                Whole<Token>,
-                Whole<u32>,
-                Whole<u32>,
-                Whole<u32>,
-            )| {
-                p.with(lua, token, |t| {
-                    t.define_cards(defined)?;
-                    t.place_new(card, zone)
-                })
-            },
-        )?,
-    )?;
+    // The declared primitives' plain bindings (see `super::primitives`).
+    for d in super::primitives::declarations() {
+        t.raw_set(d.name, (d.plain)(lua, in_play)?)?;
+    }
 
+    // The message of the direct call that failed last (see `super::declare`).
     let p = in_play.clone();
     t.set(
-        "move",
-        lua.create_function(
-            move |lua,
-                  (Whole(token), Whole(card), Whole(from), Whole(to), bottom, draw): (
-                Whole<Token>,
-                Whole<u32>,
-                Whole<u32>,
-                Whole<u32>,
-                bool,
-                bool,
-            )| {
-                let how = if draw { MoveHow::Draw } else { MoveHow::Move };
-                p.with(lua, token, |t| t.move_card_as(card, from, to, bottom, how))
-            },
-        )?,
-    )?;
-
-    let p = in_play.clone();
-    t.set(
-        "move_all",
-        lua.create_function(
-            move |lua,
-                  (Whole(token), Whole(from), Whole(to)): (
-                Whole<Token>,
-                Whole<u32>,
-                Whole<u32>,
-            )| { p.with(lua, token, |t| t.move_all(from, to)) },
-        )?,
-    )?;
-
-    let p = in_play.clone();
-    t.set(
-        "deal",
-        lua.create_function(
-            move |lua,
-                  (Whole(token), Whole(from), to, Whole(n)): (
-                Whole<Token>,
-                Whole<u32>,
-                LuaTable,
-                Whole<usize>,
-            )| {
-                let to = whole_list(&to, "deal: the zones to deal to")?;
-                p.with(lua, token, |t| t.deal(from, &to, n))
-            },
-        )?,
-    )?;
-
-    // The new order comes back as multiple values, not a table: building a
-    // table from Rust costs a protected call per element, while values on
-    // the stack are free to collect with `{ core.shuffle(...) }`.
-    let p = in_play.clone();
-    t.set(
-        "shuffle",
-        lua.create_function(
-            move |lua, (Whole(token), Whole(zone)): (Whole<Token>, Whole<u32>)| {
-                p.with(lua, token, |t| t.shuffle(zone)).map(Variadic::from)
-            },
-        )?,
-    )?;
-
-    let p = in_play.clone();
-    t.set(
-        "sort",
-        lua.create_function(
-            move |lua, (Whole(token), Whole(zone)): (Whole<Token>, Whole<u32>)| {
-                p.with(lua, token, |t| t.sort(zone)).map(Variadic::from)
-            },
-        )?,
-    )?;
-
-    let p = in_play.clone();
-    t.set(
-        "random",
-        lua.create_function(move |lua, (Whole(token), Whole(lo), Whole(hi)): (Whole<Token>, Whole<i64>, Whole<i64>)| {
-            if hi < lo {
-                return Err(mlua::Error::runtime(format!(
-                    "random: empty range [{lo}, {hi}]"
-                )));
-            }
-            p.with(lua, token, |t| Ok(t.rng.range(lo, hi)))
+        "raise",
+        lua.create_function(move |_, ()| -> mlua::Result<()> {
+            let message = p.failure.borrow_mut().take();
+            Err(mlua::Error::runtime(message.unwrap_or_else(|| {
+                "a direct call failed and left no message".to_string()
+            })))
         })?,
+    )?;
+
+    // The cards a direct call could not fit in the prelude's buffer.
+    let p = in_play.clone();
+    t.set(
+        "spilled",
+        lua.create_function(move |_, ()| Ok(Variadic::from(p.spill.take())))?,
     )?;
 
     // A script bot's own random numbers (`view:random`): from the stream
@@ -452,7 +362,7 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         )?,
     )?;
 
-    // Charge the event memory direct calls added (see `super::fast`).
+    // Charge the event memory direct calls added (see `super::declare`).
     let p = in_play.clone();
     t.set(
         "settle",
@@ -498,7 +408,8 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
             }
             let teams = (1..=n)
                 .map(|i| match teams.raw_get::<Value>(i)? {
-                    Value::Table(team) => whole_list(&team, &format!("{what}, team {i}")),
+                    Value::Table(team) => whole_list(&team)
+                        .map_err(|e| mlua::Error::runtime(format!("{what}, team {i}: {e}"))),
                     _ => Err(mlua::Error::runtime(format!(
                         "{what}: team {i} is not a list"
                     ))),

@@ -2,8 +2,9 @@
 //! functions of the step protocol cached (one Lua call per decision).
 
 pub(crate) mod api;
-mod fast;
+pub(crate) mod declare;
 pub mod json_text;
+mod primitives;
 mod sandbox;
 
 pub use api::to_json;
@@ -23,7 +24,23 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-const PRELUDE: &str = include_str!("prelude.lua");
+/// The Lua half of the core, in the order its parts run (one chunk, so
+/// that the parts share their local functions): the binding of the
+/// primitives, `Game`, `View`, rules composition, the step protocol,
+/// choices of several cards, the questions front ends ask, search support,
+/// scenarios, and the entry points the host calls.
+pub(crate) const PRELUDE: &str = concat!(
+    include_str!("prelude/01_binding.lua"),
+    include_str!("prelude/02_game.lua"),
+    include_str!("prelude/03_view.lua"),
+    include_str!("prelude/04_composition.lua"),
+    include_str!("prelude/05_step.lua"),
+    include_str!("prelude/06_choices.lua"),
+    include_str!("prelude/07_questions.lua"),
+    include_str!("prelude/08_search.lua"),
+    include_str!("prelude/09_scenarios.lua"),
+    include_str!("prelude/10_entries.lua"),
+);
 
 /// The functions of the prelude the core calls, each looked up once. Each
 /// is one of the prelude's entry points (the list at its end), which start
@@ -134,7 +151,7 @@ pub struct Host {
     /// The resolved options of the last game started, and their Lua table
     /// (each game gets a copy: see `new_game` in the prelude).
     options: RefCell<Option<(BTreeMap<String, serde_json::Value>, Value)>>,
-    /// Whether the prelude makes direct calls (see [`fast`]); a step then
+    /// Whether the prelude makes direct calls (see [`declare`]); a step then
     /// reports what it decided in [`Host::decided`] instead of returning it.
     direct: bool,
 }
@@ -170,29 +187,43 @@ impl Host {
         let direct = ffi.is_some();
         let in_play = Rc::new(InPlay::default());
         let prims = api::primitives(&lua, &in_play)?;
-        if let Some(ffi) = ffi {
-            // The direct calls (see `fast`), for the prelude alone.
-            let direct = lua.create_table()?;
-            direct.raw_set("ffi", ffi)?;
-            direct.raw_set(
-                "in_play",
-                mlua::LightUserData(Rc::as_ptr(&in_play) as *mut std::ffi::c_void),
-            )?;
-            direct.raw_set(
-                "decided",
-                mlua::LightUserData(in_play.decided_ptr() as *mut std::ffi::c_void),
-            )?;
-            for (name, address, ctype) in fast::bindings() {
-                let f = lua.create_table()?;
-                f.raw_set(
-                    "address",
-                    mlua::LightUserData(address as *mut std::ffi::c_void),
+        let declared = primitives::declarations();
+        let direct_calls = match ffi {
+            Some(ffi) => {
+                // The direct calls (see `declare`), for the prelude alone.
+                let direct = lua.create_table()?;
+                direct.raw_set("ffi", ffi)?;
+                direct.raw_set(
+                    "in_play",
+                    mlua::LightUserData(Rc::as_ptr(&in_play) as *mut std::ffi::c_void),
                 )?;
-                f.raw_set("ctype", ctype)?;
-                direct.raw_set(name, f)?;
+                direct.raw_set(
+                    "decided",
+                    mlua::LightUserData(in_play.decided_ptr() as *mut std::ffi::c_void),
+                )?;
+                for d in &declared {
+                    let f = lua.create_table()?;
+                    f.raw_set(
+                        "address",
+                        mlua::LightUserData(d.address as *mut std::ffi::c_void),
+                    )?;
+                    f.raw_set("ctype", d.ctype())?;
+                    direct.raw_set(d.name, f)?;
+                }
+                prims.raw_set("direct", direct.clone())?;
+                Some(direct)
             }
-            prims.raw_set("direct", direct)?;
-        }
+            None => None,
+        };
+        // Each declared primitive's Lua wrapper, in place of its plain
+        // binding.
+        sandbox::load_text(
+            &lua,
+            &declare::wrappers_chunk(&declared, direct_calls.is_some()),
+            "@deckhand/primitives.lua",
+            None,
+        )?
+        .call::<()>((&prims, direct_calls))?;
         prims.raw_set("reset", env_base.reset.clone())?;
         prims.raw_set("table_clear", table_clear)?;
         let prelude: Table =
@@ -214,6 +245,13 @@ impl Host {
             kind_names: RefCell::default(),
             card_defs: RefCell::default(),
         })
+    }
+
+    /// How many direct calls from compiled Lua into the core this host has
+    /// made (0 when instructions are counted: the interpreter calls the
+    /// plain bindings).
+    pub fn direct_calls(&self) -> u64 {
+        self.in_play.direct_calls()
     }
 
     /// The definitions of cards 1.. kept from the last conversion, if any.

@@ -185,7 +185,7 @@ pub struct Vm {
     /// What script environments are made from.
     pub env_base: EnvBase,
     /// LuaJIT's `ffi` library, for the prelude alone, when the compiler
-    /// runs (see `super::fast`).
+    /// runs (see `super::declare`).
     pub ffi: Option<Table>,
     /// LuaJIT's `table.clear` (empties a table and keeps its room), for
     /// the prelude's copying of a game alone.
@@ -200,7 +200,7 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
     // the count hook, so a budget holds only in the interpreter. Scripts
     // cannot reach it afterwards.
     // With the compiler on, the `ffi` library too, for the prelude's direct
-    // calls into the core (see `super::fast`); it is taken out of the
+    // calls into the core (see `super::declare`); it is taken out of the
     // globals below, before any script runs, and handed to the prelude
     // alone.
     let counting = limits.instructions.is_some();
