@@ -225,7 +225,7 @@ impl Game {
                 .rules
                 .table
                 .raw_get::<mlua::Function>("decision")
-                .map_or_else(|_| "?".to_string(), |f| crate::lua::api::defined_at(&f));
+                .map_or_else(|_| "?".to_string(), |f| crate::lua::defined_at(&f));
             CoreError::Script(format!(
                 "{at}: option {index} of the decision is not plain data \
                  (numbers, strings, booleans, tables of those): {what}"

@@ -25,9 +25,10 @@
 //! Only the prelude sees the direct calls: the `ffi` library is handed to
 //! it alone, never to scripts (`no_script_reaches_the_ffi`).
 
-use super::api::{InPlay, Token};
+use super::in_play::{InPlay, Token};
 use crate::error::CoreError;
 use crate::table::Table;
+use mlua::Table as LuaTable;
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value, Variadic};
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -169,7 +170,7 @@ impl Arg for bool {
 
 /// A list of zone ids (a deal's zones), read by its raw length and raw
 /// items (a `__len` or `__index` of the script's is not run), at most
-/// [`super::api::MAX_LIST`] of them.
+/// [`MAX_LIST`] of them.
 pub struct Zones(pub Vec<u32>);
 
 impl Arg for Zones {
@@ -179,7 +180,7 @@ impl Arg for Zones {
         let Value::Table(list) = value else {
             return Err(format!("expected a list of zones, got {}", shown(value)));
         };
-        super::api::whole_list(list).map(Zones)
+        whole_list(list).map(Zones)
     }
     fn from_c(p: *const f64) -> Result<Self, String> {
         if p.is_null() {
@@ -202,6 +203,29 @@ impl Arg for Zones {
             .collect::<Result<_, _>>()
             .map(Zones)
     }
+}
+
+/// The most items the core reads from one list a script hands it (the
+/// zones of a deal, the seats of the teams): as many as a game may have
+/// zones.
+pub const MAX_LIST: usize = crate::table::MAX_ZONES;
+
+/// The whole numbers of a list a script passed, read with its raw length
+/// and raw items (a `__len` or `__index` of the script's is not run), at
+/// most [`MAX_LIST`] of them.
+pub fn whole_list<T: TryFrom<i64>>(list: &LuaTable) -> Result<Vec<T>, String> {
+    let n = list.raw_len();
+    if n > MAX_LIST {
+        return Err(format!(
+            "{n} items, more than the {MAX_LIST} a list may hold"
+        ));
+    }
+    (1..=n)
+        .map(|i| {
+            let item: Value = list.raw_get(i).map_err(|e| e.to_string())?;
+            whole_of(&item).map_err(|e| format!("item {i}: {e}"))
+        })
+        .collect()
 }
 
 /// How the Lua wrapper receives a primitive's answer.
@@ -473,8 +497,14 @@ pub fn call_direct<A, R: Ret>(
     });
     match std::panic::catch_unwind(run) {
         Ok(Ok(status)) => status,
-        Ok(Err(message)) => in_play.fail(message),
-        Err(_) => in_play.fail(format!("internal error in core.{name}")),
+        Ok(Err(message)) => {
+            in_play.fail(message);
+            FAILED
+        }
+        Err(_) => {
+            in_play.fail(format!("internal error in core.{name}"));
+            FAILED
+        }
     }
 }
 
@@ -505,7 +535,7 @@ macro_rules! primitives {
             use $crate::lua::declare::{Arg, Ret, call_direct, arg_error};
             $(
                 pub(super) extern "C" fn $name(
-                    in_play: *const $crate::lua::api::InPlay,
+                    in_play: *const $crate::lua::in_play::InPlay,
                     token: f64
                     $(, $arg: <$ty as Arg>::C)*,
                     out: <$ret as Ret>::Out,
@@ -540,7 +570,7 @@ macro_rules! primitives {
                         let p = in_play.clone();
                         lua.create_function(
                             move |lua, (token $(, $arg)*): (mlua::Value $(, primitives!(@value $arg))*)| {
-                                let token = <$crate::lua::api::Token as Arg>::from_lua(&token)
+                                let token = <$crate::lua::in_play::Token as Arg>::from_lua(&token)
                                     .map_err(|e| mlua::Error::runtime(arg_error($lua_name, "game", e)))?;
                                 $(
                                     let $arg = <$ty as Arg>::from_lua(&$arg).map_err(|e| {
@@ -559,103 +589,3 @@ macro_rules! primitives {
     (@value $arg:ident) => { mlua::Value };
 }
 pub(crate) use primitives;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn declared(name: &str) -> Declaration {
-        super::super::primitives::declarations()
-            .into_iter()
-            .find(|d| d.name == name)
-            .unwrap_or_else(|| panic!("no primitive {name}"))
-    }
-
-    #[test]
-    fn a_direct_call_type_is_made_from_its_rust_parameters() {
-        assert_eq!(
-            declared("move").ctype(),
-            "int32_t (*)(void *, double, double, double, double, bool, bool, void *)"
-        );
-        assert_eq!(
-            declared("deal").ctype(),
-            "int32_t (*)(void *, double, double, const double *, double, void *)"
-        );
-        assert_eq!(
-            declared("random").ctype(),
-            "int32_t (*)(void *, double, double, double, double *)"
-        );
-        assert_eq!(
-            declared("shuffle").ctype(),
-            "int32_t (*)(void *, double, double, uint32_t *)"
-        );
-    }
-
-    #[test]
-    fn every_primitive_has_a_wrapper_that_sends_other_values_to_the_plain_binding() {
-        for d in super::super::primitives::declarations() {
-            let text = d.lua_wrapper(true);
-            assert!(
-                text.contains(&format!("core.{} = function(token", d.name)),
-                "{text}"
-            );
-            assert!(text.contains("return raise()"), "{}: {text}", d.name);
-            assert!(text.contains("plain(token"), "{}: {text}", d.name);
-            // Without the compiler only an order needs a wrapper (it writes
-            // into the mirror).
-            assert_eq!(
-                d.lua_wrapper(false).is_empty(),
-                d.ret != RetKind::Order,
-                "{}",
-                d.name
-            );
-        }
-    }
-
-    #[test]
-    fn both_readings_of_an_argument_refuse_the_same_numbers_alike() {
-        for x in [2.5, -1.0, 4_294_967_296.0, f64::NAN, f64::INFINITY, 1e300] {
-            let from_c = <u32 as Arg>::from_c(x);
-            let from_lua = <u32 as Arg>::from_lua(&Value::Number(x));
-            assert!(from_c.is_err(), "{x}");
-            assert_eq!(from_c, from_lua, "{x}");
-        }
-        assert_eq!(<u32 as Arg>::from_c(7.0), Ok(7));
-        assert_eq!(<i64 as Arg>::from_c(-7.0), Ok(-7));
-        assert_eq!(
-            <bool as Arg>::from_lua(&Value::Nil),
-            Ok(false),
-            "nil is false"
-        );
-        assert_eq!(<bool as Arg>::from_lua(&Value::Number(0.0)), Ok(true));
-    }
-
-    #[test]
-    fn a_list_longer_than_its_buffer_or_with_a_fraction_is_refused() {
-        let mut buffer = [0.0f64; LIST_ROOM + 1];
-        buffer[0] = (LIST_ROOM + 1) as f64;
-        assert!(Zones::from_c(buffer.as_ptr()).is_err());
-        buffer[0] = 2.0;
-        buffer[1] = 3.0;
-        buffer[2] = 1.5;
-        let e = Zones::from_c(buffer.as_ptr()).err().expect("refused");
-        assert!(e.starts_with("item 2:") && e.contains("1.5"), "{e}");
-        buffer[2] = 4.0;
-        assert_eq!(Zones::from_c(buffer.as_ptr()).map(|z| z.0), Ok(vec![3, 4]));
-        assert!(Zones::from_c(std::ptr::null()).is_err());
-    }
-
-    #[test]
-    fn an_order_too_long_for_the_buffer_is_spilled_whole() {
-        let spill = RefCell::new(Vec::new());
-        let mut buffer = vec![0u32; ORDER_ROOM + 1];
-        assert_eq!(Order(vec![5, 6]).deliver(buffer.as_mut_ptr(), &spill), DONE);
-        assert_eq!(&buffer[..3], &[2, 5, 6]);
-        let long: Vec<u32> = (1..=ORDER_ROOM as u32 + 1).collect();
-        assert_eq!(
-            Order(long.clone()).deliver(buffer.as_mut_ptr(), &spill),
-            SPILLED
-        );
-        assert_eq!(*spill.borrow(), long);
-    }
-}

@@ -1,21 +1,23 @@
 //! The Lua host: a sandboxed VM with the core's prelude loaded and the
 //! functions of the step protocol cached (one Lua call per decision).
 
-pub(crate) mod api;
+mod api;
 pub(crate) mod declare;
+pub(crate) mod in_play;
 pub mod json_text;
 mod primitives;
 mod sandbox;
 
+pub(crate) use api::defined_at;
 pub use api::to_json;
-pub use api::READ_ONLY;
-pub(crate) use api::{Entered, Token};
+pub use in_play::READ_ONLY;
+pub(crate) use in_play::{Entered, Token};
 pub use sandbox::{last_position, load_text, Limits, RUNAWAY};
 
 use crate::error::{CoreError, Result};
 use crate::library::{ScriptLibrary, ScriptText};
 use crate::table::Table as CoreTable;
-use api::InPlay;
+use in_play::InPlay;
 use mlua::{Function, Lua, Table, Value};
 use sandbox::{Budget, EnvBase};
 use std::cell::RefCell;
@@ -187,7 +189,11 @@ impl Host {
         let direct = ffi.is_some();
         let in_play = Rc::new(InPlay::default());
         let prims = api::primitives(&lua, &in_play)?;
+        // The declared primitives' plain bindings (see `primitives`).
         let declared = primitives::declarations();
+        for d in &declared {
+            prims.raw_set(d.name, (d.plain)(&lua, &in_play)?)?;
+        }
         let direct_calls = match ffi {
             Some(ffi) => {
                 // The direct calls (see `declare`), for the prelude alone.
@@ -298,7 +304,7 @@ impl Host {
         self.in_play.decided()
     }
 
-    /// A token for a new game object of this host (see [`api::InPlay`]).
+    /// A token for a new game object of this host (see [`in_play::InPlay`]).
     pub(crate) fn new_token(&self) -> Token {
         self.in_play.new_token()
     }

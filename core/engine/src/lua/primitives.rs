@@ -2,7 +2,7 @@
 //! numbers), each declared once (see [`super::declare`]): its plain
 //! binding, its direct call and its Lua wrapper are made from the function
 //! below. Each takes the token of the game object first (`game._core`, see
-//! [`super::api::InPlay`]); the prelude's `Game` methods call them.
+//! [`super::in_play::InPlay`]); the prelude's `Game` methods call them.
 //!
 //! Adding one is adding a function here: an argument of a new kind is an
 //! [`Arg`](super::declare::Arg), an answer of a new kind a
@@ -64,5 +64,107 @@ primitives! {
     /// moves): for the mirrors of the zones a guess dealt again.
     "cards" => fn cards(t, zone: u32) -> Order {
         Ok(Order(t.zone(zone)?.cards.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::declare::*;
+    use mlua::Value;
+    use std::cell::RefCell;
+
+    fn declared(name: &str) -> Declaration {
+        super::declarations()
+            .into_iter()
+            .find(|d| d.name == name)
+            .unwrap_or_else(|| panic!("no primitive {name}"))
+    }
+
+    #[test]
+    fn a_direct_call_type_is_made_from_its_rust_parameters() {
+        assert_eq!(
+            declared("move").ctype(),
+            "int32_t (*)(void *, double, double, double, double, bool, bool, void *)"
+        );
+        assert_eq!(
+            declared("deal").ctype(),
+            "int32_t (*)(void *, double, double, const double *, double, void *)"
+        );
+        assert_eq!(
+            declared("random").ctype(),
+            "int32_t (*)(void *, double, double, double, double *)"
+        );
+        assert_eq!(
+            declared("shuffle").ctype(),
+            "int32_t (*)(void *, double, double, uint32_t *)"
+        );
+    }
+
+    #[test]
+    fn every_primitive_has_a_wrapper_that_sends_other_values_to_the_plain_binding() {
+        for d in super::declarations() {
+            let text = d.lua_wrapper(true);
+            assert!(
+                text.contains(&format!("core.{} = function(token", d.name)),
+                "{text}"
+            );
+            assert!(text.contains("return raise()"), "{}: {text}", d.name);
+            assert!(text.contains("plain(token"), "{}: {text}", d.name);
+            // Without the compiler only an order needs a wrapper (it writes
+            // into the mirror).
+            assert_eq!(
+                d.lua_wrapper(false).is_empty(),
+                d.ret != RetKind::Order,
+                "{}",
+                d.name
+            );
+        }
+    }
+
+    #[test]
+    fn both_readings_of_an_argument_refuse_the_same_numbers_alike() {
+        for x in [2.5, -1.0, 4_294_967_296.0, f64::NAN, f64::INFINITY, 1e300] {
+            let from_c = <u32 as Arg>::from_c(x);
+            let from_lua = <u32 as Arg>::from_lua(&Value::Number(x));
+            assert!(from_c.is_err(), "{x}");
+            assert_eq!(from_c, from_lua, "{x}");
+        }
+        assert_eq!(<u32 as Arg>::from_c(7.0), Ok(7));
+        assert_eq!(<i64 as Arg>::from_c(-7.0), Ok(-7));
+        assert_eq!(
+            <bool as Arg>::from_lua(&Value::Nil),
+            Ok(false),
+            "nil is false"
+        );
+        assert_eq!(<bool as Arg>::from_lua(&Value::Number(0.0)), Ok(true));
+    }
+
+    #[test]
+    fn a_list_longer_than_its_buffer_or_with_a_fraction_is_refused() {
+        let mut buffer = [0.0f64; LIST_ROOM + 1];
+        buffer[0] = (LIST_ROOM + 1) as f64;
+        assert!(Zones::from_c(buffer.as_ptr()).is_err());
+        buffer[0] = 2.0;
+        buffer[1] = 3.0;
+        buffer[2] = 1.5;
+        let e = Zones::from_c(buffer.as_ptr()).err().expect("refused");
+        assert!(e.starts_with("item 2:") && e.contains("1.5"), "{e}");
+        buffer[2] = 4.0;
+        assert_eq!(Zones::from_c(buffer.as_ptr()).map(|z| z.0), Ok(vec![3, 4]));
+        assert!(Zones::from_c(std::ptr::null()).is_err());
+    }
+
+    #[test]
+    fn an_order_too_long_for_the_buffer_is_spilled_whole() {
+        let spill = RefCell::new(Vec::new());
+        let mut buffer = vec![0u32; ORDER_ROOM + 1];
+        assert_eq!(Order(vec![5, 6]).deliver(buffer.as_mut_ptr(), &spill), DONE);
+        assert_eq!(&buffer[..3], &[2, 5, 6]);
+        let long: Vec<u32> = (1..=ORDER_ROOM as u32 + 1).collect();
+        assert_eq!(
+            Order(long.clone()).deliver(buffer.as_mut_ptr(), &spill),
+            SPILLED
+        );
+        assert_eq!(*spill.borrow(), long);
     }
 }
