@@ -11,15 +11,13 @@
 //! and the hint is not reproducible).
 
 use crate::budget::Budget;
+use crate::compiled::{on_compiled_copy, Recipe};
 use crate::ismcts::{self, Tree};
 use deckhand_engine::cancel::Cancel;
 use deckhand_engine::error::{CoreError, Result};
-use deckhand_engine::game::{ActionRecord, Game, SeatView};
-use deckhand_engine::lua::Limits;
+use deckhand_engine::game::Game;
 use deckhand_engine::rng::GameRng;
 use deckhand_engine::zone::Seat;
-use deckhand_engine::{Engine, GameConfig, ScriptLibrary};
-use std::sync::Arc;
 
 /// Independent searches a hint merges (one per core of a 2-core machine).
 pub const SEARCHES: u32 = 2;
@@ -81,8 +79,15 @@ fn share(budget: Budget, k: u32) -> Budget {
 
 /// The hint for the seat to move, within `budget` (over all searches);
 /// every search stops with [`CoreError::Cancelled`] between two iterations
-/// once `cancel` is set.
+/// once `cancel` is set. For a game played in the counting interpreter the
+/// searches run on a compiled copy of it ([`crate::compiled`]).
 pub fn hint(game: &Game, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint> {
+    let cancel = cancel.cloned();
+    on_compiled_copy(game, move |g| hint_here(g, budget, cancel.as_ref()))
+}
+
+/// [`hint`] on `game` itself.
+fn hint_here(game: &Game, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint> {
     let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -136,28 +141,6 @@ pub fn hint(game: &Game, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint
     })
 }
 
-/// What a helper thread needs to rebuild this game in a VM of its own, and
-/// what it must find once rebuilt.
-struct Recipe {
-    library: Arc<ScriptLibrary>,
-    limits: Limits,
-    config: GameConfig,
-    history: Vec<ActionRecord>,
-    view: SeatView,
-    pending: Option<(Seat, usize)>,
-}
-
-impl Recipe {
-    /// The game rebuilt from its config and log in a new VM, when that
-    /// gives this very position (not after `Game::arrange`).
-    fn rebuild(&self) -> Option<Game> {
-        let engine = Engine::with_limits(self.library.clone(), self.limits).ok()?;
-        let game = engine.replay(self.config.clone(), &self.history).ok()?;
-        let same = game.pending() == self.pending && game.view(None).ok()? == self.view;
-        same.then_some(game)
-    }
-}
-
 /// Every search's tree, search 0 first, and whether they ran side by side:
 /// search 0 on this thread, the others on threads of their own when the
 /// machine has more than one core, each in its own VM with the game
@@ -178,14 +161,7 @@ fn searches(
         let trees = (0..SEARCHES).map(run_here).collect::<Result<Vec<_>>>()?;
         return Ok((trees, false));
     }
-    let recipe = Recipe {
-        library: game.host().library().clone(),
-        limits: game.host().limits(),
-        config: game.config().clone(),
-        history: game.history().to_vec(),
-        view: game.view(None)?,
-        pending: game.pending(),
-    };
+    let recipe = Recipe::of(game)?;
     let rngs: Vec<GameRng> = (0..SEARCHES).map(|k| stream(game, seat, k)).collect();
     let (first, helped) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..SEARCHES)
