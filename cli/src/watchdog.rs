@@ -71,8 +71,9 @@ impl std::fmt::Display for Phase {
 
 /// What one worker is doing, as far as the watchdog needs to know.
 pub struct Worker {
-    /// The engine's count of calls into the scripts (Engine::activity).
-    calls: Arc<AtomicU64>,
+    /// The counts of calls into the scripts of the engines it uses
+    /// (Engine::activity): it is working while their sum grows.
+    calls: Vec<Arc<AtomicU64>>,
     game: AtomicU64,
     seed: AtomicU64,
     phase: AtomicU8,
@@ -107,7 +108,19 @@ impl Worker {
     pub fn idle(&self) {
         self.busy.store(false, Ordering::Relaxed);
     }
+
+    /// The calls its engines have made into the scripts.
+    fn calls(&self) -> u64 {
+        self.calls
+            .iter()
+            .map(|c| c.load(Ordering::Relaxed))
+            .fold(0, u64::wrapping_add)
+    }
 }
+
+/// What the watchdog does about a stalled worker, in its own thread; the
+/// process ends (exit status 2) when it returns.
+pub type OnStall = Box<dyn Fn(&Worker, Duration) + Send>;
 
 /// The watchdog thread and the workers it watches; dropping it stops the
 /// thread.
@@ -122,6 +135,13 @@ impl Watchdog {
     /// the scripts for longer than `limit` ends the process (exit status 2)
     /// after printing what was running.
     pub fn start(limit: Duration) -> Watchdog {
+        Watchdog::start_with(limit, Box::new(print_stall))
+    }
+
+    /// [`Watchdog::start`], with `on_stall` run before the process ends
+    /// (e.g. to find the stalled call's script line by running the same
+    /// work again in the counting interpreter).
+    pub fn start_with(limit: Duration, on_stall: OnStall) -> Watchdog {
         let workers: Arc<Mutex<Vec<Weak<Worker>>>> = Arc::default();
         let (stop, stopped) = mpsc::channel::<()>();
         let watched = workers.clone();
@@ -144,7 +164,7 @@ impl Watchdog {
                 };
                 seen.retain(|(w, _, _)| w.strong_count() > 0);
                 for w in live {
-                    let calls = w.calls.load(Ordering::Relaxed);
+                    let calls = w.calls();
                     let busy = w.busy.load(Ordering::Relaxed);
                     match seen.iter_mut().find(|(s, _, _)| ptr_eq(s, &w)) {
                         Some(entry) if entry.1 != calls || !busy => {
@@ -152,7 +172,8 @@ impl Watchdog {
                             entry.2 = now;
                         }
                         Some(entry) if now.duration_since(entry.2) > limit => {
-                            stalled(&w, limit);
+                            on_stall(&w, limit);
+                            std::process::exit(2);
                         }
                         Some(_) => {}
                         None => seen.push((Arc::downgrade(&w), calls, now)),
@@ -170,6 +191,11 @@ impl Watchdog {
     /// Watch a worker whose engine counts its calls into scripts in
     /// `calls`; it is watched as long as the returned handle lives.
     pub fn watch(&self, calls: Arc<AtomicU64>) -> Arc<Worker> {
+        self.watch_all(vec![calls])
+    }
+
+    /// [`Watchdog::watch`] for a worker that uses several engines in turn.
+    pub fn watch_all(&self, calls: Vec<Arc<AtomicU64>>) -> Arc<Worker> {
         let w = Arc::new(Worker {
             calls,
             game: AtomicU64::new(0),
@@ -198,12 +224,11 @@ fn ptr_eq(a: &Weak<Worker>, b: &Arc<Worker>) -> bool {
     std::ptr::eq(a.as_ptr(), Arc::as_ptr(b))
 }
 
-/// A call into the scripts has not returned within the limit: say where,
-/// and end the run (the stuck call cannot be interrupted from outside the
-/// VM).
-fn stalled(w: &Worker, limit: Duration) -> ! {
+/// A call into the scripts has not returned within the limit: say where
+/// (the run then ends: the stuck call cannot be interrupted from outside
+/// the VM).
+pub fn print_stall(w: &Worker, limit: Duration) {
     eprintln!("error: {}", stall_message(w, limit));
-    std::process::exit(2);
 }
 
 /// What [`stalled`] prints (without `error: `).

@@ -8,13 +8,23 @@
 //! the others and random bots, so that a bot that answers out of range or
 //! never answers is found here rather than in `sim`. Reports the first
 //! failure with its seed and step (and for a bot, its name, file and line).
+//!
+//! The games run with the compiler on, as in `sim`, watched by a watchdog
+//! (compiled code cannot count its instructions). A game that fails, or a
+//! call that runs for longer than the watchdog's limit, is checked again
+//! in the counting interpreter, whose failure is the one reported: the
+//! same message, with the same script line, as a check run wholly in the
+//! interpreter.
 
+use crate::watchdog::{Phase, Watchdog, Worker};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use deckhand_engine::conformance::Suite;
+use deckhand_engine::conformance::{Report, Suite};
+use deckhand_engine::lua::Limits;
 use deckhand_engine::{DirSource, Engine, GameConfig, PlainBot, ScriptLibrary};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -115,7 +125,22 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     let mut given = GameConfig::new(&game_id, 0, 0);
     super::setup::parse_options_of(&mut given, &args.options, &rules.info)?;
     rules.info.resolve_options(&given.options)?;
-    let mut suite = Suite::new(&engine)?;
+    // The rules were loaded above in the counting interpreter (a loop in a
+    // file's top-level code is stopped at its line); the games run compiled.
+    let compiled = Engine::with_limits(
+        library.clone(),
+        Limits {
+            instructions: None,
+            ..Limits::default()
+        },
+    )?;
+    let mut suite = Suite::new(&compiled)?;
+    let cell: Arc<Mutex<Option<Cell>>> = Arc::default();
+    let dog = Watchdog::start_with(
+        Duration::from_secs_f64(super::lab::DEFAULT_STEP_TIMEOUT),
+        on_stall(library.clone(), cell.clone()),
+    );
+    let worker = dog.watch_all(suite.activities());
     let mut total_steps = 0;
     let config = |players: u32, g: u64| -> Result<GameConfig> {
         let mut cfg = GameConfig::new(&game_id, players, args.seed.wrapping_add(g));
@@ -123,9 +148,11 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
         cfg.options = given.options.clone();
         Ok(cfg)
     };
+    let random = vec![PlainBot::Random];
     for &players in &counts {
         for g in 0..args.games {
-            match suite.check(&config(players, g)?) {
+            let cfg = config(players, g)?;
+            match check_cell(&suite, &worker, &cell, &library, &cfg, &random) {
                 Ok(report) => total_steps += report.steps,
                 Err(failure) => bail!("FAILED: {failure}"),
             }
@@ -142,7 +169,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
                 let seats = lineup(bots, i, players, g);
                 suite.set_bots(seats.clone());
                 let cfg = config(players, g)?;
-                match suite.check(&cfg) {
+                match check_cell(&suite, &worker, &cell, &library, &cfg, &seats) {
                     Ok(report) => total_steps += report.steps,
                     Err(failure) => bail!("FAILED: {failure}\n{}", replay_hint(&cfg, &seats)),
                 }
@@ -168,8 +195,86 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
         if random_games == 1 { "" } else { "s" },
         counts.len()
     );
-    warn_if_no_effect(&engine, args, &game_id, &variants, &given.options, &counts)?;
+    warn_if_no_effect(
+        &compiled,
+        args,
+        &game_id,
+        &variants,
+        &given.options,
+        &counts,
+    )?;
+    drop(worker);
     Ok(())
+}
+
+/// The game being checked: its config and who plays it.
+type Cell = (GameConfig, Vec<PlainBot>);
+
+/// Check one game in the compiled suite, watched; a failure is the one
+/// the counting interpreter finds in the same game (see the module's
+/// text).
+fn check_cell(
+    suite: &Suite,
+    worker: &Worker,
+    cell: &Mutex<Option<Cell>>,
+    library: &Arc<ScriptLibrary>,
+    cfg: &GameConfig,
+    seats: &[PlainBot],
+) -> std::result::Result<Report, String> {
+    if let Ok(mut c) = cell.lock() {
+        *c = Some((cfg.clone(), seats.to_vec()));
+    }
+    worker.at(0, cfg.seed, Phase::Setup);
+    let outcome = suite.check(cfg);
+    worker.idle();
+    outcome.map_err(|compiled| match counted_check(library, cfg, seats) {
+        Err(failure) => failure,
+        Ok(()) => format!(
+            "{compiled} (with the compiler on; the counting interpreter plays the same \
+             game without failing: the two disagree, which is a fault of deckhand's)"
+        ),
+    })
+}
+
+/// The same game checked in the counting interpreter: its failure.
+fn counted_check(
+    library: &Arc<ScriptLibrary>,
+    cfg: &GameConfig,
+    seats: &[PlainBot],
+) -> std::result::Result<(), String> {
+    let engine = Engine::new(library.clone()).map_err(|e| e.to_string())?;
+    let mut suite = Suite::new(&engine).map_err(|e| e.to_string())?;
+    suite.set_bots(seats.to_vec());
+    suite.check(cfg).map(|_| ()).map_err(|f| f.to_string())
+}
+
+/// What the watchdog does when a compiled call runs away: check the same
+/// game in the counting interpreter, on the watchdog's thread, and report
+/// its failure as `check` reports one (the stuck call cannot be stopped,
+/// so the run ends there).
+fn on_stall(
+    library: Arc<ScriptLibrary>,
+    cell: Arc<Mutex<Option<Cell>>>,
+) -> crate::watchdog::OnStall {
+    Box::new(move |worker, limit| {
+        let current = cell.lock().ok().and_then(|c| c.clone());
+        let Some((cfg, seats)) = current else {
+            crate::watchdog::print_stall(worker, limit);
+            return;
+        };
+        match counted_check(&library, &cfg, &seats) {
+            Err(failure) => {
+                let bots = if seats.iter().any(|b| *b != PlainBot::Random) {
+                    format!("\n{}", replay_hint(&cfg, &seats))
+                } else {
+                    String::new()
+                };
+                eprintln!("error: FAILED: {failure}{bots}");
+                std::process::exit(1);
+            }
+            Ok(()) => crate::watchdog::print_stall(worker, limit),
+        }
+    })
 }
 
 /// Games played with each bot of the rules at every player count (fewer

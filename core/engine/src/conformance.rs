@@ -196,6 +196,13 @@ impl<'e> Suite<'e> {
         Ok(self)
     }
 
+    /// The counts of calls into the scripts of the suite's engines (see
+    /// [`Engine::activity`]): a watchdog sees from their sum whether a
+    /// check is still running.
+    pub fn activities(&self) -> Vec<std::sync::Arc<std::sync::atomic::AtomicU64>> {
+        vec![self.engine.activity(), self.second.activity()]
+    }
+
     /// Choose what is checked besides the checks after every step.
     pub fn with_checks(mut self, checks: Checks) -> Self {
         self.checks = checks;
