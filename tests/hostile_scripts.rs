@@ -277,3 +277,52 @@ fn the_compiled_paths_stop_every_attack() {
         }
     }
 }
+
+#[test]
+fn a_rule_that_runs_away_only_in_a_searchs_playouts_is_stopped_at_its_line() {
+    // The REPL's searches (hint, a search bot's move) run compiled in a
+    // child process, where nothing can interrupt a loop; the child's
+    // watchdog ends it, and the search runs again in the interpreter, which
+    // stops it with the budget error and its line. The game goes on.
+    let dir = tempfile::tempdir().expect("dir");
+    let rule = common::before_apply(
+        dir.path(),
+        "playouts",
+        "if not game.logging then while true do end end",
+    );
+    let rule = rule.display().to_string();
+    let play = |seats: [&str; 2], input: &str| {
+        run(
+            dir.path(),
+            &[
+                "play",
+                "sea_change",
+                "-p",
+                "2",
+                "--seed",
+                "3",
+                "-v",
+                &rule,
+                "--seat",
+                seats[0],
+                "--seat",
+                seats[1],
+            ],
+            input,
+        )
+    };
+    for (seats, input) in [
+        (["human", "random"], "hint 200\nmoves\nquit\n"),
+        (["mc:50", "human"], "moves\nquit\n"),
+    ] {
+        let (o, took) = play(seats, input);
+        let all = text(&o);
+        assert!(!crashed(&o), "{seats:?}: crashed: {all}");
+        assert!(all.contains("budget exceeded"), "{seats:?}: {all}");
+        assert!(
+            all.contains("playouts.lua:4"),
+            "{seats:?}: no position: {all}"
+        );
+        assert!(took < Duration::from_secs(30), "{seats:?}: took {took:?}");
+    }
+}

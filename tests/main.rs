@@ -30,6 +30,7 @@ mod seadogs_examples;
 mod seadogs_games;
 mod seadogs_repl;
 mod seadogs_sales;
+mod search_worker;
 mod seas_of_strife_examples;
 mod seas_of_strife_repl;
 mod strict_rules;

@@ -23,6 +23,7 @@ static GLOBAL: crate::allocator::Allocator = crate::allocator::Allocator;
 mod allocator;
 mod commands;
 mod interrupt;
+mod offload;
 mod render;
 mod repl;
 mod report_html;
@@ -97,11 +98,16 @@ enum Command {
     Lua(commands::lua::LuaArgs),
     /// Read the scripts built into deckhand, which error messages name: list them, print one, or export them all to a folder to edit and use with --scripts.
     Scripts(commands::scripts::ScriptsArgs),
+    /// A search for a game played in the counting interpreter, run compiled
+    /// in a process of its own (see offload.rs); not for people.
+    #[command(name = "search-worker", hide = true)]
+    SearchWorker,
 }
 
 fn main() {
     let cli = Cli::parse();
     let library = scripts::library(&cli.scripts);
+    offload::set_scripts(&cli.scripts);
     let result: Result<()> = match cli.command {
         None => repl::run(library, None),
         Some(Command::Games { json }) => commands::games::run(&library, json),
@@ -114,6 +120,7 @@ fn main() {
         Some(Command::Check(args)) => commands::check::run(library, &args),
         Some(Command::Lua(args)) => commands::lua::run(library, &args),
         Some(Command::Scripts(args)) => commands::scripts::run(&args),
+        Some(Command::SearchWorker) => offload::serve(library),
     };
     if let Err(e) = result {
         eprintln!("error: {e:#}");

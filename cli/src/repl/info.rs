@@ -34,7 +34,10 @@ impl Session {
         if decision.options.len() == 1 {
             return self.out.say("Only one legal move: nothing to weigh.");
         }
-        let hint = match deckhand_bots::hint::hint(&c.game, budget, Some(&self.cancel)) {
+        // Run compiled in a child process when it can (crate::offload).
+        let found = crate::offload::hint(&c.game, budget, Some(&self.cancel))
+            .unwrap_or_else(|| deckhand_bots::hint::hint(&c.game, budget, Some(&self.cancel)));
+        let hint = match found {
             Ok(h) => h,
             Err(CoreError::Cancelled) => {
                 return self

@@ -262,7 +262,13 @@ impl Session {
             .map(|bot| {
                 bot.as_mut().map(|bot| {
                     bot.set_cancel(Some(cancel.clone()));
-                    Box::new(Choosing(move |g: &Game| bot.choose(g))) as Box<dyn Chooser>
+                    let cancel = cancel.clone();
+                    // A search runs compiled in a child process when it
+                    // can (crate::offload), else here.
+                    Box::new(Choosing(move |g: &Game| {
+                        crate::offload::choose(bot, g, Some(&cancel))
+                            .unwrap_or_else(|| bot.choose(g))
+                    })) as Box<dyn Chooser>
                 })
             })
             .collect();

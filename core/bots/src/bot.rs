@@ -12,7 +12,6 @@
 //! ([`crate::search`]).
 
 use crate::budget::Budget;
-use crate::compiled::on_compiled_copy;
 use deckhand_engine::cancel::Cancel;
 use deckhand_engine::choice::Choice;
 use deckhand_engine::error::{CoreError, Result};
@@ -157,6 +156,16 @@ impl Bot {
         }
     }
 
+    /// The seed of the game it was made for.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Its seat.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
     /// Let `cancel` stop this bot's search (with
     /// [`CoreError::Cancelled`], between two playouts); `None`: nothing
     /// stops it.
@@ -171,32 +180,33 @@ impl Bot {
         if game.pending().is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
-        let rng = policy::decision_rng(self.seed, self.seat, game.history().len() + 1);
+        let mut rng = policy::decision_rng(self.seed, self.seat, game.history().len() + 1);
         match &self.kind {
             BotKind::Random => PlainBot::Random.choose(game, rng),
             BotKind::Search {
-                method,
+                method: SearchMethod::Mc,
                 budget,
                 playout,
                 ..
-            } => {
-                // For a game played in the counting interpreter, the search
-                // runs on a compiled copy of it (crate::compiled).
-                let (method, budget, playout) = (*method, *budget, playout.clone());
-                let cancel = self.cancel.clone();
-                on_compiled_copy(game, move |g| {
-                    let mut rng = rng.clone();
-                    let (playout, cancel) = (playout.as_deref(), cancel.as_ref());
-                    match method {
-                        SearchMethod::Mc => {
-                            crate::search::choose(g, &mut rng, budget, playout, cancel)
-                        }
-                        SearchMethod::Ismcts => {
-                            crate::ismcts::choose(g, &mut rng, budget, playout, cancel)
-                        }
-                    }
-                })
-            }
+            } => crate::search::choose(
+                game,
+                &mut rng,
+                *budget,
+                playout.as_deref(),
+                self.cancel.as_ref(),
+            ),
+            BotKind::Search {
+                method: SearchMethod::Ismcts,
+                budget,
+                playout,
+                ..
+            } => crate::ismcts::choose(
+                game,
+                &mut rng,
+                *budget,
+                playout.as_deref(),
+                self.cancel.as_ref(),
+            ),
             BotKind::Script(name) => PlainBot::Script(name.clone()).choose(game, rng),
         }
     }

@@ -11,13 +11,14 @@
 //! and the hint is not reproducible).
 
 use crate::budget::Budget;
-use crate::compiled::{on_compiled_copy, Recipe};
 use crate::ismcts::{self, Tree};
+use crate::recipe::Recipe;
 use deckhand_engine::cancel::Cancel;
 use deckhand_engine::error::{CoreError, Result};
 use deckhand_engine::game::Game;
 use deckhand_engine::rng::GameRng;
 use deckhand_engine::zone::Seat;
+use serde::{Deserialize, Serialize};
 
 /// Independent searches a hint merges (one per core of a 2-core machine).
 pub const SEARCHES: u32 = 2;
@@ -26,7 +27,7 @@ pub const SEARCHES: u32 = 2;
 const LINE_DEPTH: usize = 4;
 
 /// What the search found about one option.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OptionHint {
     /// The option's 1-based index.
     pub index: usize,
@@ -46,7 +47,7 @@ pub struct OptionHint {
 }
 
 /// A hint: every option of the pending decision, best first.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Hint {
     pub seat: Seat,
     /// Playouts in all.
@@ -79,15 +80,8 @@ fn share(budget: Budget, k: u32) -> Budget {
 
 /// The hint for the seat to move, within `budget` (over all searches);
 /// every search stops with [`CoreError::Cancelled`] between two iterations
-/// once `cancel` is set. For a game played in the counting interpreter the
-/// searches run on a compiled copy of it ([`crate::compiled`]).
+/// once `cancel` is set.
 pub fn hint(game: &Game, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint> {
-    let cancel = cancel.cloned();
-    on_compiled_copy(game, move |g| hint_here(g, budget, cancel.as_ref()))
-}
-
-/// [`hint`] on `game` itself.
-fn hint_here(game: &Game, budget: Budget, cancel: Option<&Cancel>) -> Result<Hint> {
     let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;

@@ -8,17 +8,16 @@
 //! - [`search`]: `mc`, determinised Monte Carlo search;
 //! - [`ismcts`]: information-set Monte Carlo tree search;
 //! - [`hint`]: two `ismcts` searches side by side, for a person's `hint`;
-//! - [`compiled`]: a search for a game played in the counting interpreter
-//!   run on a compiled copy of it, watched.
+//! - [`recipe`]: a game rebuilt in a VM of its own, for another thread.
 //!
 //! The random and script bots themselves are the engine's
 //! ([`deckhand_engine::policy`]); this crate adds the searches.
 
 pub mod bot;
 pub mod budget;
-pub mod compiled;
 pub mod hint;
 pub mod ismcts;
+pub mod recipe;
 pub mod search;
 
 pub use bot::{Bot, BotKind, SearchMethod};

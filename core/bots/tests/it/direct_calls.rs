@@ -315,3 +315,20 @@ fn a_zone_too_large_for_the_buffer_is_shuffled_alike_on_both_paths() {
         "the shuffle moved the first card"
     );
 }
+
+#[test]
+fn a_hint_is_the_same_with_and_without_the_compiler() {
+    // The REPL's hint runs on a compiled copy of a game played in the
+    // interpreter: both must find the same.
+    let cfg = GameConfig::new("high_card", 3, 5).option("hand", 4);
+    let hints: Vec<_> = toy::both_engines(&[])
+        .iter()
+        .map(|(mode, e)| {
+            let g = e.new_game(cfg.clone(), true).expect("start");
+            deckhand_bots::hint::hint(&g, deckhand_bots::Budget::Iterations(300), None)
+                .unwrap_or_else(|err| panic!("{mode}: {err}"))
+        })
+        .collect();
+    assert_eq!(hints[0], hints[1]);
+    assert_eq!(hints[0].playouts, 300);
+}

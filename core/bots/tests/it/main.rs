@@ -2,7 +2,6 @@
 //! so a failing test's path names its area.
 
 mod choices;
-mod compiled;
 mod direct_calls;
 mod host;
 mod ismcts;
