@@ -16,11 +16,13 @@
 //!   its report with how long it took;
 //! - [`tune`]: a tune's candidates, scores, ranking and report;
 //! - [`ratings`]: bots rated from the finishing orders of mixed tables
-//!   (Bradley-Terry, Plackett-Luce) with 95 % intervals.
+//!   (Bradley-Terry, Plackett-Luce) with 95 % intervals;
+//! - [`ladder`]: a ladder's tables, its identity and its report.
 
 pub mod experiment;
 pub mod histogram;
 pub mod identity;
+pub mod ladder;
 pub mod outcome;
 pub mod ratings;
 pub mod report;

@@ -61,7 +61,7 @@ pub const PRIOR_DRAWS: f64 = 1.0;
 /// The finishing places of one game, seat 1 first: 1 for the winners, 2
 /// for the next place, ...; players who share a place share its number;
 /// 0 for a seat that is not placed (see the module's docs).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Placing(pub Vec<u8>);
 
