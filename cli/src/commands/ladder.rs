@@ -1,5 +1,5 @@
 //! `deckhand ladder GAME --bot A --bot B ...`: the bots play mixed tables
-//! (every set of bots that fills a table, in every rotation of its seats,
+//! (every set of bots that fills a table, in every order of its seats,
 //! all on the same deals) and are rated from the games' finishing places
 //! (Bradley-Terry at two players, Plackett-Luce at more), each rating and
 //! each difference of two with its 95 % interval (docs/skill.md). The
@@ -46,7 +46,7 @@ pub struct LadderArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Deals (default 100): each is played at every table, in every
-    /// rotation of its seats, so the games are deals × tables.
+    /// order of its seats, so the games are deals × tables.
     #[arg(long = "games", short = 'n', value_name = "DEALS")]
     pub games: Option<u64>,
     /// Worker threads (default: one per core).
@@ -237,13 +237,13 @@ fn header(r: &LadderReport) -> Vec<String> {
     );
     let how = if bots > r.players as usize {
         format!(
-            "every {} of the {bots} bots at a table, in every rotation of the seats",
+            "every {} of the {bots} bots at a table, in every order of the seats",
             r.players
         )
     } else if bots == r.players as usize {
-        "all the bots at one table, in every rotation of the seats".into()
+        "all the bots at one table, in every order of the seats".into()
     } else {
-        "the bots in turn until the seats are full, in every rotation of the seats".into()
+        "the bots in turn until the seats are full, in every order of the seats".into()
     };
     let g = &r.ratings;
     vec![
@@ -256,7 +256,10 @@ fn header(r: &LadderReport) -> Vec<String> {
             r.tables.len(),
             r.games
         ),
-        format!("tables: {how}, so each bot sits in each seat equally often"),
+        format!(
+            "tables: {how}, so each bot sits in each seat, and before and after each other \
+             bot, equally often"
+        ),
         format!(
             "model: {}, fitted to every game's finishing places (winners first, then the \
              others by score; players sharing a place count every order of them as equally \
@@ -364,7 +367,7 @@ fn footer(r: &LadderReport) -> Vec<String> {
     vec![
         format!(
             "intervals: 95 %, {} with {} degrees of freedom: the games of one deal are one \
-             block, so luck that the seat rotation cancels narrows them and luck that favours \
+             block, so luck that the change of seats cancels narrows them and luck that favours \
              one bot on a deal widens them",
             g.method,
             r.deals.saturating_sub(1)

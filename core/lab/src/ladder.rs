@@ -1,5 +1,5 @@
 //! A ladder: bots rated at mixed tables. Every set of bots that fills a
-//! table plays in every rotation of its seats, every table on the same
+//! table plays in every order of its seats, every table on the same
 //! deals (game `i` of every table starts from seed `first + i`), and the
 //! bots' ratings are fitted from the finishing places of every game
 //! ([`crate::ratings`]). A ladder is a run of the lab whose arms are its
@@ -11,8 +11,9 @@ use crate::run::Tally;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// The most tables (sets of bots in each rotation) one ladder plays.
-pub const MAX_TABLES: u128 = 256;
+/// The most tables (sets of bots in each order of their seats) one
+/// ladder plays: six bots at six players.
+pub const MAX_TABLES: u128 = 720;
 
 /// What a ladder rates: its bots as given, its tables (per table, the
 /// bot at each seat, as a place in `bots`) and the bot fixed at 0.
@@ -30,7 +31,7 @@ pub enum LadderError {
     TooFewBots(usize),
     #[error(
         "{bots} bots at {players} players make {tables} tables (every set of {players} bots \
-         in every seat rotation): at most {MAX_TABLES}; rate fewer bots, or more at a table"
+         in every order of their seats): at most {MAX_TABLES}; rate fewer bots at once"
     )]
     TooManyTables {
         bots: usize,

@@ -28,14 +28,14 @@
 //!
 //! **The interval.** The covariance of the fitted strengths is the
 //! cluster-robust (sandwich) estimate over deals: every game of one seed
-//! (every table and seat rotation played on that deal) is one block,
+//! (every table and order of its seats played on that deal) is one block,
 //! `V = B/(B-1) · I⁻¹ (Σ_b g_b g_bᵀ + g_0 g_0ᵀ) I⁻¹`, with `I` the
 //! observed information (minus the Hessian of the log-likelihood and the
 //! prior), `g_b` the gradient of block `b`'s log-likelihood at the fit, `B`
 //! the number of blocks and `g_0` the prior's gradient (so an interval does
 //! not collapse when a bot never loses). Games of one deal are not
-//! independent (the same cards in every rotation), and the sandwich counts
-//! that: the luck of the deal that the rotation cancels narrows the
+//! independent (the same cards in every seating), and the sandwich counts
+//! that: the luck of the deal that the change of seats cancels narrows the
 //! intervals, luck that favours the same bot in every game of a deal
 //! widens them. The interval is the estimate ± Student's t with `B - 1`
 //! degrees of freedom times its standard error. Its coverage is checked
@@ -761,36 +761,63 @@ impl Ratings {
     }
 }
 
-/// The tables of a ladder of `bots` bots at `players` seats: every set of
-/// `players` bots (all of them, in order, repeated to fill the seats when
-/// there are fewer bots than seats), each in every rotation of its seats
-/// (the `r`-th rotation seats the set's bot `(s + r) mod players` at seat
-/// `s + 1`), so that every bot sits in every seat equally often.
-pub fn tables(bots: usize, players: usize) -> Vec<Vec<usize>> {
+/// The next order of `v` in lexicographic order (`false` after the last):
+/// from a sorted list, every distinct order once.
+fn next_order(v: &mut [usize]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let Some(j) = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]) else {
+        return false;
+    };
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+/// The sets of bots that fill a table of `players` seats: every
+/// combination of `players` of the `bots` (in increasing order), or with
+/// fewer bots than seats, the bots in turn until the seats are full.
+fn sets(bots: usize, players: usize) -> Vec<Vec<usize>> {
     let mut sets: Vec<Vec<usize>> = Vec::new();
     if bots == 0 || players == 0 {
         return sets;
     }
     if bots <= players {
-        sets.push((0..players).map(|s| s % bots).collect());
-    } else {
-        // Every combination, in lexicographic order.
-        let mut c: Vec<usize> = (0..players).collect();
-        loop {
-            sets.push(c.clone());
-            let Some(i) = (0..players).rev().find(|&i| c[i] < bots - players + i) else {
-                break;
-            };
-            c[i] += 1;
-            for j in i + 1..players {
-                c[j] = c[j - 1] + 1;
-            }
+        let mut set: Vec<usize> = (0..players).map(|s| s % bots).collect();
+        set.sort_unstable();
+        sets.push(set);
+        return sets;
+    }
+    let mut c: Vec<usize> = (0..players).collect();
+    loop {
+        sets.push(c.clone());
+        let Some(i) = (0..players).rev().find(|&i| c[i] < bots - players + i) else {
+            break;
+        };
+        c[i] += 1;
+        for j in i + 1..players {
+            c[j] = c[j - 1] + 1;
         }
     }
-    let mut out = Vec::with_capacity(sets.len() * players);
-    for set in sets {
-        for r in 0..players {
-            out.push((0..players).map(|s| set[(s + r) % players]).collect());
+    sets
+}
+
+/// The tables of a ladder of `bots` bots at `players` seats (per table,
+/// the bot at each seat): every set of bots that fills the seats ([`sets`])
+/// in every order of its seats (each distinct order once, in
+/// lexicographic order). Every bot sits in every seat equally often, and
+/// for any two bots, each sits before the other, and at each distance
+/// from it round the table, equally often: with rotations alone, a bot
+/// would always follow the same neighbour.
+pub fn tables(bots: usize, players: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for mut set in sets(bots, players) {
+        loop {
+            out.push(set.clone());
+            if !next_order(&mut set) {
+                break;
+            }
         }
     }
     out
@@ -798,14 +825,20 @@ pub fn tables(bots: usize, players: usize) -> Vec<Vec<usize>> {
 
 /// How many tables [`tables`] makes, without making them (saturating).
 pub fn table_count(bots: usize, players: usize) -> u128 {
+    let factorial = |n: usize| (1..=n as u128).fold(1u128, |f, i| f.saturating_mul(i));
+    if bots == 0 || players == 0 {
+        return 0;
+    }
     if bots <= players {
-        return players as u128;
+        // Distinct orders of a multiset: players! / Π (copies of each)!.
+        let copies = (0..bots).map(|b| (players - b).div_ceil(bots));
+        return copies.fold(factorial(players), |n, c| n / factorial(c));
     }
     let mut c: u128 = 1;
     for i in 0..players as u128 {
         c = c.saturating_mul(bots as u128 - i) / (i + 1);
     }
-    c.saturating_mul(players as u128)
+    c.saturating_mul(factorial(players))
 }
 
 #[cfg(test)]
@@ -928,10 +961,18 @@ mod tests {
     }
 
     #[test]
-    fn tables_seat_every_bot_in_every_seat_equally() {
-        for (bots, players) in [(4, 2), (5, 3), (4, 4), (2, 4), (3, 4), (6, 4)] {
+    fn tables_seat_every_bot_in_every_seat_and_at_every_distance_equally() {
+        for (bots, players) in [(4, 2), (5, 3), (4, 4), (2, 4), (3, 4), (6, 4), (3, 3)] {
             let t = tables(bots, players);
-            assert_eq!(t.len() as u128, table_count(bots, players));
+            assert_eq!(
+                t.len() as u128,
+                table_count(bots, players),
+                "{bots} {players}"
+            );
+            let mut distinct = t.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), t.len());
             for b in 0..bots {
                 let per_seat: Vec<usize> = (0..players)
                     .map(|s| t.iter().filter(|row| row[s] == b).count())
@@ -940,6 +981,25 @@ mod tests {
                     per_seat.iter().all(|&c| c == per_seat[0] && c > 0),
                     "{bots} bots, {players} players, bot {b}: {per_seat:?}"
                 );
+            }
+            // Each bot at each distance (round the table) from each other.
+            for a in 0..bots {
+                for b in 0..bots {
+                    if a == b || bots < players {
+                        continue;
+                    }
+                    let mut at = vec![0; players];
+                    for row in t.iter() {
+                        let (Some(x), Some(y)) = (
+                            row.iter().position(|&v| v == a),
+                            row.iter().position(|&v| v == b),
+                        ) else {
+                            continue;
+                        };
+                        at[(y + players - x) % players] += 1;
+                    }
+                    assert!(at[1..].iter().all(|&c| c == at[1]), "{a} {b}: {at:?}");
+                }
             }
         }
         assert_eq!(
@@ -953,6 +1013,9 @@ mod tests {
                 vec![2, 1]
             ]
         );
+        assert_eq!(table_count(2, 4), 6);
+        assert_eq!(table_count(3, 4), 12);
+        assert_eq!(table_count(6, 6), 720);
     }
 
     /// How the games of one deal depend on each other.
@@ -961,7 +1024,7 @@ mod tests {
         /// Every game independent.
         Independent,
         /// One number per deal decides every game: the deal favours the
-        /// first seat in every rotation (luck the rotation cancels).
+        /// first seat in every seating (luck the change of seats cancels).
         SeatLuck,
         /// One number per deal decides every game: the deal favours the
         /// stronger bot in every game (luck that does not cancel).
@@ -1062,7 +1125,7 @@ mod tests {
             |r| two_player_games(&theta, 100, Deal::Independent, r),
             2,
         );
-        // Luck the rotation cancels: still about 95 %, with intervals
+        // Luck the change of seats cancels: still about 95 %, with intervals
         // narrower than those that take every game as independent (which
         // cover more than they say).
         let (cover, model_cover, width) = coverage(
@@ -1113,8 +1176,8 @@ mod tests {
 
     #[test]
     fn plackett_luce_recovers_known_strengths_95_times_in_100() {
-        // Five bots at four-player tables: 5 sets of 4, 4 rotations each.
-        let theta: Vec<f64> = [0.0, 50.0, 150.0, 300.0, 300.0]
+        // Four bots at four-player tables: the 24 orders of their seats.
+        let theta: Vec<f64> = [0.0, 50.0, 150.0, 300.0]
             .iter()
             .map(|r| r / SCALE)
             .collect();
