@@ -73,6 +73,8 @@ fn run_coin(experiment: &Experiment, games: u64, threads: usize) -> Tally {
         stop: StopRule::Games(games),
         threads,
         batch: 7,
+        placings: false,
+        first_game: 0,
     };
     let ran = deckhand_lab::run(
         &schedule,
@@ -384,6 +386,8 @@ fn stopping_when_decisive_rarely_stops_on_a_fair_coin_however_often_it_looks() {
             stop,
             threads: 1,
             batch: 20,
+            placings: false,
+            first_game: 0,
         };
         let ran = deckhand_lab::run(
             &schedule,

@@ -18,6 +18,7 @@ mod house_rules;
 mod lab;
 mod lab_html;
 mod lab_scale;
+mod ladder;
 mod lua_scenarios;
 mod repl_pty;
 mod repl_recovery;

@@ -88,6 +88,8 @@ enum Command {
     Compare(commands::compare::CompareArgs),
     /// Search option values for those that bring a statistic closest to a target, or maximise or minimise it (successive halving on paired seeds).
     Tune(commands::tune::TuneArgs),
+    /// Rate bots at mixed tables (every set of them in every seat rotation, on the same deals): ratings with 95% intervals on an Elo-like scale, random at 0.
+    Ladder(commands::ladder::LadderArgs),
     /// Merge the result files of the shards of one run (--shard K/N) into its report.
     Merge(commands::merge::MergeArgs),
     /// Replay a saved game, step by step or to the end.
@@ -115,6 +117,7 @@ fn main() {
         Some(Command::Sim(args)) => commands::sim::run(library, &args),
         Some(Command::Compare(args)) => commands::compare::run(library, &args),
         Some(Command::Tune(args)) => commands::tune::run(library, &args),
+        Some(Command::Ladder(args)) => commands::ladder::run(library, &args),
         Some(Command::Merge(args)) => commands::merge::run(&args),
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),

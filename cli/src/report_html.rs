@@ -79,7 +79,7 @@ dl { margin: .3rem 0; } dt { font-weight: 600; } dd { margin: 0 0 .4rem 1rem; }
 ";
 
 /// The page around `body`.
-fn page(title: &str, body: &str) -> String {
+pub fn page(title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\

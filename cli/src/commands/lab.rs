@@ -111,6 +111,10 @@ pub struct RunArgs {
     /// instead of a report (see docs/scale.md).
     #[arg(long, value_name = "K/N", conflicts_with_all = ["json", "csv", "histograms", "html"])]
     pub shard: Option<Shard>,
+    /// Keep every game's finishing places in the tally (`ladder` fits its
+    /// ratings from them); not a flag.
+    #[arg(skip)]
+    pub placings: bool,
 }
 
 /// Check a number of games (`-n` of `sim`, `compare` and `check`): at
@@ -367,6 +371,8 @@ pub fn run_games(
         stop: stop.clone(),
         threads,
         batch,
+        placings: args.placings,
+        first_game: games.start,
     };
     let start = Instant::now();
     // Every worker thread makes one engine per arm (VM, compiled scripts:
@@ -375,13 +381,29 @@ pub fn run_games(
     // rules played in turn in one VM share its compiled code, which then
     // fits neither (compare was 2.5 times slower than the sims of its arms,
     // docs/lab.md).
+    // Arms with the same rules (a ladder's tables) share their VM: what
+    // slows arms that share one is two sets of rules in it. `engine_of[a]`:
+    // the place of arm `a`'s engine among those a worker makes.
+    let mut engine_of: Vec<usize> = Vec::with_capacity(experiment.arms.len());
+    let mut engines = 0;
+    for (a, arm) in experiment.arms.iter().enumerate() {
+        match experiment.arms[..a]
+            .iter()
+            .position(|b| b.config == arm.config)
+        {
+            Some(b) => engine_of.push(engine_of[b]),
+            None => {
+                engine_of.push(engines);
+                engines += 1;
+            }
+        }
+    }
+    let engine_of = &engine_of;
     let ran = deckhand_lab::run(
         &schedule,
         experiment.arms.len(),
         || {
-            let made = experiment
-                .arms
-                .iter()
+            let made = (0..engines)
                 .map(|_| {
                     Engine::with_limits(library.clone(), limits).map(|engine| {
                         let worker = watchdog.as_ref().map(|w| w.watch(engine.activity()));
@@ -391,6 +413,7 @@ pub fn run_games(
                 .collect();
             Games {
                 made,
+                engine_of,
                 experiment,
                 offset: games.start,
                 trace: trace_file
@@ -450,6 +473,9 @@ pub fn run_games(
 /// its watchdog mark and the trace records of its current batch.
 struct Games<'a> {
     made: deckhand_engine::Result<Vec<(Engine, Option<Arc<Worker>>)>>,
+    /// The place of each arm's engine in `made` (arms with the same rules
+    /// share one).
+    engine_of: &'a [usize],
     experiment: &'a Experiment,
     /// The run's game number of this part's game 0 (a shard's first).
     offset: u64,
@@ -482,8 +508,10 @@ impl Player for Games<'_> {
     fn play(&mut self, index: u64, arm: usize) -> Result<Outcome> {
         let index = index + self.offset;
         let engines = self.made.as_ref().map_err(|e| anyhow!("{e}"))?;
-        let (engine, worker) = engines
+        let (engine, worker) = self
+            .engine_of
             .get(arm)
+            .and_then(|&e| engines.get(e))
             .ok_or_else(|| anyhow!("no engine for arm {arm}"))?;
         let cfg = self.experiment.config(arm, index);
         let bots = self.experiment.seating(arm, index);

@@ -1,5 +1,5 @@
 //! `deckhand merge FILES...`: the result files of every shard of one run
-//! (`--shard K/N` of `sim`, `compare` and `tune`) read, checked against
+//! (`--shard K/N` of `sim`, `compare`, `tune` and `ladder`) read, checked against
 //! each other and added up into the report one run over all the games
 //! would have printed (docs/scale.md).
 
@@ -75,6 +75,19 @@ pub fn merged(paths: &[PathBuf]) -> Result<(Identity, Tally, f64, usize)> {
 /// `deckhand merge FILES...`.
 pub fn run(args: &MergeArgs) -> Result<()> {
     let (identity, tally, elapsed, threads) = merged(&args.files)?;
+    if identity.command == "ladder" {
+        if args.csv || args.histograms {
+            bail!("a ladder's report is text or --json (and --html), not --csv or --histograms");
+        }
+        return super::ladder::finish(
+            &identity,
+            &tally,
+            elapsed,
+            threads,
+            args.json,
+            args.html.as_ref(),
+        );
+    }
     let timed = identity.timed(tally, elapsed, threads);
     if identity.command == "tune" {
         if args.csv || args.histograms {

@@ -4,6 +4,7 @@ pub mod check;
 pub mod compare;
 pub mod games;
 pub mod lab;
+pub mod ladder;
 pub mod lua;
 pub mod merge;
 pub mod play;

@@ -66,6 +66,10 @@ pub struct Identity {
     /// What `tune` searches for (its own fields).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tune: Option<serde_json::Value>,
+    /// What a `ladder` rates (its bots and tables, see
+    /// [`crate::ratings`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ladder: Option<serde_json::Value>,
 }
 
 /// One arm of a run.
@@ -113,6 +117,7 @@ impl Identity {
             metrics: r.metrics.clone(),
             share_metrics: r.share_metrics.clone(),
             tune,
+            ladder: None,
         }
     }
 

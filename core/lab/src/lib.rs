@@ -14,12 +14,17 @@
 //! - [`shard`]: runs split into blocks of seeds, and merging their files;
 //! - [`identity`]: what a run was (so that only its own shards merge), and
 //!   its report with how long it took;
-//! - [`tune`]: a tune's candidates, scores, ranking and report.
+//! - [`tune`]: a tune's candidates, scores, ranking and report;
+//! - [`ratings`]: bots rated from the finishing orders of mixed tables
+//!   (Bradley-Terry, Plackett-Luce) with 95 % intervals;
+//! - [`ladder`]: a ladder's tables, its identity and its report.
 
 pub mod experiment;
 pub mod histogram;
 pub mod identity;
+pub mod ladder;
 pub mod outcome;
+pub mod ratings;
 pub mod report;
 pub mod run;
 pub mod shard;
@@ -30,6 +35,7 @@ pub use experiment::{Arm, Experiment, StopRule};
 pub use histogram::Histogram;
 pub use identity::{Identity, IdentityArm, Played, Timed};
 pub use outcome::{Key, Outcome};
+pub use ratings::{Finishes, Placing, Ratings};
 pub use report::{ArmReport, DiffReport, Report, Row};
 pub use run::{run, Player, Ran, Rows, RunError, Schedule, Stopped, Tally};
 pub use shard::{Shard, ShardFile};

@@ -5,6 +5,7 @@
 use super::experiment::StopRule;
 use super::histogram::Histogram;
 use super::outcome::{Key, Outcome};
+use super::ratings::{Finishes, Placing};
 use super::stats::Stat;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,6 +61,11 @@ pub struct Tally {
     /// final scores (every seat).
     #[serde(default)]
     pub histograms: Vec<BTreeMap<Key, Histogram>>,
+    /// Each game's finishing places in every arm, by the game's number in
+    /// the run, when the run keeps them ([`Schedule::placings`]: a
+    /// ladder's ratings are fitted from them).
+    #[serde(default, skip_serializing_if = "Finishes::is_empty")]
+    pub placings: Finishes,
 }
 
 /// Whether the distribution of a statistic is kept, and under which key.
@@ -78,6 +84,7 @@ impl Tally {
             arms: vec![Rows::default(); arms],
             diffs: vec![Rows::default(); arms.saturating_sub(1)],
             histograms: vec![BTreeMap::new(); arms],
+            placings: Finishes::default(),
         }
     }
 
@@ -146,6 +153,7 @@ impl Tally {
                 mine.entry(k.clone()).or_default().merge(h);
             }
         }
+        self.placings.merge(&other.placings);
     }
 
     /// The half-widths that decide a precision target on `key`: the arm's
@@ -225,6 +233,10 @@ pub struct Schedule {
     /// Games per batch (a batch is played by one thread, every arm of each
     /// game in turn).
     pub batch: u64,
+    /// Keep every game's finishing places ([`Tally::placings`]), numbered
+    /// from `first_game` (a shard's first game in the whole run).
+    pub placings: bool,
+    pub first_game: u64,
 }
 
 /// Why a run stopped.
@@ -317,6 +329,7 @@ where
         // whole batch in turn (its VM's compiled code and data stay in the
         // caches), then the games are paired. Bounded by the batch size.
         let mut rows: Vec<Vec<Vec<(Key, f64)>>> = vec![Vec::new(); arms];
+        let mut places: Vec<Vec<Placing>> = vec![Vec::new(); arms];
         let mut game_rows: Vec<Vec<(Key, f64)>> = Vec::with_capacity(arms);
         while !stop.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
@@ -326,11 +339,17 @@ where
             let (w, start, end) = games_of(k);
             let mut tally = Tally::new(arms);
             let mut failure = None;
-            'arms: for (a, arm_rows) in rows.iter_mut().enumerate() {
+            'arms: for (a, (arm_rows, arm_places)) in rows.iter_mut().zip(&mut places).enumerate() {
                 arm_rows.clear();
+                arm_places.clear();
                 for i in start..end {
                     match player.play(i, a) {
-                        Ok(o) => arm_rows.push(o.rows()),
+                        Ok(o) => {
+                            if schedule.placings {
+                                arm_places.push(Placing::of(&o));
+                            }
+                            arm_rows.push(o.rows())
+                        }
                         Err(e) => {
                             failure = Some((i, e));
                             break 'arms;
@@ -346,6 +365,14 @@ where
                         game_rows.push(std::mem::take(&mut arm_rows[j]));
                     }
                     tally.add_game(&game_rows);
+                    if schedule.placings {
+                        let game: Vec<Placing> = places
+                            .iter_mut()
+                            .filter_map(|p| p.get_mut(j).map(std::mem::take))
+                            .collect();
+                        let index = schedule.first_game + start + j as u64;
+                        tally.placings.0.insert(index, game);
+                    }
                 }
             }
             player.batch_done(k, failure.is_some());

@@ -412,6 +412,7 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
             .min(files.len() + 1)
     ];
     let mut got = 0u64;
+    let mut keeps_places: Option<bool> = None;
     let mut total = Tally::new(arms);
     let (mut elapsed, mut threads) = (0.0, 0);
     for (i, f) in files.iter().enumerate() {
@@ -481,6 +482,24 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
         if let Some(what) = shape(&f.tally, arms) {
             return Err(inconsistent(what));
         }
+        if let Some(what) = placings(&f.tally, f.start..f.end, arms) {
+            return Err(inconsistent(what));
+        }
+        // Either every shard kept its games' places (a ladder) or none.
+        if f.start < f.end {
+            let keeps = !f.tally.placings.is_empty();
+            match keeps_places {
+                None => keeps_places = Some(keeps),
+                Some(k) if k != keeps => {
+                    return Err(inconsistent(if keeps {
+                        "it kept its games' places, the shards before it did not".into()
+                    } else {
+                        "it kept no game's places, the shards before it did".into()
+                    }))
+                }
+                Some(_) => {}
+            }
+        }
         if let Some(what) = impossible(f) {
             return Err(MergeError::Impossible {
                 file,
@@ -518,6 +537,32 @@ pub fn merge(files: &[ShardFile]) -> Result<(serde_json::Value, Tally, f64, usiz
         return Err(MergeError::Overflow { what });
     }
     Ok((first.identity.clone(), total, elapsed, threads))
+}
+
+/// How the places a tally kept differ from those of the games `games` of
+/// a run of `arms` arms: none at all, or every game's, each with a placing
+/// per arm.
+fn placings(t: &Tally, games: std::ops::Range<u64>, arms: usize) -> Option<String> {
+    let p = &t.placings.0;
+    if p.is_empty() {
+        return None;
+    }
+    let (first, last) = (p.keys().next()?, p.keys().next_back()?);
+    if p.len() as u64 != games.end.saturating_sub(games.start)
+        || *first != games.start
+        || *last + 1 != games.end
+    {
+        return Some(format!(
+            "places of {} games numbered {first}..{}, expected games {}..{}",
+            p.len(),
+            last + 1,
+            games.start,
+            games.end
+        ));
+    }
+    p.iter()
+        .find(|(_, v)| v.len() != arms)
+        .map(|(g, v)| format!("game {g}: places at {} tables, the run has {arms}", v.len()))
 }
 
 /// How the tally's lists differ from those of a run of `arms` arms: one
@@ -639,6 +684,41 @@ mod tests {
             merge(&[files[0].clone(), old]),
             Err(MergeError::Format { .. })
         ));
+    }
+
+    #[test]
+    fn kept_places_merge_by_game_and_must_cover_every_game() {
+        use crate::ratings::Placing;
+        let id = serde_json::json!({"games": 10, "game": "g"});
+        let placed = |k: u64| {
+            let mut f = file(k, 2, 10, id.clone());
+            for i in f.start..f.end {
+                let order = if i % 3 == 0 { vec![1, 2] } else { vec![2, 1] };
+                f.tally.placings.0.insert(i, vec![Placing(order)]);
+            }
+            f
+        };
+        let (a, b) = (placed(1), placed(2));
+        let (_, all, _, _) = merge(&[b.clone(), a.clone()]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(all.placings.len(), 10);
+        assert_eq!(all.placings.0[&9], vec![Placing(vec![1, 2])]);
+        // A game's places missing, or a shard that kept none.
+        let mut short = b.clone();
+        short.tally.placings.0.remove(&7);
+        let e = merge(&[a.clone(), short]).err().map(|e| e.to_string());
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains("places of 4 games numbered 5..10")),
+            "{e:?}"
+        );
+        let e = merge(&[a, file(2, 2, 10, id.clone())])
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains("kept no game's places")),
+            "{e:?}"
+        );
     }
 
     #[test]

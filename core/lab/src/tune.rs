@@ -157,6 +157,7 @@ pub fn arm_tally(t: &Tally, a: usize) -> Tally {
         arms: t.arms.get(a).cloned().into_iter().collect(),
         diffs: Vec::new(),
         histograms: t.histograms.get(a).cloned().into_iter().collect(),
+        placings: Default::default(),
     }
 }
 
