@@ -204,9 +204,7 @@ pub fn serve(library: Arc<ScriptLibrary>) -> Result<()> {
             ..Limits::default()
         },
     )?;
-    let dog = crate::watchdog::Watchdog::start(Duration::from_secs_f64(
-        crate::commands::lab::DEFAULT_STEP_TIMEOUT,
-    ));
+    let dog = crate::watchdog::Watchdog::start(crate::watchdog::RERUN_LIMIT);
     let worker = dog.watch(engine.activity());
     worker.at(0, job.config.seed, crate::watchdog::Phase::Setup);
     let game = engine

@@ -118,9 +118,18 @@ impl Worker {
     }
 }
 
-/// What the watchdog does about a stalled worker, in its own thread; the
-/// process ends (exit status 2) when it returns.
-pub type OnStall = Box<dyn Fn(&Worker, Duration) + Send>;
+/// What the watchdog does about a stalled worker, in its own thread:
+/// `true` ends the process (exit status 2); `false` (the work was found
+/// sound some other way: only slow) watches on.
+pub type OnStall = Box<dyn Fn(&Worker, Duration) -> bool + Send>;
+
+/// The watchdog's limit where a stalled call is then run again in the
+/// counting interpreter (`check`, the REPL's searches in a child process):
+/// short, so that a runaway is stopped, and named, within about a second
+/// of processor time in all. The heaviest calls of the games shipped take
+/// a few hundredths of a second compiled; a call found slow but sound in
+/// the interpreter costs time, never a wrong result.
+pub const RERUN_LIMIT: Duration = Duration::from_millis(300);
 
 /// The watchdog thread and the workers it watches; dropping it stops the
 /// thread.
@@ -135,7 +144,13 @@ impl Watchdog {
     /// the scripts for longer than `limit` ends the process (exit status 2)
     /// after printing what was running.
     pub fn start(limit: Duration) -> Watchdog {
-        Watchdog::start_with(limit, Box::new(print_stall))
+        Watchdog::start_with(
+            limit,
+            Box::new(|w, limit| {
+                print_stall(w, limit);
+                true
+            }),
+        )
     }
 
     /// [`Watchdog::start`], with `on_stall` run before the process ends
@@ -172,8 +187,10 @@ impl Watchdog {
                             entry.2 = now;
                         }
                         Some(entry) if now.duration_since(entry.2) > limit => {
-                            on_stall(&w, limit);
-                            std::process::exit(2);
+                            if on_stall(&w, limit) {
+                                std::process::exit(2);
+                            }
+                            entry.2 = Instant::now();
                         }
                         Some(_) => {}
                         None => seen.push((Arc::downgrade(&w), calls, now)),
