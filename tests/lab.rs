@@ -969,3 +969,66 @@ fn a_metric_declared_a_share_returns_a_number_from_0_to_1() {
         assert!(text(&o).contains(says), "{}", text(&o));
     }
 }
+
+/// A `--html` page (or `--trace`) that cannot be written stops the run
+/// before it plays: no report, the file named, and quickly.
+#[test]
+fn an_unwritable_html_or_trace_path_fails_before_anything_is_played() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let missing = dir.path().join("no such folder/report.html");
+    let missing = missing.display().to_string();
+    let trace = dir.path().join("no such folder/trace.jsonl");
+    let trace = trace.display().to_string();
+    let runs: [&[&str]; 5] = [
+        &["sim", "sea_change", "-n", "2000", "--html", &missing],
+        &["sim", "sea_change", "-n", "2000", "--trace", &trace],
+        &[
+            "compare",
+            "sea_change",
+            "--arm",
+            "a=",
+            "--arm",
+            "b=-o target_vp=5",
+            "-n",
+            "1000",
+            "--html",
+            &missing,
+        ],
+        &[
+            "tune",
+            "sea_change",
+            "--try",
+            "target_vp=3,5",
+            "--stat",
+            "rounds",
+            "--minimize",
+            "-n",
+            "400",
+            "--html",
+            &missing,
+        ],
+        &["merge", "no-such-shard.json", "--html", &missing],
+    ];
+    for args in runs {
+        let started = std::time::Instant::now();
+        let o = deckhand(args);
+        let all = text(&o);
+        assert!(!o.status.success(), "{args:?}: {all}");
+        assert!(o.stdout.is_empty(), "{args:?} printed a report: {all}");
+        let file = if args.contains(&"--trace") {
+            &trace
+        } else {
+            &missing
+        };
+        assert!(all.contains(file.as_str()), "{args:?}: {all}");
+        assert!(
+            all.contains("cannot write the HTML page (--html)") || args.contains(&"--trace"),
+            "{args:?}: {all}"
+        );
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+    }
+}

@@ -20,7 +20,7 @@ use deckhand_lab::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -203,6 +203,25 @@ impl RunArgs {
     }
 }
 
+/// Check, before anything is played, that the file `path` (the `--html`
+/// page) can be written: opened for writing when it exists (left as it
+/// is), or made and removed again when it does not.
+pub fn check_writable(path: &Path, what: &str) -> Result<()> {
+    let tried = if path.exists() {
+        std::fs::OpenOptions::new().write(true).open(path).map(drop)
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|f| {
+                drop(f);
+                std::fs::remove_file(path)
+            })
+    };
+    tried.with_context(|| format!("cannot write {what} to {}", path.display()))
+}
+
 /// Make the experiment with `build` (which composes the rules of its arms),
 /// check every arm (rules composed, options resolved, game 0 set up), all
 /// under the watchdog, play it and build its report. `trace`: the trace
@@ -216,6 +235,9 @@ pub fn run(
     build: impl FnOnce(&Engine) -> Result<Experiment>,
 ) -> Result<Timed> {
     let stop = args.stop_rule(default_games)?;
+    if let Some(path) = &args.html {
+        check_writable(path, "the HTML page (--html)")?;
+    }
     let total = stop.max_games();
     let (stop, games) = match args.shard {
         None => (stop, 0..total),
