@@ -445,6 +445,9 @@ pub fn lab_page(t: &Timed) -> String {
             );
         }
         b.push_str(&table(&format!("{} − {}", d.arm, d.base), &d.rows, true));
+        if let Some(note) = report::many_rows_note(&d.rows) {
+            let _ = write!(b, "<p class=\"muted many-rows\">{}</p>", escape(&note));
+        }
         b.push_str("</section>");
     }
     if !r.metrics.is_empty() {
@@ -454,7 +457,11 @@ pub fn lab_page(t: &Timed) -> String {
         }
         b.push_str("</dl>");
     }
-    let _ = write!(b, "<p class=\"muted methods\">{}</p>", escape(METHODS));
+    let _ = write!(
+        b,
+        "<p class=\"muted methods\">{}</p>",
+        escape(&report::methods(r))
+    );
     page(&t.title, &b)
 }
 

@@ -374,7 +374,11 @@ fn print(r: &TuneReport, json: bool, html: Option<&PathBuf>) -> Result<()> {
 
 fn print_text(r: &TuneReport) {
     let search = match r.search {
-        Search::Halving => format!("successive halving, {} rounds", r.rounds.len()),
+        Search::Halving => format!(
+            "successive halving, {} round{}",
+            r.rounds.len(),
+            if r.rounds.len() == 1 { "" } else { "s" }
+        ),
         Search::Grid => "grid".to_string(),
     };
     outln!(
