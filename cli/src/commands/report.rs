@@ -24,6 +24,66 @@ pub fn methods(r: &Report) -> String {
     }
 }
 
+/// A statistic in a sentence: `rounds per game +0.40 (95% interval +0.30
+/// .. +0.50)`.
+fn said(r: &Row, diff: bool) -> String {
+    format!(
+        "{} {} (95% interval {})",
+        r.label,
+        value(r, r.mean, diff),
+        interval(r, diff)
+    )
+}
+
+/// The report's answer in one line, for the top of its page. With arms
+/// to compare: for each, the differences that stay decided after Holm's
+/// correction for its rows (at most three, smallest p-value first), and
+/// that nothing else is; for one arm, how long its games last and the
+/// first seat's edge.
+pub fn answer(r: &Report) -> String {
+    if r.differences.is_empty() {
+        let Some(arm) = r.arms.first() else {
+            return String::new();
+        };
+        let parts: Vec<String> = [Key::Rounds, Key::Edge]
+            .iter()
+            .filter_map(|k| arm.rows.iter().find(|x| x.key == *k))
+            .map(|x| said(x, x.key == Key::Edge))
+            .collect();
+        return format!("In {} games: {}.", r.games, parts.join("; "));
+    }
+    let lines: Vec<String> = r
+        .differences
+        .iter()
+        .map(|d| {
+            let mut kept: Vec<&Row> = d
+                .rows
+                .iter()
+                .filter(|x| x.holm == Some(true) && marked(x))
+                .collect();
+            kept.sort_by(|a, b| a.p.unwrap_or(1.0).total_cmp(&b.p.unwrap_or(1.0)));
+            let m = d.rows.iter().filter(|x| x.p.is_some()).count();
+            if kept.is_empty() {
+                return format!(
+                    "{} against {}: no difference is decided (Holm's correction for the {m} rows)",
+                    d.arm, d.base
+                );
+            }
+            let mut shown: Vec<String> = kept.iter().take(3).map(|x| said(x, true)).collect();
+            if kept.len() > 3 {
+                shown.push(format!("{} more", kept.len() - 3));
+            }
+            format!(
+                "{} against {}: {}; nothing else is decided (Holm's correction for the {m} rows)",
+                d.arm,
+                d.base,
+                shown.join(", ")
+            )
+        })
+        .collect();
+    format!("{}.", lines.join(". "))
+}
+
 /// Under a table of differences of several rows: that about one star in
 /// twenty rows comes by chance alone, and which stars stay when the test
 /// is corrected for the number of rows (Holm's method, and the
