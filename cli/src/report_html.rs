@@ -567,7 +567,7 @@ pub fn lab_page(t: &Timed) -> String {
                 } else {
                     "the mean"
                 },
-                interval_chart(&format!("{}", first.label), "metric", &refs, Unit::Number)
+                interval_chart(&first.label, "metric", &refs, Unit::Number)
             );
         }
         b.push_str("</section>");
