@@ -155,3 +155,74 @@ fn a_house_rule_cannot_count_into_the_games_counters() {
         "{err}"
     );
 }
+
+/// docs/house-rules.md's example of a new decision: the leader names trump
+/// before every round's first lead. Played as the page says: the first
+/// decision of a round is the leader's, one option per suit in play; the
+/// suit named is trump and the leader then leads; whole games with the
+/// greedy bot name trump at every round and end.
+#[test]
+fn leader_names_trump_adds_a_decision_before_every_round() {
+    let e = engine();
+    let cfg = GameConfig::new("sea_change", 3, 5).variant(&rule("leader_names_trump.lua"));
+    let mut g = e.new_game(cfg, true).expect("start");
+    assert_eq!(
+        g.decision_kind().expect("kind").as_deref(),
+        Some("name_trump")
+    );
+    let d = g.decision().expect("decision").expect("pending");
+    let leader = var(&g, "leader");
+    assert_eq!(json!(d.seat), leader);
+    assert_eq!(d.prompt, "Name trump for this round (you lead next)");
+    let texts: Vec<&str> = d.options.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        ["Name Blue trump", "Name Green trump", "Name Red trump"]
+    );
+    assert_eq!(var(&g, "trump"), json!(null));
+    g.apply(3).expect("name red");
+    assert_eq!(var(&g, "trump"), json!("red"));
+    let named = script_events(&g.take_events(), "trump_named");
+    assert_eq!(named.len(), 1, "{named:?}");
+    // The leader leads; the first card does not change trump.
+    assert_eq!(g.decision_kind().expect("kind").as_deref(), Some("play"));
+    let d = g.decision().expect("decision").expect("pending");
+    assert_eq!(json!(d.seat), leader);
+    assert_eq!(d.prompt, "Lead a card (trump Red)");
+    let lead = d
+        .options
+        .iter()
+        .position(|o| !o.text.starts_with("Red"))
+        .expect("a card that is not red");
+    g.apply(lead + 1).expect("lead");
+    assert_eq!(var(&g, "trump"), json!("red"));
+
+    // Whole games with the game's own bot: every round starts with the
+    // leader naming trump.
+    for seed in 1..=3 {
+        let cfg = GameConfig::new("sea_change", 4, seed).variant(&rule("leader_names_trump.lua"));
+        let mut g = e.new_game(cfg, false).expect("start");
+        let mut bots = bots_for(&["greedy"; 4], seed, 4);
+        let mut named = 0;
+        let mut steps = 0;
+        while let Some((seat, _)) = g.pending() {
+            if g.decision_kind().expect("kind").as_deref() == Some("name_trump") {
+                named += 1;
+                assert_eq!(var(&g, "trump"), json!(null));
+                assert_eq!(json!(seat), var(&g, "leader"));
+            }
+            let choice = bots[seat as usize - 1].choose(&g).expect("the bot chooses");
+            Runner::new(Vec::new())
+                .apply(&mut g, choice)
+                .expect("the move applies");
+            steps += 1;
+            assert!(steps < 5000, "the game did not end");
+        }
+        let rounds_seen = var(&g, "round").as_u64().unwrap_or(0);
+        assert!(rounds_seen >= 1);
+        assert_eq!(
+            named as u64, rounds_seen,
+            "seed {seed}: a trump named per round"
+        );
+    }
+}
