@@ -226,3 +226,77 @@ fn leader_names_trump_adds_a_decision_before_every_round() {
         );
     }
 }
+
+/// A variant declares the variants it builds on (`requires = {"passing"}`):
+/// without them, or with them after it, the rules refuse with a clear
+/// message naming what to add; with them before it, it plays.
+#[test]
+fn a_variant_that_requires_another_says_so_when_it_is_missing() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let needs = dir.path().join("needs_passing.lua");
+    std::fs::write(
+        &needs,
+        "return {\n  id = 'needs_passing', game = 'seas_of_strife', requires = { 'passing' },\n  \
+         modify = function(rules)\n    local pass_count = rules.pass_count\n    \
+         rules.pass_count = function(...) return pass_count(...) end\n  end,\n}\n",
+    )
+    .expect("write");
+    let needs = needs.display().to_string();
+    let e = engine();
+    let start = |variants: &[&str]| {
+        let mut cfg = GameConfig::new("seas_of_strife", 4, 1);
+        cfg.variants = variants.iter().map(|v| v.to_string()).collect();
+        e.new_game(cfg, false)
+            .map(|_| ())
+            .map_err(|err| err.to_string())
+    };
+    let missing = start(&[&needs]).expect_err("passing is missing");
+    assert!(
+        missing.contains(
+            "variant 'needs_passing' requires variant 'passing': add `-v passing` before it"
+        ),
+        "{missing}"
+    );
+    let after = start(&[&needs, "passing"]).expect_err("passing comes after it");
+    assert!(
+        after.contains(
+            "variant 'needs_passing' requires variant 'passing' applied before it: give `-v passing` first"
+        ),
+        "{after}"
+    );
+    start(&["passing", &needs]).expect("passing, then the rule that needs it");
+
+    // At the command line, the same words.
+    let o = deckhand(&["sim", "seas_of_strife", "-v", &needs, "-n", "2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("requires variant 'passing': add `-v passing` before it"),
+        "{err}"
+    );
+    let o = deckhand(&[
+        "sim",
+        "seas_of_strife",
+        "-v",
+        "passing",
+        "-v",
+        &needs,
+        "-n",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    // `requires` is a list.
+    let bad = dir.path().join("bad_requires.lua");
+    std::fs::write(
+        &bad,
+        "return { id = 'bad_requires', game = 'seas_of_strife', requires = 'passing',\n  \
+         modify = function(rules) end }\n",
+    )
+    .expect("write");
+    let err = start(&["passing", &bad.display().to_string()]).expect_err("not a list");
+    assert!(
+        err.contains("`requires` must be a list of variant names"),
+        "{err}"
+    );
+}
