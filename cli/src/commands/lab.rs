@@ -49,7 +49,7 @@ pub const STEP_TIMEOUT_RANGE: (f64, f64) = (0.01, 86_400.0);
 pub struct RunArgs {
     /// How many games (in each arm; at most 1000000000). Default 100 for
     /// sim, 1000 for compare, 200 for tune (each candidate's first round).
-    #[arg(long = "games", short = 'n')]
+    #[arg(long = "games", short = 'n', allow_negative_numbers = true, value_parser = parse_games)]
     pub games: Option<u64>,
     /// Run until the 95% interval of the statistic named by --on is at most
     /// this wide on each side (with several arms: every difference of it
@@ -200,6 +200,18 @@ impl RunArgs {
             bail!("--step-timeout {t}: must be a number of seconds from {lo} to {hi}");
         }
         Ok(())
+    }
+}
+
+/// `-n N`: a whole number of games; a negative one is named as such
+/// rather than taken for an option.
+fn parse_games(s: &str) -> std::result::Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) => Ok(n),
+        Err(_) if s.trim().parse::<i64>().is_ok() => {
+            Err("a number of games is 1 or more (-n 100)".to_string())
+        }
+        Err(_) => Err("not a whole number of games (-n 100)".to_string()),
     }
 }
 
