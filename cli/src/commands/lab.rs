@@ -203,6 +203,18 @@ impl RunArgs {
     }
 }
 
+/// The progress bar's rate: whole games a second ("86/s"), a tenth below
+/// 10 ("2.5/s").
+fn rate_text(per_sec: f64) -> String {
+    if !per_sec.is_finite() || per_sec < 0.0 {
+        "-/s".to_string()
+    } else if per_sec < 10.0 {
+        format!("{per_sec:.1}/s")
+    } else {
+        format!("{per_sec:.0}/s")
+    }
+}
+
 /// `-n N`: a whole number of games; a negative one is named as such
 /// rather than taken for an option.
 fn parse_games(s: &str) -> std::result::Result<u64, String> {
@@ -381,7 +393,15 @@ pub fn run_games(
         ProgressBar::new(max.saturating_mul(experiment.arms.len() as u64))
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {rate} eta {eta}")
+            .map(|s| {
+                s.with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&rate_text(state.per_sec()));
+                    },
+                )
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     if let Some(seat) = trace.and_then(|t| t.seat) {
@@ -675,4 +695,16 @@ pub fn bot_kinds(specs: &[SeatSpec], command: &str) -> Result<Vec<BotKind>> {
             SeatSpec::Human => bail!("{command} needs bots at every seat (got 'human')"),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod rate_tests {
+    use super::rate_text;
+
+    #[test]
+    fn the_progress_rate_is_rounded() {
+        assert_eq!(rate_text(86.2062), "86/s");
+        assert_eq!(rate_text(2.4567), "2.5/s");
+        assert_eq!(rate_text(f64::NAN), "-/s");
+    }
 }
