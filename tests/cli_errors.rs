@@ -290,3 +290,20 @@ fn a_negative_number_of_games_is_named_as_such() {
         assert!(!err.contains("'-- -5'"), "{err}");
     }
 }
+
+/// A mistyped variant gets "did you mean" and the game's variants, as a
+/// mistyped game does.
+#[test]
+fn a_mistyped_variant_gets_did_you_mean_everywhere() {
+    for cmd in ["play", "sim"] {
+        let e = fails(&[cmd, "sea_change", "-v", "teams"]);
+        assert!(
+            e.contains("variant 'teams' of 'sea_change'")
+                && e.contains("— did you mean 'team'? (variants of sea_change: team)"),
+            "{cmd}: {e}"
+        );
+    }
+    let o = run(&[], "new sea_change variants=teams\nquit\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("did you mean 'team'?"), "{out}");
+}
