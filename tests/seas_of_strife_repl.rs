@@ -99,3 +99,32 @@ fn passing_asks_the_person_shows_a_sorted_hand_and_keeps_the_bots_passes_secret(
     }
     assert_eq!(all.matches("passes you").count(), 1, "{all}");
 }
+
+/// The cards of a pass, listed under the move, wrap between two cards at a
+/// narrow terminal, never between a card's number and its name.
+#[test]
+fn a_pass_list_wraps_between_cards_not_inside_one() {
+    let home = tempfile::tempdir().expect("temp home");
+    let mut r = pty::Repl::spawn_env(&pty::scripts_dir(), home, &[("COLUMNS", "44")]);
+    r.send("new seas_of_strife players=3 seats=human,random,random variants=passing seed=1");
+    r.expect("Choose 2 cards to pass");
+    let shown = r.expect("seat 1> ");
+    let list = shown
+        .split("choose 2 of:")
+        .nth(1)
+        .and_then(|rest| rest.split("(type").next())
+        .unwrap_or_else(|| panic!("no list of cards: {shown}"));
+    assert!(list.lines().count() >= 3, "{list}");
+    for line in list.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(last) = words.last() {
+            let cut = last.chars().all(|c| c.is_ascii_digit())
+                && words
+                    .len()
+                    .checked_sub(2)
+                    .is_none_or(|i| words[i].ends_with([',', ':']));
+            assert!(!cut, "a card's number ends the line: {line:?}\n{list}");
+        }
+    }
+    r.quit();
+}
