@@ -528,14 +528,25 @@ fn hint_shows_intervals_and_the_expected_line_and_plays_nothing() {
     let mut r = start();
     r.new_game();
     let before = r.table();
-    let out = r.type_expect("hint 200", "<- best", "seat 1> ");
+    let out = r.type_expect("hint 200", "Search for seat 1", "seat 1> ");
     assert!(out.contains("Search for seat 1 (200 playouts"), "{out}");
     assert!(out.contains("95% interval (normal approximation)"), "{out}");
     assert!(out.contains("% ± "), "{out}");
     assert!(out.contains("likely next: seat 2 "), "{out}");
-    let again = r.type_expect("hint 200", "<- best", "seat 1> ");
+    // What the mark means is said, and "best" only of the highest value.
+    assert!(
+        out.contains("listed by playouts: the search's choice (the move it played most) first"),
+        "{out}"
+    );
+    assert!(
+        out.contains("<- best (most playouts and highest value)")
+            || (out.contains("<- the search's choice (most playouts)")
+                && out.contains("<- highest value")),
+        "{out}"
+    );
+    let again = r.type_expect("hint 200", "Search for seat 1", "seat 1> ");
     assert_eq!(out, again, "the same position gets the same hint");
-    r.type_expect("hint 50ms", "<- best", "seat 1> ");
+    r.type_expect("hint 50ms", "most playouts", "seat 1> ");
     r.type_expect("hint soon", "'soon' is not a budget", "seat 1> ");
     assert_eq!(r.table(), before, "a hint plays nothing");
     r.quit();
