@@ -300,3 +300,28 @@ fn a_variant_that_requires_another_says_so_when_it_is_missing() {
         "{err}"
     );
 }
+
+/// `check` warns of a metric that is nil at the end of every game (no
+/// report would show it), and not of one that counts.
+#[test]
+fn check_warns_of_a_metric_that_is_always_nil() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let file = dir.path().join("metrics.lua");
+    std::fs::write(
+        &file,
+        "return { id = 'metrics', game = 'sea_change', modify = function(rules)\n  \
+         rules.metrics['misspelled counter'] = { doc = 'never kept',\n    \
+         value = function(game) return game.vars.sea_chnages end }\n  \
+         rules.metrics['rounds played'] = { doc = 'rounds',\n    \
+         value = function(game) return game.vars.round end }\nend }\n",
+    )
+    .expect("write");
+    let o = deckhand(&["check", &file.display().to_string(), "-n", "1", "-p", "3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("warning: metric 'misspelled counter' was nil at the end of the one game"),
+        "{err}"
+    );
+    assert!(!err.contains("'rounds played'"), "{err}");
+}
