@@ -113,3 +113,15 @@ fn the_table_of_lib_trick_names_every_function_of_the_module() {
     let strife = read("docs/seas-of-strife.md");
     assert!(strife.contains("| `trick_winner(game, cards)` | the play that takes the trick: returns two values, `(index, count)`"));
 }
+
+/// The README's house rule is the shipped file, its code as it is (the
+/// file's opening comment aside).
+#[test]
+fn the_readme_house_rule_is_the_shipped_file() {
+    let readme = read("README.md");
+    let file = read("scripts/house_rules/eights_minus_five.lua");
+    let code = file.split_once("]]\n").map_or(file.as_str(), |(_, c)| c);
+    let start = readme.find("```lua\n").expect("a Lua block") + "```lua\n".len();
+    let end = start + readme[start..].find("```").expect("its end");
+    assert_eq!(&readme[start..end], code);
+}
