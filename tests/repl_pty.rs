@@ -514,6 +514,10 @@ fn the_lua_prompt_is_read_only_keeps_globals_and_continues_lines() {
     r.type_expect("return {n, name = 'a b', [\"a b\"] = n}", "", "...> ");
     r.type_expect("end", "", "lua> ");
     r.type_expect("f(x)", r#"{5, ["a b"] = 5, name = "a b"}"#, "lua> ");
+    // A function prints as one, not as nil.
+    let shown = r.type_expect("{f = f, n = 1}", "n = 1}", "lua> ");
+    assert!(shown.contains("{f = function() --[[a function]] end, n = 1}"), "{shown}");
+    assert!(!shown.contains("nil"), "{shown}");
     r.type_expect("", "Back to the deckhand prompt.", "seat 1> ");
     r.send("moves");
     assert_eq!(r.expect("seat 1> "), moves);
