@@ -516,7 +516,10 @@ fn the_lua_prompt_is_read_only_keeps_globals_and_continues_lines() {
     r.type_expect("f(x)", r#"{5, ["a b"] = 5, name = "a b"}"#, "lua> ");
     // A function prints as one, not as nil.
     let shown = r.type_expect("{f = f, n = 1}", "n = 1}", "lua> ");
-    assert!(shown.contains("{f = function() --[[a function]] end, n = 1}"), "{shown}");
+    assert!(
+        shown.contains("{f = function() --[[a function]] end, n = 1}"),
+        "{shown}"
+    );
     assert!(!shown.contains("nil"), "{shown}");
     r.type_expect("", "Back to the deckhand prompt.", "seat 1> ");
     r.send("moves");
@@ -620,5 +623,39 @@ fn hot_seat_commands_that_change_the_turn_pass_the_terminal_first() {
     assert!(!out.contains("Pass to seat"), "{out}");
     let said = pass(&mut r, "new seed=3", 1);
     assert!(said.contains("New game of Sea Change"), "{said}");
+    r.quit();
+}
+
+/// The table leaves out a face-down pile with no card in it (the deck of a
+/// game that deals every card) and keeps it while it holds cards (the
+/// draw pile of a 2-player Sea Change).
+#[test]
+fn an_empty_face_down_pile_is_left_out_of_the_table() {
+    let mut r = start();
+    for (line, deck) in [
+        (
+            "new sea_change players=4 seats=human,greedy,greedy,greedy seed=7",
+            false,
+        ),
+        (
+            "new seas_of_strife players=4 seats=human,greedy,greedy,greedy seed=7",
+            false,
+        ),
+        ("new sea_change players=2 seats=human,greedy seed=7", true),
+    ] {
+        r.send(line);
+        r.expect("New game of");
+        r.expect("seat 1> ");
+        r.send("show");
+        r.expect("── ");
+        let table = r.expect("seat 1> ");
+        let deck_row = table.lines().any(|l| l.trim_start().starts_with("deck "));
+        assert_eq!(deck_row, deck, "{line}:\n{table}");
+        if deck {
+            assert!(table.contains(" cards"), "{table}");
+        } else {
+            assert!(!table.contains(" 0 cards"), "{line}:\n{table}");
+        }
+    }
     r.quit();
 }

@@ -311,7 +311,14 @@ impl Painter {
         let mut lines = vec![self.bold(&format!("── {title} ──"))];
         // Shared zones first, then other seats' zones, then the viewer's own.
         let mine = |z: &&ZoneView| z.owner.is_some() && z.owner == view.seat;
-        let mut shown: Vec<&ZoneView> = view.zones.iter().filter(|z| z.owner.is_none()).collect();
+        // A face-down pile with no card in it shows nothing (the deck of a
+        // game that deals every card): it is left out.
+        let mut shown: Vec<&ZoneView> = view
+            .zones
+            .iter()
+            .filter(|z| z.owner.is_none())
+            .filter(|z| !(z.count == 0 && z.visibility == Visibility::Hidden))
+            .collect();
         shown.extend(
             view.zones
                 .iter()
