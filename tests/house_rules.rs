@@ -325,3 +325,28 @@ fn check_warns_of_a_metric_that_is_always_nil() {
     );
     assert!(!err.contains("'rounds played'"), "{err}");
 }
+
+/// A function stored in `game.vars` is refused naming its key and the line
+/// where the function was written.
+#[test]
+fn a_function_in_game_vars_is_named_by_its_key_and_line() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let file = dir.path().join("fnvar.lua");
+    std::fs::write(
+        &file,
+        "return { id = 'fnvar', game = 'sea_change', modify = function(rules)\n  \
+         local setup = rules.setup\n  \
+         rules.setup = function(game)\n    setup(game)\n    \
+         game.vars.helpers = { count = 1, list = { 2, function() return 1 end } }\n  \
+         end\nend }\n",
+    )
+    .expect("write");
+    let o = deckhand(&["check", &file.display().to_string(), "-n", "1", "-p", "3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("a function value at `helpers.list[2]` (the function of ")
+            && err.contains("fnvar.lua:5), which is not data"),
+        "{err}"
+    );
+}
