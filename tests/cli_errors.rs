@@ -267,3 +267,43 @@ fn the_readme_says_how_to_get_deckhand_on_the_path() {
     assert!(readme.contains("cargo install --path cli"), "README");
     assert!(readme.contains("target/release/deckhand"), "README");
 }
+
+/// `-n -5` is a number of games that is not 1 or more, not an option
+/// clap advises passing after `--`.
+#[test]
+fn a_negative_number_of_games_is_named_as_such() {
+    for cmd in [
+        &["sim", "sea_change"][..],
+        &["compare", "sea_change", "--arm", "a=", "--arm", "b="],
+    ] {
+        let mut args = cmd.to_vec();
+        args.extend(["-n", "-5"]);
+        let o = run(&args, "");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{err}");
+        assert!(
+            err.contains(
+                "invalid value '-5' for '--games <GAMES>': a number of games is 1 or more (-n 100)"
+            ),
+            "{err}"
+        );
+        assert!(!err.contains("'-- -5'"), "{err}");
+    }
+}
+
+/// A mistyped variant gets "did you mean" and the game's variants, as a
+/// mistyped game does.
+#[test]
+fn a_mistyped_variant_gets_did_you_mean_everywhere() {
+    for cmd in ["play", "sim"] {
+        let e = fails(&[cmd, "sea_change", "-v", "teams"]);
+        assert!(
+            e.contains("variant 'teams' of 'sea_change'")
+                && e.contains("— did you mean 'team'? (variants of sea_change: team)"),
+            "{cmd}: {e}"
+        );
+    }
+    let o = run(&[], "new sea_change variants=teams\nquit\n");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("did you mean 'team'?"), "{out}");
+}

@@ -2,8 +2,8 @@
 //! game: every game in the catalog x every set of its variants that its
 //! rules accept x no house rule and each shipped house rule for the game
 //! (scripts/house_rules/) x every player count the set allows, two seeds
-//! each (the full product: about 100 cells, 200 games, 76,000 decisions;
-//! 44 s in a debug build on 2 busy cores). Each game is played again
+//! each (the full product: 113 cells, 226 games, about 88,500 decisions;
+//! see docs/architecture.md for its time). Each game is played again
 //! compiled, so the interpreter and the compiled path with its direct calls
 //! are checked to agree on every cell. Nothing here names a game: a
 //! game added to scripts/ is checked the moment the catalog lists it.

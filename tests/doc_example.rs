@@ -72,3 +72,56 @@ fn the_guide_shows_what_check_prints_for_its_game() {
     );
     assert_eq!(out.trim_end(), shown);
 }
+
+/// docs/scripting.md's table of lib/trick.lua names every function the
+/// module defines, as `trick.NAME(` or `T:NAME(`.
+#[test]
+fn the_table_of_lib_trick_names_every_function_of_the_module() {
+    let lua = read("scripts/lib/trick.lua");
+    let doc = read("docs/scripting.md");
+    let start = doc
+        .find("## Shared mechanics: lib/trick.lua")
+        .expect("the section");
+    let section = &doc[start..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+    let mut names = Vec::new();
+    for line in lua.lines() {
+        let Some(rest) = line.strip_prefix("function ") else {
+            continue;
+        };
+        let Some((name, _)) = rest.split_once('(') else {
+            continue;
+        };
+        let shown = match name.split_once(':') {
+            Some((_, method)) => format!("`T:{method}("),
+            None => format!("`{name}("),
+        };
+        names.push(name.to_string());
+        assert!(
+            section.contains(&shown),
+            "{shown} is not in the table of lib/trick"
+        );
+    }
+    assert!(names.len() >= 30, "{names:?}");
+    // What the two-value functions return is said, Seas of Strife's
+    // trick_winner with them.
+    let flat = section.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(
+        "Seas of Strife's `rules.trick_winner(game, cards)` is `trick.majority_index` with its \
+         own suit counts, so it too returns two values, `(index, count)`"
+    ));
+    let strife = read("docs/seas-of-strife.md");
+    assert!(strife.contains("| `trick_winner(game, cards)` | the play that takes the trick: returns two values, `(index, count)`"));
+}
+
+/// The README's house rule is the shipped file, its code as it is (the
+/// file's opening comment aside).
+#[test]
+fn the_readme_house_rule_is_the_shipped_file() {
+    let readme = read("README.md");
+    let file = read("scripts/house_rules/eights_minus_five.lua");
+    let code = file.split_once("]]\n").map_or(file.as_str(), |(_, c)| c);
+    let start = readme.find("```lua\n").expect("a Lua block") + "```lua\n".len();
+    let end = start + readme[start..].find("```").expect("its end");
+    assert_eq!(&readme[start..end], code);
+}

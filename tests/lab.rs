@@ -973,3 +973,197 @@ fn a_metric_declared_a_share_returns_a_number_from_0_to_1() {
         assert!(text(&o).contains(says), "{}", text(&o));
     }
 }
+
+/// A `--html` page (or `--trace`) that cannot be written stops the run
+/// before it plays: no report, the file named, and quickly.
+#[test]
+fn an_unwritable_html_or_trace_path_fails_before_anything_is_played() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let missing = dir.path().join("no such folder/report.html");
+    let missing = missing.display().to_string();
+    let trace = dir.path().join("no such folder/trace.jsonl");
+    let trace = trace.display().to_string();
+    let runs: [&[&str]; 5] = [
+        &["sim", "sea_change", "-n", "2000", "--html", &missing],
+        &["sim", "sea_change", "-n", "2000", "--trace", &trace],
+        &[
+            "compare",
+            "sea_change",
+            "--arm",
+            "a=",
+            "--arm",
+            "b=-o target_vp=5",
+            "-n",
+            "1000",
+            "--html",
+            &missing,
+        ],
+        &[
+            "tune",
+            "sea_change",
+            "--try",
+            "target_vp=3,5",
+            "--stat",
+            "rounds",
+            "--minimize",
+            "-n",
+            "400",
+            "--html",
+            &missing,
+        ],
+        &["merge", "no-such-shard.json", "--html", &missing],
+    ];
+    for args in runs {
+        let started = std::time::Instant::now();
+        let o = deckhand(args);
+        let all = text(&o);
+        assert!(!o.status.success(), "{args:?}: {all}");
+        assert!(o.stdout.is_empty(), "{args:?} printed a report: {all}");
+        let file = if args.contains(&"--trace") {
+            &trace
+        } else {
+            &missing
+        };
+        assert!(all.contains(file.as_str()), "{args:?}: {all}");
+        assert!(
+            all.contains("cannot write the HTML page (--html)") || args.contains(&"--trace"),
+            "{args:?}: {all}"
+        );
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+/// The built-in scripts' house rule that makes eights worth -5.
+fn eights_rule() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../scripts/house_rules/eights_minus_five.lua")
+        .display()
+        .to_string()
+}
+
+/// A table of many differences says that about one star in twenty rows
+/// comes by chance, and what Holm's and the Benjamini-Hochberg
+/// corrections keep: in the text, the page and the JSON (each row's p and
+/// both decisions).
+#[test]
+fn a_report_of_many_rows_says_one_star_in_twenty_is_chance_and_names_its_corrections() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let page = dir.path().join("report.html");
+    let page_arg = page.display().to_string();
+    let arm = format!("eights=-v {}", eights_rule());
+    let args = [
+        "compare",
+        "sea_change",
+        "--arm",
+        "base",
+        "--arm",
+        &arm,
+        "-n",
+        "200",
+    ];
+    let mut with_html = args.to_vec();
+    with_html.extend(["--html", &page_arg]);
+    let o = deckhand(&with_html);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    let note = out
+        .lines()
+        .find(|l| l.contains("about one star in twenty rows is expected by chance"))
+        .unwrap_or_else(|| panic!("no note of chance: {out}"));
+    assert!(
+        note.starts_with("17 rows, each starred at 5 % on its own"),
+        "{note}"
+    );
+    assert!(
+        note.contains("Holm's method (family-wise error 5 %)"),
+        "{note}"
+    );
+    assert!(
+        note.contains("the Benjamini-Hochberg method (false discovery rate 5 %)"),
+        "{note}"
+    );
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(
+        html.contains("<p class=\"muted many-rows\">17 rows, each starred"),
+        "{html}"
+    );
+    assert!(html.contains("Holm&#39;s method"), "{html}");
+    assert!(html.contains("Benjamini-Hochberg"), "{html}");
+
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let o = deckhand(&with_json);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let rows = v["differences"][0]["rows"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(rows.len(), 17);
+    for row in rows {
+        let p = row["p"].as_f64().unwrap_or(f64::NAN);
+        assert!((0.0..=1.0).contains(&p), "{row}");
+        let starred = row["significant"] == Value::Bool(true);
+        // The 5 % test of the row alone and its p-value agree.
+        assert_eq!(starred, p < 0.05, "{row}");
+        // A correction keeps only stars.
+        for c in ["holm", "bh"] {
+            assert!(row[c].is_boolean(), "{row}");
+            assert!(starred || row[c] == Value::Bool(false), "{row}");
+        }
+    }
+}
+
+/// `sim` and `tune` say what their seeds are (from 1, not the clock), and
+/// their footers speak of no differences or stars they do not print.
+#[test]
+fn sim_and_tune_help_and_footers_say_only_what_is_true() {
+    for cmd in ["sim", "tune"] {
+        let o = deckhand(&[cmd, "--help"]);
+        let help = text(&o);
+        let seed = help
+            .lines()
+            .skip_while(|l| !l.contains("--seed"))
+            .take(2)
+            .collect::<String>();
+        assert!(seed.contains("(default: 1)"), "{cmd}: {seed}");
+        assert!(!seed.contains("clock"), "{cmd}: {seed}");
+    }
+    let o = deckhand(&["play", "--help"]);
+    assert!(
+        text(&o).contains("(default: from the clock)"),
+        "{}",
+        text(&o)
+    );
+
+    let o = deckhand(&["sim", "sea_change", "-n", "20"]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("95% intervals: Wilson score"), "{out}");
+    assert!(!out.contains("paired"), "{out}");
+    assert!(!out.contains("* marks"), "{out}");
+
+    let o = deckhand(&[
+        "tune",
+        "sea_change",
+        "--try",
+        "target_vp=3,5",
+        "--stat",
+        "rounds",
+        "--minimize",
+        "-n",
+        "20",
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("(successive halving, 1 round, seeds from 1)"),
+        "{out}"
+    );
+    assert!(!out.contains("paired"), "{out}");
+    assert!(!out.contains("* marks"), "{out}");
+}

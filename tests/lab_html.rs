@@ -49,8 +49,9 @@ fn browser() -> Option<PathBuf> {
 /// Measures the page and writes what it found into `<pre id="probe">`.
 const PROBE: &str = r#"<script>
 (function () {
-  // A phone's width (headless windows are at least 500 px wide).
-  document.body.style.width = '360px';
+  // A phone's width (headless windows are at least 500 px wide), or
+  // the width the test asks for.
+  document.body.style.width = 'WIDTHpx';
   var out = { charts: [], rows: [], title: document.title,
     imgs: document.querySelectorAll('img').length,
     scripts: document.querySelectorAll('script').length,
@@ -70,8 +71,25 @@ const PROBE: &str = r#"<script>
         count: b.dataset.count !== undefined ? +b.dataset.count : null,
         w: bb.width, h: bb.height, pw: br.width, ph: br.height });
     });
+    c.step = svg.dataset.step ? +svg.dataset.step : null;
+    c.ticks = [];
+    svg.querySelectorAll('text.tick').forEach(function (t) {
+      c.ticks.push({ value: t.dataset.value !== undefined ? +t.dataset.value : null,
+        text: t.textContent });
+    });
+    // Every text of the chart inside the chart's box: none clipped.
+    c.clipped = [];
+    svg.querySelectorAll('text').forEach(function (t) {
+      var b = t.getBoundingClientRect();
+      if (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5
+          || b.bottom > r.bottom + 0.5) {
+        c.clipped.push(t.textContent);
+      }
+    });
     out.charts.push(c);
   });
+  var answer = document.querySelector('p.answer');
+  out.answer = answer ? answer.textContent : null;
   document.querySelectorAll('table[data-table] tbody tr').forEach(function (tr) {
     out.rows.push({ table: tr.closest('table').dataset.table, key: tr.dataset.key,
       label: tr.cells[0].textContent, mean: tr.querySelector('.mean').textContent,
@@ -111,11 +129,18 @@ fn base64(s: &str) -> Vec<u8> {
 /// Render `page` (with the probe) in the browser, 360 px wide, and read
 /// the probe's findings.
 fn render(browser: &Path, page: &Path) -> Value {
+    render_at(browser, page, 360)
+}
+
+/// Render `page` (with the probe) in the browser with a page `width` px
+/// wide, and read the probe's findings.
+fn render_at(browser: &Path, page: &Path, width: u32) -> Value {
     let dir = tempfile::tempdir().expect("tmp");
     let html = std::fs::read_to_string(page).expect("the page");
     assert!(!html.contains("<script"), "the report itself has no script");
     let probed = dir.path().join("probed.html");
-    std::fs::write(&probed, html.replace("</body>", &format!("{PROBE}</body>"))).expect("write");
+    let probe = PROBE.replace("WIDTH", &width.to_string());
+    std::fs::write(&probed, html.replace("</body>", &format!("{probe}</body>"))).expect("write");
     let mut child = Command::new(browser)
         .args([
             "--headless",
@@ -123,8 +148,8 @@ fn render(browser: &Path, page: &Path) -> Value {
             "--disable-gpu",
             "--no-first-run",
             "--hide-scrollbars",
-            "--window-size=375,800",
         ])
+        .arg(format!("--window-size={},800", width + 15))
         .arg(format!(
             "--user-data-dir={}",
             dir.path().join("profile").display()
@@ -442,4 +467,117 @@ fn the_tune_page_draws_every_candidate() {
         .expect("the candidates' chart");
     assert!(num(&chart["width"]) > 100.0 && num(&chart["height"]) > 100.0);
     assert!(num(&probe["scrollWidth"]) <= num(&probe["innerWidth"]));
+}
+
+/// Whether `step` is 1, 2 or 5 times a power of ten.
+fn round_step(step: f64) -> bool {
+    let power = 10f64.powf(step.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .any(|m| (step / power - m).abs() < 1e-9)
+}
+
+/// The charts' ticks are round numbers (a step of 1, 2 or 5 times a power
+/// of ten, every tick a whole number of steps), no text of any chart is
+/// clipped at a phone's width or a desktop's, a metric the designer added
+/// (a number, not a share, with a long name) is charted per arm and as a
+/// difference, and the page starts with its answer in one line.
+#[test]
+fn charts_have_round_ticks_no_clipped_label_and_every_metric_and_the_page_answers_first() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().expect("tmp");
+    let page = dir.path().join("report.html");
+    let rigged = format!(
+        "rigged=-v {}",
+        fixtures().join("seat_one_wins.lua").display()
+    );
+    let long = fixtures().join("long_metric.lua").display().to_string();
+    let metric = "the number of the winning seat plus a half, counted at the end of every game";
+    deckhand(&[
+        "compare",
+        "coin_flip",
+        "-v",
+        &long,
+        "--arm",
+        "fair",
+        "--arm",
+        &rigged,
+        "-n",
+        "300",
+        "--html",
+        &page.display().to_string(),
+    ]);
+    for width in [360, 1200] {
+        let probe = render_at(&browser, &page, width);
+        assert_eq!(num(&probe["innerWidth"]), width as f64);
+        assert!(num(&probe["scrollWidth"]) <= width as f64, "{probe}");
+        let charts = probe["charts"].as_array().expect("charts");
+        for c in charts {
+            let clipped = c["clipped"].as_array().expect("clipped");
+            assert!(
+                clipped.is_empty(),
+                "{width} px: clipped in {}: {clipped:?}",
+                c["name"]
+            );
+            if c["cls"] == "chart histogram" {
+                continue;
+            }
+            let step = num(&c["step"]);
+            assert!(round_step(step), "{}: step {step}", c["name"]);
+            let ticks: Vec<f64> = c["ticks"]
+                .as_array()
+                .expect("ticks")
+                .iter()
+                .map(|t| num(&t["value"]))
+                .collect();
+            assert!(ticks.len() >= 3, "{}: {ticks:?}", c["name"]);
+            for t in &ticks {
+                assert!(
+                    ((t / step) - (t / step).round()).abs() < 1e-6,
+                    "{}: {ticks:?}",
+                    c["name"]
+                );
+            }
+            for pair in ticks.windows(2) {
+                assert!(
+                    (pair[1] - pair[0] - step).abs() < 1e-9 * step.max(1.0),
+                    "{ticks:?}"
+                );
+            }
+            // The labels say the values: "+5", "0", "-5", "20%", "1.5".
+            for t in c["ticks"].as_array().expect("ticks") {
+                let text = t["text"].as_str().expect("text");
+                let read: f64 = text
+                    .trim_end_matches('%')
+                    .trim_start_matches('+')
+                    .parse()
+                    .unwrap_or_else(|_| panic!("tick {text:?}"));
+                assert!(
+                    (read - num(&t["value"])).abs() < 1e-9,
+                    "{text} {}",
+                    t["value"]
+                );
+            }
+        }
+        // The designer's metric: each arm's mean, and the difference.
+        let named = |name: &str| {
+            charts
+                .iter()
+                .any(|c| c["name"] == name && c["cls"] == "chart metric")
+        };
+        assert!(named(metric), "{width} px: no chart of the metric");
+        assert!(
+            named(&format!("{metric}, rigged − fair")),
+            "{width} px: no chart of its difference"
+        );
+        let answer = probe["answer"].as_str().expect("the answer");
+        assert!(
+            answer.starts_with("rigged against fair: seat 1 wins +"),
+            "{answer}"
+        );
+        assert!(
+            answer.contains("nothing else is decided (Holm's correction for the"),
+            "{answer}"
+        );
+    }
 }

@@ -514,6 +514,13 @@ fn the_lua_prompt_is_read_only_keeps_globals_and_continues_lines() {
     r.type_expect("return {n, name = 'a b', [\"a b\"] = n}", "", "...> ");
     r.type_expect("end", "", "lua> ");
     r.type_expect("f(x)", r#"{5, ["a b"] = 5, name = "a b"}"#, "lua> ");
+    // A function prints as one, not as nil.
+    let shown = r.type_expect("{f = f, n = 1}", "n = 1}", "lua> ");
+    assert!(
+        shown.contains("{f = function() --[[a function]] end, n = 1}"),
+        "{shown}"
+    );
+    assert!(!shown.contains("nil"), "{shown}");
     r.type_expect("", "Back to the deckhand prompt.", "seat 1> ");
     r.send("moves");
     assert_eq!(r.expect("seat 1> "), moves);
@@ -528,14 +535,25 @@ fn hint_shows_intervals_and_the_expected_line_and_plays_nothing() {
     let mut r = start();
     r.new_game();
     let before = r.table();
-    let out = r.type_expect("hint 200", "<- best", "seat 1> ");
+    let out = r.type_expect("hint 200", "Search for seat 1", "seat 1> ");
     assert!(out.contains("Search for seat 1 (200 playouts"), "{out}");
     assert!(out.contains("95% interval (normal approximation)"), "{out}");
     assert!(out.contains("% ± "), "{out}");
     assert!(out.contains("likely next: seat 2 "), "{out}");
-    let again = r.type_expect("hint 200", "<- best", "seat 1> ");
+    // What the mark means is said, and "best" only of the highest value.
+    assert!(
+        out.contains("listed by playouts: the search's choice (the move it played most) first"),
+        "{out}"
+    );
+    assert!(
+        out.contains("<- best (most playouts and highest value)")
+            || (out.contains("<- the search's choice (most playouts)")
+                && out.contains("<- highest value")),
+        "{out}"
+    );
+    let again = r.type_expect("hint 200", "Search for seat 1", "seat 1> ");
     assert_eq!(out, again, "the same position gets the same hint");
-    r.type_expect("hint 50ms", "<- best", "seat 1> ");
+    r.type_expect("hint 50ms", "most playouts", "seat 1> ");
     r.type_expect("hint soon", "'soon' is not a budget", "seat 1> ");
     assert_eq!(r.table(), before, "a hint plays nothing");
     r.quit();
@@ -605,5 +623,39 @@ fn hot_seat_commands_that_change_the_turn_pass_the_terminal_first() {
     assert!(!out.contains("Pass to seat"), "{out}");
     let said = pass(&mut r, "new seed=3", 1);
     assert!(said.contains("New game of Sea Change"), "{said}");
+    r.quit();
+}
+
+/// The table leaves out a face-down pile with no card in it (the deck of a
+/// game that deals every card) and keeps it while it holds cards (the
+/// draw pile of a 2-player Sea Change).
+#[test]
+fn an_empty_face_down_pile_is_left_out_of_the_table() {
+    let mut r = start();
+    for (line, deck) in [
+        (
+            "new sea_change players=4 seats=human,greedy,greedy,greedy seed=7",
+            false,
+        ),
+        (
+            "new seas_of_strife players=4 seats=human,greedy,greedy,greedy seed=7",
+            false,
+        ),
+        ("new sea_change players=2 seats=human,greedy seed=7", true),
+    ] {
+        r.send(line);
+        r.expect("New game of");
+        r.expect("seat 1> ");
+        r.send("show");
+        r.expect("── ");
+        let table = r.expect("seat 1> ");
+        let deck_row = table.lines().any(|l| l.trim_start().starts_with("deck "));
+        assert_eq!(deck_row, deck, "{line}:\n{table}");
+        if deck {
+            assert!(table.contains(" cards"), "{table}");
+        } else {
+            assert!(!table.contains(" 0 cards"), "{line}:\n{table}");
+        }
+    }
     r.quit();
 }

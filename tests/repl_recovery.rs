@@ -107,6 +107,35 @@ fn ctrl_c_while_a_search_bot_thinks_stops_it_and_continue_or_undo_go_on() {
 }
 
 #[test]
+fn a_move_shows_at_once_and_a_thinking_bot_says_so_with_its_time() {
+    let mut r = Repl::start();
+    r.start_game("new sea_change players=4 seats=human,mc:100000,greedy,greedy target_vp=1 seed=7");
+    // Seat 2's search takes minutes: the move and the line saying so must
+    // come while it runs, not after.
+    r.send("1");
+    let started = std::time::Instant::now();
+    r.expect("seat 1 (you): ");
+    r.expect("seat 2 (mc:100000) is thinking … ");
+    r.expect(" s (Ctrl-C stops it)");
+    // The time it has taken goes up.
+    r.expect("seat 2 (mc:100000) is thinking … 2 s (Ctrl-C stops it)");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    r.p.send_control('c').expect("Ctrl-C");
+    r.expect("interrupted (Ctrl-C) while seat 2 (mc:100000) was choosing");
+    r.expect("deckhand> ");
+    // A quick bot says nothing of thinking.
+    r.send("seats 2=greedy");
+    let shown = r.expect("seat 1> ");
+    assert!(shown.contains("seat 2 (greedy): "), "{shown}");
+    assert!(!shown.contains("thinking"), "{shown}");
+    r.quit();
+}
+
+#[test]
 fn a_killed_repl_offers_its_game_back_at_the_same_position() {
     let mut r = Repl::start();
     r.start_game(NEW_GAME);

@@ -2158,3 +2158,20 @@ fn the_greedy_bot_sails_for_an_action_card_when_nothing_pays_more() {
         );
     }
 }
+
+/// While the defender is asked about a Smoke Screen (before the roll), the
+/// status says the dice are not rolled yet, not "dice  and ".
+#[test]
+fn status_before_the_roll_says_the_dice_are_not_rolled() {
+    let mut g = scenario(
+        cfg(3),
+        "clear(); turn(1, 'start', 2); v.ship[2] = 2; action(2, 'Smoke Screen')",
+    );
+    choose(&mut g, 1, json!({"act": "attack", "seat": 2}));
+    let status = eval(&g, "return table.concat(game.rules.status(game), '\\n')");
+    assert!(
+        status.contains("Attack: P1 on P2, dice not rolled yet"),
+        "{status}"
+    );
+    assert!(!status.contains("dice  and"), "{status}");
+}

@@ -88,3 +88,29 @@ fn a_card_that_is_not_a_move_gets_the_reason_of_the_phase() {
     );
     r.quit();
 }
+
+/// With two cargo types to sell, a sale is typed with the option's words
+/// before its cards (`sell rum 1`); `sell 1` alone says how.
+#[test]
+fn a_sale_is_named_by_its_words_when_two_cargo_types_can_be_sold() {
+    let mut r = Repl::start();
+    r.send("new seadogs players=2 seats=human,random seed=4");
+    r.expect("New game of SeaDogs (2 players, seed 4)");
+    r.expect("seat 1> ");
+    r.type_expect("1", "seat 1 (you): Keep", "seat 1> ");
+    let moves = r.type_expect("sail to sell", "Take no action here", "seat 1> ");
+    assert!(moves.contains("1) Sell Rum"), "{moves}");
+    assert!(moves.contains("2) Sell Spice"), "{moves}");
+    r.type_expect(
+        "sell 1",
+        "'sell' could be several moves: 1) Sell Rum, 2) Sell Spice — type more of its words \
+         (`sell rum 1`) or its number (`1 1`)",
+        "seat 1> ",
+    );
+    r.type_expect(
+        "sell spice 1",
+        "seat 1 (you): Sell Spice x2 (2 icons: 1 gold)",
+        "seat 1> ",
+    );
+    r.quit();
+}

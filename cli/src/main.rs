@@ -83,10 +83,16 @@ enum Command {
     /// Play a game at the terminal (bots take the seats not given as human).
     Play(GameArgs),
     /// Simulate many games between bots and print statistics with 95% intervals.
+    #[command(mut_arg("seed", |a| a.help(
+        "Seed of the first game: game i is dealt from seed + i - 1 (default: 1)"
+    )))]
     Sim(commands::sim::SimArgs),
     /// Compare rule sets, options or bots on the same seeds: every statistic per arm and the paired differences, with 95% intervals.
     Compare(commands::compare::CompareArgs),
     /// Search option values for those that bring a statistic closest to a target, or maximise or minimise it (successive halving on paired seeds).
+    #[command(mut_arg("seed", |a| a.help(
+        "Seed of the first game: game i of every candidate is dealt from seed + i - 1 (default: 1)"
+    )))]
     Tune(commands::tune::TuneArgs),
     /// Rate bots at mixed tables (every set of them in every seat rotation, on the same deals): ratings with 95% intervals on an Elo-like scale, random at 0.
     Ladder(commands::ladder::LadderArgs),

@@ -110,10 +110,18 @@ fn wrap_line(line: &str, width: usize) -> String {
         }
         col += visible_len(w);
     }
-    // Join a number to the word before it.
+    // Join a number to the word before it ("Red 5", "seat 12"); but a
+    // number that starts an item of a list (after "," or ":", or first) is
+    // the item's own and joins the word after it ("1 Red 5, 2 Red 6").
     let mut units: Vec<(&str, String)> = Vec::new();
+    let mut numbered = false;
     for (s, w) in words {
-        let glue = s == " " && w.starts_with(|c: char| c.is_ascii_digit()) && !units.is_empty();
+        let number = w.starts_with(|c: char| c.is_ascii_digit());
+        let after_item = units
+            .last()
+            .is_none_or(|(_, last)| last.ends_with([',', ':', ';']));
+        let glue = s == " " && !units.is_empty() && ((number && !after_item) || numbered);
+        numbered = s == " " && number && after_item && w.chars().all(|c| c.is_ascii_digit());
         match units.last_mut() {
             Some(last) if glue => {
                 last.1.push(' ');
@@ -303,7 +311,14 @@ impl Painter {
         let mut lines = vec![self.bold(&format!("── {title} ──"))];
         // Shared zones first, then other seats' zones, then the viewer's own.
         let mine = |z: &&ZoneView| z.owner.is_some() && z.owner == view.seat;
-        let mut shown: Vec<&ZoneView> = view.zones.iter().filter(|z| z.owner.is_none()).collect();
+        // A face-down pile with no card in it shows nothing (the deck of a
+        // game that deals every card): it is left out.
+        let mut shown: Vec<&ZoneView> = view
+            .zones
+            .iter()
+            .filter(|z| z.owner.is_none())
+            .filter(|z| !(z.count == 0 && z.visibility == Visibility::Hidden))
+            .collect();
         shown.extend(
             view.zones
                 .iter()
@@ -512,6 +527,27 @@ mod tests {
         assert_eq!(wrap("short line", 60), "short line");
         let seats = wrap(&format!("{} seat 12 plays", "x".repeat(55)), 60);
         assert!(seats.ends_with("\n  seat 12 plays"), "{seats:?}");
+    }
+
+    #[test]
+    fn a_numbered_list_wraps_between_items_never_inside_one() {
+        let line = "choose 3 of: 1 Orange 2, 2 Orange 5, 3 Blue 7, 4 Dark Red 71, 5 Green 12, \
+                    6 Yellow 9, 7 Purple 4, 8 Orange 11";
+        for width in 20..60 {
+            let text = wrap(line, width);
+            for l in text.lines() {
+                // No line ends with an item's number, cut from its name.
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let Some(last) = words.last() else { continue };
+                if last.chars().all(|c| c.is_ascii_digit()) {
+                    let before = words.len().checked_sub(2).map(|i| words[i]);
+                    assert!(
+                        before.is_some_and(|b| !b.ends_with([',', ':'])),
+                        "{width}: {text}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -92,9 +92,13 @@ pub fn page(title: &str, body: &str) -> String {
 /// The width of every chart's drawing, in its own units (the chart scales
 /// to the page).
 const W: f64 = 480.0;
-/// Room for the labels left of a bar chart.
-const LABEL_W: f64 = 150.0;
-const ROW_H: f64 = 24.0;
+/// Room left and right of a chart's axis, for the tick labels at its ends.
+const MARGIN: f64 = 30.0;
+/// One row of a bar chart: its label on a line of its own, then the bar.
+const ROW_H: f64 = 38.0;
+/// The most characters of a row's label: what fits the chart's width at
+/// the widest glyphs' average (the whole label stays in the tooltip).
+const LABEL_CHARS: usize = 56;
 
 /// Cut a label to `n` characters (the whole label stays in the tooltip).
 fn short(s: &str, n: usize) -> String {
@@ -110,85 +114,189 @@ fn f(x: f64) -> String {
     format!("{x:.2}")
 }
 
-/// Horizontal bars with whiskers: one line per row, the bar from `origin`
-/// to the row's mean, the whisker its interval, on the scale `lo..hi`.
-/// `diff`: differences (a line at 0, significant bars marked).
-fn interval_chart(name: &str, rows: &[&Row], lo: f64, hi: f64, diff: bool) -> String {
-    let top = 8.0;
-    let h = top + rows.len() as f64 * ROW_H + 26.0;
-    let x0 = LABEL_W;
-    let x1 = W - 20.0;
-    let x = |v: f64| x0 + (v.clamp(lo, hi) - lo) / (hi - lo).max(1e-12) * (x1 - x0);
+/// A scale for the values `lo..hi` with round ticks: a step of 1, 2 or 5
+/// times a power of ten, at most `most` steps, the ends widened to whole
+/// steps. Returns the ends and the step.
+pub fn nice_scale(lo: f64, hi: f64, most: usize) -> (f64, f64, f64) {
+    let (lo, hi) = if hi > lo {
+        (lo, hi)
+    } else {
+        (lo - 1.0, lo + 1.0)
+    };
+    let raw = (hi - lo) / most.max(1) as f64;
+    let power = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|s| *s >= raw * (1.0 - 1e-9))
+        .unwrap_or(10.0 * power);
+    let lo = (lo / step + 1e-9).floor() * step;
+    let hi = (hi / step - 1e-9).ceil() * step;
+    (lo, hi, step)
+}
+
+/// The ticks of a scale from [`nice_scale`]: every step from `lo` to `hi`.
+fn ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let n = ((hi - lo) / step).round() as usize;
+    (0..=n)
+        .map(|k| {
+            let v = lo + k as f64 * step;
+            // No "-0", no 0.30000000000000004.
+            let v = (v / step).round() * step;
+            if v == 0.0 {
+                0.0
+            } else {
+                v
+            }
+        })
+        .collect()
+}
+
+/// A tick's label: `v` (in the unit shown) with the decimals its step
+/// needs; signed for differences (0 without a sign), `%` for shares.
+fn tick_label(v: f64, step: f64, unit: Unit) -> String {
+    let d = (-step.log10().floor()).max(0.0) as usize;
+    match unit {
+        Unit::Percent => format!("{v:.d$}%"),
+        Unit::Points | Unit::Difference if v != 0.0 => format!("{v:+.d$}"),
+        _ => format!("{v:.d$}"),
+    }
+}
+
+/// What the values of a chart are and how its axis reads.
+#[derive(Clone, Copy, PartialEq)]
+enum Unit {
+    /// Shares of an arm, in percent, bars from 0.
+    Percent,
+    /// Differences of shares, in percentage points, bars from 0.
+    Points,
+    /// Differences of other statistics, bars from 0.
+    Difference,
+    /// Means of other statistics: a point and its interval, no bar.
+    Number,
+}
+
+impl Unit {
+    /// What a value is multiplied by to be shown.
+    fn factor(self) -> f64 {
+        match self {
+            Unit::Percent | Unit::Points => 100.0,
+            Unit::Difference | Unit::Number => 1.0,
+        }
+    }
+}
+
+/// Horizontal bars with whiskers: one row per statistic, its label above
+/// it, the bar from 0 to the row's mean (a point for a mean that is not a
+/// share), the whisker its interval, on a scale with round ticks that
+/// holds every interval. Differences have a line at 0 and their
+/// significant bars marked.
+fn interval_chart(name: &str, cls: &str, rows: &[&Row], unit: Unit) -> String {
+    let k = unit.factor();
+    let diff = matches!(unit, Unit::Points | Unit::Difference);
+    let (lo, hi, step) = match unit {
+        Unit::Percent => nice_scale(0.0, 100.0, 5),
+        _ => {
+            let mut lo = f64::INFINITY;
+            let mut hi = f64::NEG_INFINITY;
+            for r in rows {
+                for v in [Some(r.mean), r.low, r.high].into_iter().flatten() {
+                    lo = lo.min(v * k);
+                    hi = hi.max(v * k);
+                }
+            }
+            if !lo.is_finite() || !hi.is_finite() {
+                (lo, hi) = (-1.0, 1.0);
+            }
+            if diff {
+                // Symmetric about 0, so that the line at 0 is in the middle.
+                let reach = lo.abs().max(hi.abs()).max(1e-9);
+                nice_scale(-reach, reach, 6)
+            } else {
+                nice_scale(lo, hi, 5)
+            }
+        }
+    };
+    let top = 6.0;
+    let base = top + rows.len() as f64 * ROW_H;
+    let h = base + 24.0;
+    let (x0, x1) = (MARGIN, W - MARGIN);
+    let x = |v: f64| x0 + ((v * k).clamp(lo, hi) - lo) / (hi - lo).max(1e-12) * (x1 - x0);
     let mut s = String::new();
     let _ = write!(
         s,
-        "<svg class=\"chart intervals\" data-chart=\"{}\" data-min=\"{lo}\" data-max=\"{hi}\" \
-         viewBox=\"0 0 {W} {}\" role=\"img\" aria-label=\"{}\">",
+        "<svg class=\"chart {cls}\" data-chart=\"{}\" data-min=\"{}\" data-max=\"{}\" \
+         data-step=\"{}\" viewBox=\"0 0 {W} {}\" role=\"img\" aria-label=\"{}\">",
         escape(name),
+        lo / k,
+        hi / k,
+        step,
         f(h),
         escape(name)
     );
-    let base = top + rows.len() as f64 * ROW_H;
-    // Grid and ticks: five steps.
-    for i in 0..=4 {
-        let v = lo + (hi - lo) * i as f64 / 4.0;
-        let xv = x(v);
+    for v in ticks(lo, hi, step) {
+        let xv = x(v / k);
         let _ = write!(
             s,
-            "<line class=\"grid\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+            "<line class=\"grid\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\
+             <text class=\"tick\" data-value=\"{3}\" x=\"{0}\" y=\"{4}\" \
+             text-anchor=\"middle\">{5}</text>",
             f(xv),
             f(top),
-            f(xv),
-            f(base)
-        );
-        let label = if diff {
-            format!("{:+.0}", v * 100.0)
-        } else {
-            format!("{:.0}%", v * 100.0)
-        };
-        let _ = write!(
-            s,
-            "<text class=\"tick\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{label}</text>",
-            f(xv),
-            f(base + 16.0)
+            f(base),
+            v,
+            f(base + 16.0),
+            tick_label(v, step, unit)
         );
     }
     let _ = write!(
         s,
-        "<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+        "<line class=\"axis\" x1=\"{}\" y1=\"{2}\" x2=\"{}\" y2=\"{2}\"/>",
         f(x0),
-        f(base),
         f(x1),
         f(base)
     );
-    let origin = if diff { 0.0 } else { lo };
     for (i, r) in rows.iter().enumerate() {
         let y = top + i as f64 * ROW_H;
-        let (a, b) = (x(origin.min(r.mean)), x(origin.max(r.mean)));
-        let sig = if report::marked(r) { " sig" } else { "" };
+        let ym = y + 26.0;
         let _ = write!(
             s,
             "<g class=\"row\" data-key=\"{}\"><title>{}: {} ({})</title>\
-             <text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\
-             <rect class=\"bar{sig}\" data-key=\"{}\" data-value=\"{}\" x=\"{}\" y=\"{}\" \
-             width=\"{}\" height=\"{}\"/>",
+             <text class=\"label\" x=\"{}\" y=\"{}\">{}</text>",
             escape(&r.key.to_string()),
             escape(&r.label),
             escape(&report::value(r, r.mean, diff)),
             escape(&report::interval(r, diff)),
-            f(x0 - 6.0),
-            f(y + ROW_H * 0.65),
-            escape(&short(&r.label, 22)),
-            escape(&r.key.to_string()),
-            r.mean,
-            f(a),
-            f(y + 5.0),
-            f((b - a).max(0.0)),
-            f(ROW_H - 10.0)
+            f(x0),
+            f(y + 13.0),
+            escape(&short(&r.label, LABEL_CHARS)),
         );
+        if unit == Unit::Number {
+            let _ = write!(
+                s,
+                "<circle class=\"point\" data-key=\"{}\" data-value=\"{}\" cx=\"{}\" cy=\"{}\" \
+                 r=\"4\"/>",
+                escape(&r.key.to_string()),
+                r.mean,
+                f(x(r.mean)),
+                f(ym)
+            );
+        } else {
+            let (a, b) = (x(0f64.min(r.mean)), x(0f64.max(r.mean)));
+            let sig = if report::marked(r) { " sig" } else { "" };
+            let _ = write!(
+                s,
+                "<rect class=\"bar{sig}\" data-key=\"{}\" data-value=\"{}\" x=\"{}\" y=\"{}\" \
+                 width=\"{}\" height=\"14\"/>",
+                escape(&r.key.to_string()),
+                r.mean,
+                f(a),
+                f(ym - 7.0),
+                f((b - a).max(0.0)),
+            );
+        }
         if let (Some(l), Some(hh)) = (r.low, r.high) {
             let (l, hh) = (x(l), x(hh));
-            let ym = y + ROW_H / 2.0;
             let _ = write!(
                 s,
                 "<line class=\"whisker\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\
@@ -214,10 +322,9 @@ fn interval_chart(name: &str, rows: &[&Row], lo: f64, hi: f64, diff: bool) -> St
         let z = x(0.0);
         let _ = write!(
             s,
-            "<line class=\"zero\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
+            "<line class=\"zero\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
             f(z),
-            f(top - 4.0),
-            f(z),
+            f(top),
             f(base)
         );
     }
@@ -334,6 +441,12 @@ fn table(name: &str, rows: &[Row], diff: bool) -> String {
     s
 }
 
+/// A metric of the rules that is not a share (a number per game): drawn
+/// in a chart of its own.
+fn number_metric(r: &Row) -> bool {
+    matches!(r.key, Key::Metric(_)) && !r.is_share()
+}
+
 /// Rows drawn as win-rate bars: shares (of games, and the metrics that are
 /// shares) except the edge.
 fn share_rows(rows: &[Row]) -> Vec<&Row> {
@@ -349,6 +462,11 @@ pub fn lab_page(t: &Timed) -> String {
     let last = r.first_seed.wrapping_add(r.games.saturating_sub(1));
     let stopped = r.stopped_text();
     let _ = write!(b, "<h1>{}</h1>", escape(&t.title));
+    let _ = write!(
+        b,
+        "<p class=\"answer\"><strong>{}</strong></p>",
+        escape(&report::answer(r))
+    );
     let summary = if r.arms.len() == 1 {
         format!(
             "{} players, {} games (seeds {}..{last}){stopped}.",
@@ -402,7 +520,7 @@ pub fn lab_page(t: &Timed) -> String {
             let _ = write!(
                 b,
                 "<figure><figcaption>Shares with 95% intervals</figcaption>{}</figure>",
-                interval_chart(&name, &shares, 0.0, 1.0, false)
+                interval_chart(&name, "intervals", &shares, Unit::Percent)
             );
         }
         b.push_str(&table(&format!("arm {}", arm.name), &arm.rows, false));
@@ -417,6 +535,43 @@ pub fn lab_page(t: &Timed) -> String {
         }
         b.push_str("</section>");
     }
+    // Every metric of the rules that is not a share: each arm's mean.
+    let numbers: Vec<&Row> = r
+        .arms
+        .first()
+        .map(|a| a.rows.iter().filter(|r| number_metric(r)).collect())
+        .unwrap_or_default();
+    if !numbers.is_empty() {
+        b.push_str("<section class=\"metrics\"><h2>Metrics of the rules</h2>");
+        for first in numbers {
+            let rows: Vec<Row> = r
+                .arms
+                .iter()
+                .filter_map(|a| {
+                    a.rows.iter().find(|x| x.key == first.key).map(|x| {
+                        let mut x = x.clone();
+                        if r.arms.len() > 1 {
+                            x.label = format!("arm {}", a.name);
+                        }
+                        x
+                    })
+                })
+                .collect();
+            let refs: Vec<&Row> = rows.iter().collect();
+            let _ = write!(
+                b,
+                "<figure><figcaption>{}: {} with its 95% interval</figcaption>{}</figure>",
+                escape(&first.label),
+                if r.arms.len() > 1 {
+                    "each arm's mean"
+                } else {
+                    "the mean"
+                },
+                interval_chart(&first.label, "metric", &refs, Unit::Number)
+            );
+        }
+        b.push_str("</section>");
+    }
     for d in &r.differences {
         let _ = write!(
             b,
@@ -427,24 +582,28 @@ pub fn lab_page(t: &Timed) -> String {
         );
         let shares: Vec<&Row> = d.rows.iter().filter(|r| r.is_share()).collect();
         if !shares.is_empty() {
-            let reach = shares
-                .iter()
-                .flat_map(|r| [r.mean, r.low.unwrap_or(0.0), r.high.unwrap_or(0.0)])
-                .fold(0.0f64, |m, v| m.max(v.abs()));
-            // A round scale in points: 5, 10, 20, 50 or 100.
-            let m = [0.05, 0.1, 0.2, 0.5, 1.0]
-                .into_iter()
-                .find(|&m| reach <= m)
-                .unwrap_or(1.0);
             let name = format!("differences, {} − {}", d.arm, d.base);
             let _ = write!(
                 b,
                 "<figure><figcaption>Differences in shares (percentage points) with 95% \
                  intervals; red: the interval excludes 0</figcaption>{}</figure>",
-                interval_chart(&name, &shares, -m, m, true)
+                interval_chart(&name, "intervals", &shares, Unit::Points)
+            );
+        }
+        for row in d.rows.iter().filter(|r| number_metric(r)) {
+            let name = format!("{}, {} − {}", row.label, d.arm, d.base);
+            let _ = write!(
+                b,
+                "<figure><figcaption>{}: the difference with its 95% interval; red: the \
+                 interval excludes 0</figcaption>{}</figure>",
+                escape(&row.label),
+                interval_chart(&name, "metric", &[row], Unit::Difference)
             );
         }
         b.push_str(&table(&format!("{} − {}", d.arm, d.base), &d.rows, true));
+        if let Some(note) = report::many_rows_note(&d.rows) {
+            let _ = write!(b, "<p class=\"muted many-rows\">{}</p>", escape(&note));
+        }
         b.push_str("</section>");
     }
     if !r.metrics.is_empty() {
@@ -454,7 +613,11 @@ pub fn lab_page(t: &Timed) -> String {
         }
         b.push_str("</dl>");
     }
-    let _ = write!(b, "<p class=\"muted methods\">{}</p>", escape(METHODS));
+    let _ = write!(
+        b,
+        "<p class=\"muted methods\">{}</p>",
+        escape(&report::methods(r))
+    );
     page(&t.title, &b)
 }
 
@@ -517,8 +680,6 @@ pub fn tune_page(r: &TuneReport) -> String {
             lo = lo.min(t);
             hi = hi.max(t);
         }
-        let pad = ((hi - lo) * 0.08).max(1e-6);
-        let (lo, hi) = (lo - pad, hi + pad);
         b.push_str("<figure><figcaption>Each candidate's mean with its 95% interval");
         if matches!(r.objective, Objective::Target(_)) {
             b.push_str("; dashed: the target");
@@ -566,31 +727,35 @@ pub fn tune_page(r: &TuneReport) -> String {
     page(&format!("{}: tune", r.title), &b)
 }
 
-/// Points with whiskers on the scale `lo..hi` (a tune's candidates), with
-/// the target as a dashed line.
+/// Points with whiskers on a scale with round ticks that holds `lo..hi`
+/// (a tune's candidates, each labelled above its point), with the target
+/// as a dashed line.
 fn points_chart(rows: &[Row], lo: f64, hi: f64, objective: Objective) -> String {
-    let top = 8.0;
+    let (lo, hi, step) = nice_scale(lo, hi, 5);
+    let top = 6.0;
     let base = top + rows.len() as f64 * ROW_H;
-    let (x0, x1) = (LABEL_W, W - 24.0);
-    let x = |v: f64| x0 + (v - lo) / (hi - lo).max(1e-12) * (x1 - x0);
+    let (x0, x1) = (MARGIN, W - MARGIN);
+    let x = |v: f64| x0 + (v.clamp(lo, hi) - lo) / (hi - lo).max(1e-12) * (x1 - x0);
     let mut s = String::new();
     let _ = write!(
         s,
         "<svg class=\"chart points\" data-chart=\"candidates\" data-min=\"{lo}\" \
-         data-max=\"{hi}\" viewBox=\"0 0 {W} {}\" role=\"img\" aria-label=\"candidates\">",
-        f(base + 26.0)
+         data-max=\"{hi}\" data-step=\"{step}\" viewBox=\"0 0 {W} {}\" role=\"img\" \
+         aria-label=\"candidates\">",
+        f(base + 24.0)
     );
-    for i in 0..=4 {
-        let v = lo + (hi - lo) * i as f64 / 4.0;
+    for v in ticks(lo, hi, step) {
         let _ = write!(
             s,
             "<line class=\"grid\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\
-             <text class=\"tick\" x=\"{0}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>",
+             <text class=\"tick\" data-value=\"{3}\" x=\"{0}\" y=\"{4}\" \
+             text-anchor=\"middle\">{5}</text>",
             f(x(v)),
             f(top),
             f(base),
+            v,
             f(base + 16.0),
-            escape(&crate::commands::report::value(&rows[0], v, false))
+            tick_label(v, step, Unit::Number)
         );
     }
     if let Objective::Target(t) = objective {
@@ -598,18 +763,19 @@ fn points_chart(rows: &[Row], lo: f64, hi: f64, objective: Objective) -> String 
             s,
             "<line class=\"target\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
             f(x(t)),
-            f(top - 4.0),
+            f(top),
             f(base)
         );
     }
     for (i, r) in rows.iter().enumerate() {
-        let ym = top + i as f64 * ROW_H + ROW_H / 2.0;
+        let y = top + i as f64 * ROW_H;
+        let ym = y + 26.0;
         let _ = write!(
             s,
-            "<g class=\"row\"><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-            f(x0 - 6.0),
-            f(ym + 4.0),
-            escape(&short(&r.label, 22))
+            "<g class=\"row\"><text class=\"label\" x=\"{}\" y=\"{}\">{}</text>",
+            f(x0),
+            f(y + 13.0),
+            escape(&short(&r.label, LABEL_CHARS))
         );
         if let (Some(l), Some(h)) = (r.low, r.high) {
             let _ = write!(

@@ -407,8 +407,12 @@ return function(rules)
 
   function rules.attack_status(view)
     local a = view.vars.attack
-    return "Attack: " .. who(a.attacker) .. " on " .. who(a.defender) .. ", dice " .. face_name(a.dice[1]) .. " and "
-      .. face_name(a.dice[2]) .. (a.retaliation and " (retaliation)" or "") .. (a.pot > 0 and (", " .. a.pot .. " gold wagered") or "")
+    -- Before the roll (a Parley or Smoke Screen may still stop the
+    -- attack) the dice have no faces yet.
+    local dice = (a.dice[1] == "" or a.dice[1] == nil) and "dice not rolled yet"
+      or ("dice " .. face_name(a.dice[1]) .. " and " .. face_name(a.dice[2]))
+    return "Attack: " .. who(a.attacker) .. " on " .. who(a.defender) .. ", " .. dice
+      .. (a.retaliation and " (retaliation)" or "") .. (a.pot > 0 and (", " .. a.pot .. " gold wagered") or "")
   end
 
   ---A claim of not having the item: the wager goes on the table.

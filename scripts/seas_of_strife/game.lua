@@ -773,7 +773,14 @@ function rules.status(view)
   local v = view.vars
   local n = view.seats
   local lines = {}
-  local head = "Round " .. tostring(v.round) .. ", trick " .. tostring(v.trick_no) .. " of " .. tostring(v.hand_size)
+  local head
+  if (v.trick_no or 0) > (v.hand_size or 0) then
+    -- The round's last trick is over (the end of the game): no trick
+    -- "16 of 15".
+    head = "Round " .. tostring(v.round) .. ", all " .. tostring(v.hand_size) .. " tricks played"
+  else
+    head = "Round " .. tostring(v.round) .. ", trick " .. tostring(v.trick_no) .. " of " .. tostring(v.hand_size)
+  end
   if v.phase == "choose_leader" then
     head = head .. "   " .. who_name(v.chooser) .. " chooses who leads next"
   elseif v.phase == "pass" and v.pass then
@@ -793,7 +800,8 @@ function rules.status(view)
       local k = raw[s.id]
       if k then
         local c = counts[s.id] or 0
-        parts[#parts + 1] = s.name .. " " .. k .. ((c ~= k) and (" (counts " .. c .. ")") or "")
+        -- "2 Orange": how many cards of the suit (not a card's value).
+        parts[#parts + 1] = k .. " " .. s.name .. ((c ~= k) and (" (counts " .. c .. ")") or "")
       end
     end
     lines[#lines + 1] = "In the trick: " .. table.concat(parts, ", ")

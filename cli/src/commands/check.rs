@@ -21,7 +21,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use deckhand_engine::conformance::{Report, Suite};
 use deckhand_engine::lua::Limits;
-use deckhand_engine::{DirSource, Engine, GameConfig, PlainBot, ScriptLibrary};
+use deckhand_engine::{DirSource, Engine, GameConfig, PlainBot, Runner, ScriptLibrary, Stop};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -202,6 +202,12 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
         &given.options,
         &counts,
     )?;
+    let configs = counts
+        .iter()
+        .flat_map(|&p| (0..args.games.min(METRIC_GAMES)).map(move |g| (p, g)))
+        .map(|(p, g)| config(p, g))
+        .collect::<Result<Vec<_>>>()?;
+    warn_of_nil_metrics(&compiled, &configs);
     drop(worker);
     Ok(())
 }
@@ -275,6 +281,46 @@ fn on_stall(
             Ok(()) => false,
         }
     })
+}
+
+/// Games played at each player count to see the rules' metrics.
+const METRIC_GAMES: u64 = 3;
+
+/// Warn of every metric of the rules that was nil at the end of every one
+/// of `configs`' games (played by random bots): nil means "this game does
+/// not count", so a metric that always says it is in no report (a
+/// misspelled variable, a counter never kept).
+fn warn_of_nil_metrics(engine: &Engine, configs: &[GameConfig]) {
+    let mut counted: std::collections::BTreeMap<String, bool> = Default::default();
+    let mut games = 0;
+    for cfg in configs {
+        let Ok(mut game) = engine.new_game(cfg.clone(), false) else {
+            continue;
+        };
+        let mut runner = Runner::random(cfg.players, cfg.seed);
+        if !matches!(runner.play(&mut game), Ok(Stop::Over(_))) {
+            continue;
+        }
+        let Ok(metrics) = game.metrics() else {
+            continue;
+        };
+        games += 1;
+        for (name, value) in metrics {
+            *counted.entry(name).or_default() |= value.is_some();
+        }
+    }
+    let all = if games == 1 {
+        "the one game".to_string()
+    } else {
+        format!("all {games} games")
+    };
+    for (name, _) in counted.iter().filter(|(_, any)| !**any) {
+        eprintln!(
+            "warning: metric '{name}' was nil at the end of {all} played to see it: \
+             nil means a game does not count for it, so no report will show it (return a number, \
+             or true or false)"
+        );
+    }
 }
 
 /// Games played with each bot of the rules at every player count (fewer

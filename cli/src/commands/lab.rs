@@ -20,7 +20,7 @@ use deckhand_lab::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -49,7 +49,7 @@ pub const STEP_TIMEOUT_RANGE: (f64, f64) = (0.01, 86_400.0);
 pub struct RunArgs {
     /// How many games (in each arm; at most 1000000000). Default 100 for
     /// sim, 1000 for compare, 200 for tune (each candidate's first round).
-    #[arg(long = "games", short = 'n')]
+    #[arg(long = "games", short = 'n', allow_negative_numbers = true, value_parser = parse_games)]
     pub games: Option<u64>,
     /// Run until the 95% interval of the statistic named by --on is at most
     /// this wide on each side (with several arms: every difference of it
@@ -207,6 +207,49 @@ impl RunArgs {
     }
 }
 
+/// The progress bar's rate: whole games a second ("86/s"), a tenth below
+/// 10 ("2.5/s").
+fn rate_text(per_sec: f64) -> String {
+    if !per_sec.is_finite() || per_sec < 0.0 {
+        "-/s".to_string()
+    } else if per_sec < 10.0 {
+        format!("{per_sec:.1}/s")
+    } else {
+        format!("{per_sec:.0}/s")
+    }
+}
+
+/// `-n N`: a whole number of games; a negative one is named as such
+/// rather than taken for an option.
+fn parse_games(s: &str) -> std::result::Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) => Ok(n),
+        Err(_) if s.trim().parse::<i64>().is_ok() => {
+            Err("a number of games is 1 or more (-n 100)".to_string())
+        }
+        Err(_) => Err("not a whole number of games (-n 100)".to_string()),
+    }
+}
+
+/// Check, before anything is played, that the file `path` (the `--html`
+/// page) can be written: opened for writing when it exists (left as it
+/// is), or made and removed again when it does not.
+pub fn check_writable(path: &Path, what: &str) -> Result<()> {
+    let tried = if path.exists() {
+        std::fs::OpenOptions::new().write(true).open(path).map(drop)
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|f| {
+                drop(f);
+                std::fs::remove_file(path)
+            })
+    };
+    tried.with_context(|| format!("cannot write {what} to {}", path.display()))
+}
+
 /// Make the experiment with `build` (which composes the rules of its arms),
 /// check every arm (rules composed, options resolved, game 0 set up), all
 /// under the watchdog, play it and build its report. `trace`: the trace
@@ -220,6 +263,9 @@ pub fn run(
     build: impl FnOnce(&Engine) -> Result<Experiment>,
 ) -> Result<Timed> {
     let stop = args.stop_rule(default_games)?;
+    if let Some(path) = &args.html {
+        check_writable(path, "the HTML page (--html)")?;
+    }
     let total = stop.max_games();
     let (stop, games) = match args.shard {
         None => (stop, 0..total),
@@ -351,7 +397,15 @@ pub fn run_games(
         ProgressBar::new(max.saturating_mul(experiment.arms.len() as u64))
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {rate} eta {eta}")
+            .map(|s| {
+                s.with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&rate_text(state.per_sec()));
+                    },
+                )
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     if let Some(seat) = trace.and_then(|t| t.seat) {
@@ -669,4 +723,16 @@ pub fn bot_kinds(specs: &[SeatSpec], command: &str) -> Result<Vec<BotKind>> {
             SeatSpec::Human => bail!("{command} needs bots at every seat (got 'human')"),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod rate_tests {
+    use super::rate_text;
+
+    #[test]
+    fn the_progress_rate_is_rounded() {
+        assert_eq!(rate_text(86.2062), "86/s");
+        assert_eq!(rate_text(2.4567), "2.5/s");
+        assert_eq!(rate_text(f64::NAN), "-/s");
+    }
 }

@@ -74,6 +74,9 @@ pub fn merged(paths: &[PathBuf]) -> Result<(Identity, Tally, f64, usize)> {
 
 /// `deckhand merge FILES...`.
 pub fn run(args: &MergeArgs) -> Result<()> {
+    if let Some(path) = &args.html {
+        super::lab::check_writable(path, "the HTML page (--html)")?;
+    }
     let (identity, tally, elapsed, threads) = merged(&args.files)?;
     if identity.command == "ladder" {
         if args.csv || args.histograms {

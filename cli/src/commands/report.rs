@@ -4,11 +4,129 @@
 use deckhand_lab::Timed;
 use deckhand_lab::{Histogram, Key, Report, Row};
 
-/// The note under every text report: how the intervals were computed.
+/// The note under every report: how the intervals were computed.
 pub const METHODS: &str = "95% intervals: Wilson score for shares (every game 0 or 1), \
-Student t for other means; differences are paired by seed (game i of every arm is dealt \
+Student t for other means.";
+
+/// The note under a report with differences: how they were computed and
+/// what a star says.
+pub const DIFFERENCES: &str = "Differences are paired by seed (game i of every arm is dealt \
 from the same seed) with a Student t interval on the per-seed differences; * marks an \
-interval that excludes 0.";
+interval that excludes 0, a test at 5 % of that row on its own.";
+
+/// The notes under a report: [`METHODS`], and [`DIFFERENCES`] when it has
+/// differences.
+pub fn methods(r: &Report) -> String {
+    if r.differences.is_empty() {
+        METHODS.to_string()
+    } else {
+        format!("{METHODS} {DIFFERENCES}")
+    }
+}
+
+/// A statistic in a sentence: `rounds per game +0.40 (95% interval +0.30
+/// .. +0.50)`.
+fn said(r: &Row, diff: bool) -> String {
+    format!(
+        "{} {} (95% interval {})",
+        r.label,
+        value(r, r.mean, diff),
+        interval(r, diff)
+    )
+}
+
+/// The report's answer in one line, for the top of its page. With arms
+/// to compare: for each, the differences that stay decided after Holm's
+/// correction for its rows (at most three, smallest p-value first), and
+/// that nothing else is; for one arm, how long its games last and the
+/// first seat's edge.
+pub fn answer(r: &Report) -> String {
+    if r.differences.is_empty() {
+        let Some(arm) = r.arms.first() else {
+            return String::new();
+        };
+        let parts: Vec<String> = [Key::Rounds, Key::Edge]
+            .iter()
+            .filter_map(|k| arm.rows.iter().find(|x| x.key == *k))
+            .map(|x| said(x, x.key == Key::Edge))
+            .collect();
+        return format!("In {} games: {}.", r.games, parts.join("; "));
+    }
+    let lines: Vec<String> = r
+        .differences
+        .iter()
+        .map(|d| {
+            let mut kept: Vec<&Row> = d
+                .rows
+                .iter()
+                .filter(|x| x.holm == Some(true) && marked(x))
+                .collect();
+            kept.sort_by(|a, b| a.p.unwrap_or(1.0).total_cmp(&b.p.unwrap_or(1.0)));
+            let m = d.rows.iter().filter(|x| x.p.is_some()).count();
+            if kept.is_empty() {
+                return format!(
+                    "{} against {}: no difference is decided (Holm's correction for the {m} rows)",
+                    d.arm, d.base
+                );
+            }
+            let mut shown: Vec<String> = kept.iter().take(3).map(|x| said(x, true)).collect();
+            if kept.len() > 3 {
+                shown.push(format!("{} more", kept.len() - 3));
+            }
+            format!(
+                "{} against {}: {}; nothing else is decided (Holm's correction for the {m} rows)",
+                d.arm,
+                d.base,
+                shown.join(", ")
+            )
+        })
+        .collect();
+    format!("{}.", lines.join(". "))
+}
+
+/// Under a table of differences of several rows: that about one star in
+/// twenty rows comes by chance alone, and which stars stay when the test
+/// is corrected for the number of rows (Holm's method, and the
+/// Benjamini-Hochberg method), by name. `None` for a table of one row.
+pub fn many_rows_note(rows: &[Row]) -> Option<String> {
+    let tested: Vec<&Row> = rows.iter().filter(|r| r.p.is_some()).collect();
+    let m = tested.len();
+    if m < 2 {
+        return None;
+    }
+    let stars: Vec<&Row> = tested.iter().copied().filter(|r| marked(r)).collect();
+    let expected = m as f64 * 0.05;
+    let chance = format!(
+        "{m} rows, each starred at 5 % on its own: about one star in twenty rows is expected \
+         by chance even where the arms play alike ({expected:.1} here)."
+    );
+    if stars.is_empty() {
+        return Some(format!(
+            "{chance} No row is starred, so the corrections for the {m} rows, Holm's method \
+             (family-wise error 5 %) and the Benjamini-Hochberg method (false discovery rate \
+             5 %), have no star to keep."
+        ));
+    }
+    let kept = |f: fn(&Row) -> Option<bool>| -> String {
+        let names: Vec<&str> = stars
+            .iter()
+            .filter(|r| f(r) == Some(true))
+            .map(|r| r.label.as_str())
+            .collect();
+        match (names.len(), stars.len()) {
+            (0, 1) => "does not keep the one star".to_string(),
+            (1, 1) => format!("keeps the one star ({})", names.join(", ")),
+            (0, n) => format!("keeps none of the {n} stars"),
+            (k, n) => format!("keeps {k} of the {n} stars ({})", names.join(", ")),
+        }
+    };
+    Some(format!(
+        "{chance} Corrected for the {m} rows, Holm's method (family-wise error 5 %) {}; the \
+         Benjamini-Hochberg method (false discovery rate 5 %) {}.",
+        kept(|r| r.holm),
+        kept(|r| r.bh)
+    ))
+}
 
 /// The most decimals a number of a report is printed with.
 const MAX_DECIMALS: usize = 8;
@@ -194,6 +312,9 @@ pub fn print_text(t: &Timed, histograms: bool) {
         outln!();
         outln!("{} − {} (paired by seed)", d.arm, d.base);
         table(&d.rows, true);
+        if let Some(note) = many_rows_note(&d.rows) {
+            outln!("{note}");
+        }
     }
     if !r.metrics.is_empty() {
         outln!();
@@ -206,7 +327,7 @@ pub fn print_text(t: &Timed, histograms: bool) {
         print_histograms(r);
     }
     outln!();
-    outln!("{METHODS}");
+    outln!("{}", methods(r));
     outln!(
         "elapsed {:.2} s, {:.0} games/s on {} thread{}",
         t.elapsed_s,
@@ -233,7 +354,7 @@ fn number(x: Option<f64>) -> String {
 /// each difference), with the table and arm in the first columns.
 pub fn csv_lines(r: &Report) -> Vec<String> {
     let mut out = vec![
-        "table,arm,base,statistic,label,games,mean,sd,low,high,method,significant,share"
+        "table,arm,base,statistic,label,games,mean,sd,low,high,method,significant,share,p,holm,bh"
             .to_string(),
     ];
     let mut add = |table: &str, arm: &str, base: &str, row: &Row| {
@@ -252,6 +373,9 @@ pub fn csv_lines(r: &Report) -> Vec<String> {
                 row.method.name().to_string(),
                 row.significant.map(|s| s.to_string()).unwrap_or_default(),
                 row.is_share().to_string(),
+                number(row.p),
+                row.holm.map(|s| s.to_string()).unwrap_or_default(),
+                row.bh.map(|s| s.to_string()).unwrap_or_default(),
             ]
             .join(","),
         );
@@ -370,6 +494,9 @@ mod tests {
             high: Some(1e-18),
             method: Method::StudentT,
             significant: None,
+            p: None,
+            holm: None,
+            bh: None,
             share: false,
         };
         assert_eq!(interval(&row, false), "0.00 .. 0.00");
@@ -391,6 +518,9 @@ mod tests {
             high: Some(high),
             method: Method::StudentT,
             significant: Some(low > 0.0 || high < 0.0),
+            p: None,
+            holm: None,
+            bh: None,
             share,
         }
     }
@@ -445,6 +575,43 @@ mod tests {
     }
 
     #[test]
+    fn many_rows_say_one_star_in_twenty_comes_by_chance_and_what_the_corrections_keep() {
+        // Twenty rows: three starred at 5 %, with p-values 0.0001, 0.004
+        // and 0.03. Holm keeps 0.0001 <= 0.05/20 only (0.004 > 0.05/19);
+        // Benjamini-Hochberg keeps 0.0001 and 0.004 (<= 2 x 0.05/20).
+        let mut rows: Vec<Row> = (0..20)
+            .map(|i| {
+                let mut r = difference(0.0, -1.0, 1.0, false);
+                r.label = format!("row {i}");
+                r.p = Some(0.5);
+                r
+            })
+            .collect();
+        for (i, p) in [(3, 0.0001), (7, 0.004), (11, 0.03)] {
+            rows[i] = difference(0.5, 0.1, 0.9, false);
+            rows[i].label = format!("row {i}");
+            rows[i].p = Some(p);
+        }
+        let rows = deckhand_lab::report::corrected(rows);
+        assert_eq!(
+            many_rows_note(&rows).as_deref(),
+            Some(
+                "20 rows, each starred at 5 % on its own: about one star in twenty rows is \
+                 expected by chance even where the arms play alike (1.0 here). Corrected for \
+                 the 20 rows, Holm's method (family-wise error 5 %) keeps 1 of the 3 stars \
+                 (row 3); the Benjamini-Hochberg method (false discovery rate 5 %) keeps 2 of \
+                 the 3 stars (row 3, row 7)."
+            )
+        );
+        // No star: said so; one row: no note.
+        let plain: Vec<Row> = rows.iter().filter(|r| !marked(r)).cloned().collect();
+        assert!(many_rows_note(&plain)
+            .is_some_and(|n| n
+                .contains("No row is starred, so the corrections for the 17 rows, Holm's method")));
+        assert_eq!(many_rows_note(&rows[..1]), None);
+    }
+
+    #[test]
     fn shares_print_in_percent_in_an_arm_table() {
         let mut row = difference(0.2575, 0.2431, 0.2719, true);
         row.significant = None;
@@ -479,14 +646,18 @@ mod tests {
             share_metrics: Default::default(),
             stop_rule: None,
         });
-        assert!(lines[0].ends_with(",significant,share"), "{}", lines[0]);
         assert!(
-            lines[1].ends_with(",0.0002,0.0064,Student t,true,true"),
+            lines[0].ends_with(",significant,share,p,holm,bh"),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].ends_with(",0.0002,0.0064,Student t,true,true,,,"),
             "{}",
             lines[1]
         );
         assert!(
-            lines[2].ends_with(",-0.000996,Student t,true,false"),
+            lines[2].ends_with(",-0.000996,Student t,true,false,,,"),
             "{}",
             lines[2]
         );

@@ -46,6 +46,33 @@ pub fn explain_rules_error(
             ids.join(", ")
         );
     }
+    if let CoreError::NotFound(what) = &e {
+        // A variant not found: the closest of the game's (as for games).
+        let name = what
+            .strip_prefix("variant '")
+            .and_then(|rest| rest.split_once('\''))
+            .map(|(name, _)| name);
+        if let Some(name) = name {
+            let known: Vec<String> = library
+                .list(&format!("{game}/variants"))
+                .into_iter()
+                .filter_map(|f| f.strip_suffix(".lua").map(str::to_string))
+                .collect();
+            let close = known
+                .iter()
+                .map(|v| (crate::repl::edit_distance(name, v), v))
+                .filter(|(d, v)| *d <= 3.max(v.len() / 3))
+                .min_by_key(|(d, _)| *d)
+                .map(|(_, v)| format!(" — did you mean '{v}'?"))
+                .unwrap_or_default();
+            let list = if known.is_empty() {
+                format!("{game} has no variants")
+            } else {
+                format!("variants of {game}: {}", known.join(", "))
+            };
+            return format!("cannot load {game}: {e}{close} ({list})");
+        }
+    }
     format!("cannot load {game}: {e}")
 }
 

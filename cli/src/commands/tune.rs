@@ -176,6 +176,9 @@ pub fn run(library: Arc<ScriptLibrary>, args: &TuneArgs) -> Result<()> {
     if args.run.csv || args.run.histograms {
         bail!("tune prints text or --json (and --html), not --csv or --histograms");
     }
+    if let Some(path) = &args.run.html {
+        lab::check_writable(path, "the HTML page (--html)")?;
+    }
     let objective = match (args.target, args.maximize, args.minimize) {
         (Some(t), _, _) if t.is_finite() => Objective::Target(t),
         (Some(t), _, _) => bail!("--target {t}: must be a number"),
@@ -371,7 +374,11 @@ fn print(r: &TuneReport, json: bool, html: Option<&PathBuf>) -> Result<()> {
 
 fn print_text(r: &TuneReport) {
     let search = match r.search {
-        Search::Halving => format!("successive halving, {} rounds", r.rounds.len()),
+        Search::Halving => format!(
+            "successive halving, {} round{}",
+            r.rounds.len(),
+            if r.rounds.len() == 1 { "" } else { "s" }
+        ),
         Search::Grid => "grid".to_string(),
     };
     outln!(

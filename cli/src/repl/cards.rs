@@ -16,8 +16,14 @@ pub struct CardOption {
     pub cards: Vec<String>,
 }
 
-/// Which option `typed` starts with (its number, or the first word of its
-/// text, whole or a prefix) among `options`, and the rest of the line.
+/// Which option `typed` starts with among `options`, and the rest of the
+/// line (the cards): its number, or the words of its text as far as they
+/// are typed (`sell rum 1 2` for "Sell Rum"; the first word alone when
+/// only one option starts with it; each word whole or a prefix). The
+/// option that matches the most words wins; between several that match as
+/// many, the one whose whole text was typed, or else the one whose cards
+/// the rest of the line names. A word read as the option's that is needed
+/// to name its cards is read as a card's (`sell rum`: the Rum card).
 /// `None` when the first word names none of them; an error when it could
 /// be several.
 pub fn split<'t>(
@@ -25,40 +31,83 @@ pub fn split<'t>(
     typed: &'t str,
 ) -> Option<Result<(usize, &'t str), String>> {
     let typed = typed.trim();
-    let (word, rest) = match typed.split_once(char::is_whitespace) {
-        Some((w, r)) => (w, r.trim()),
-        None => (typed, ""),
-    };
-    if let Ok(n) = word.parse::<usize>() {
+    // The typed words, each with where it starts.
+    let words: Vec<(usize, &str)> = typed
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - typed.as_ptr() as usize, w))
+        .collect();
+    let (_, first) = *words.first()?;
+    let rest_from = |k: usize| words.get(k).map_or("", |&(at, _)| &typed[at..]);
+    if let Ok(n) = first.parse::<usize>() {
         return options
             .iter()
             .find(|o| o.index == n)
-            .map(|o| Ok((o.index, rest)));
+            .map(|o| Ok((o.index, rest_from(1))));
     }
-    let w = word.to_lowercase();
-    let hits: Vec<&CardOption> = options
+    // How many typed words each option's text begins with, and whether
+    // that is its whole text.
+    let matched: Vec<(&CardOption, usize, bool)> = options
         .iter()
-        .filter(|o| {
-            o.text
-                .split_whitespace()
-                .next()
-                .is_some_and(|first| first.to_lowercase().starts_with(&w))
+        .map(|o| {
+            let own: Vec<String> = o.text.split_whitespace().map(str::to_lowercase).collect();
+            let k = words
+                .iter()
+                .zip(&own)
+                .take_while(|((_, w), o)| o.starts_with(&w.to_lowercase()))
+                .count();
+            (o, k, k == own.len())
         })
+        .filter(|(_, k, _)| *k > 0)
         .collect();
-    match hits.as_slice() {
-        [] => None,
-        [one] => Some(Ok((one.index, rest))),
-        many => {
+    let most = matched.iter().map(|(_, k, _)| *k).max()?;
+    let best: Vec<(&CardOption, bool)> = matched
+        .iter()
+        .filter(|(_, k, _)| *k == most)
+        .map(|(o, _, whole)| (*o, *whole))
+        .collect();
+    let whole: Vec<&CardOption> = best.iter().filter(|b| b.1).map(|b| b.0).collect();
+    // Cards the rest of the line names among an option's.
+    let names_cards =
+        |o: &CardOption, rest: &str| picks(&o.cards, rest).is_ok_and(|p| !p.is_empty());
+    let fitting: Vec<&CardOption> = best
+        .iter()
+        .map(|b| b.0)
+        .filter(|o| names_cards(o, rest_from(most)))
+        .collect();
+    let one = match (best.as_slice(), whole.as_slice(), fitting.as_slice()) {
+        ([(one, _)], _, _) | (_, [one], _) | (_, _, [one]) => *one,
+        (many, _, _) => {
             let list: Vec<String> = many
                 .iter()
-                .map(|o| format!("{}) {}", o.index, o.text))
+                .map(|(o, _)| format!("{}) {}", o.index, o.text))
                 .collect();
-            Some(Err(format!(
-                "'{word}' could be several moves: {} — type the number",
-                list.join(", ")
-            )))
+            let cards = match rest_from(most) {
+                "" => String::new(),
+                rest => format!(" {rest}"),
+            };
+            let o = many[0].0;
+            let text = o.text.to_lowercase();
+            let example: Vec<&str> = text.split_whitespace().take(most + 1).collect();
+            let said: Vec<&str> = words.iter().take(most).map(|(_, w)| *w).collect();
+            return Some(Err(format!(
+                "'{}' could be several moves: {} — type more of its words (`{}{cards}`) or \
+                 its number (`{}{cards}`)",
+                said.join(" "),
+                list.join(", "),
+                example.join(" "),
+                o.index
+            )));
         }
-    }
+    };
+    // The words of the option as far as the rest still names its cards
+    // (`sell rum x3, rum x2`: the cards are "Rum x3" and "Rum x2"; `sell
+    // rum`: the Rum).
+    let k = (1..=most)
+        .rev()
+        .find(|&k| names_cards(one, rest_from(k)))
+        .or_else(|| (1..=most).rev().find(|&k| !rest_from(k).is_empty()))
+        .unwrap_or(most);
+    Some(Ok((one.index, rest_from(k))))
 }
 
 /// The positions (1-based, ascending) of the cards `typed` names among
@@ -194,6 +243,61 @@ mod tests {
         assert_eq!(split(&opts(), "DIS rum"), Some(Ok((3, "rum"))));
         assert_eq!(split(&opts(), "1 2"), None);
         assert_eq!(split(&opts(), "draw"), None);
+    }
+
+    /// The sale options of a hand of two cargo types.
+    fn sales() -> Vec<CardOption> {
+        let cards = |names: &[&str]| names.iter().map(|s| s.to_string()).collect();
+        vec![
+            CardOption {
+                index: 1,
+                text: "Sell Rum".into(),
+                cards: cards(&["Rum x3", "Rum x2", "Wild"]),
+            },
+            CardOption {
+                index: 2,
+                text: "Sell Spice".into(),
+                cards: cards(&["Spice x1", "Wild"]),
+            },
+            CardOption {
+                index: 3,
+                text: "Sell Rum with Black Market".into(),
+                cards: cards(&["Rum x3", "Rum x2", "Wild"]),
+            },
+        ]
+    }
+
+    #[test]
+    fn the_option_may_be_named_by_its_words_before_the_cards() {
+        assert_eq!(split(&sales(), "sell rum 1 3"), Some(Ok((1, "1 3"))));
+        assert_eq!(split(&sales(), "Sell Spice 2"), Some(Ok((2, "2"))));
+        assert_eq!(split(&sales(), "sell sp 1"), Some(Ok((2, "1"))));
+        assert_eq!(
+            split(&sales(), "sell rum with black market 1 3"),
+            Some(Ok((3, "1 3")))
+        );
+        assert_eq!(split(&sales(), "sell rum with 2"), Some(Ok((3, "2"))));
+        // The words that name the cards stay the cards'.
+        assert_eq!(
+            split(&sales(), "sell rum x3, rum x2"),
+            Some(Ok((1, "rum x3, rum x2")))
+        );
+        assert_eq!(split(&sales(), "sell rum"), Some(Ok((1, "rum"))));
+        assert_eq!(
+            split(&sales(), "sell spice, wild"),
+            Some(Ok((2, "spice, wild")))
+        );
+        assert_eq!(split(&sales(), "3 1"), Some(Ok((3, "1"))));
+        // Several sales and only numbers: say how to name one.
+        let e = split(&sales(), "sell 1 2").and_then(Result::err);
+        assert_eq!(
+            e.as_deref(),
+            Some(
+                "'sell' could be several moves: 1) Sell Rum, 2) Sell Spice, 3) Sell Rum with \
+                 Black Market — type more of its words (`sell rum 1 2`) or its number (`1 1 2`)"
+            )
+        );
+        assert!(split(&sales(), "buy 1").is_none());
     }
 
     #[test]

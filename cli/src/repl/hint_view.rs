@@ -2,7 +2,7 @@
 //! of play the search expects after it, worded from the options' texts.
 
 use crate::render::Painter;
-use deckhand_bots::hint::Hint;
+use deckhand_bots::hint::{Hint, OptionHint};
 use deckhand_bots::Budget;
 
 /// The lines `hint` prints for `hint`, asked with `budget`.
@@ -19,12 +19,14 @@ pub(super) fn hint_lines(hint: &Hint, budget: Budget, painter: &Painter) -> Vec<
     let mut lines = vec![format!(
         "Search for seat {} ({} playouts{within} from what it has seen, {how}).\n\
          Value: share of wins, or the rules' estimate at the end of the round; \
-         ± is a 95% interval (normal approximation). Likely next: the moves the \
-         search expects, with the share of its playouts that went that way.",
+         ± is a 95% interval (normal approximation). The moves are listed by \
+         playouts: the search's choice (the move it played most) first. Likely \
+         next: the moves the search expects, with the share of its playouts \
+         that went that way.",
         hint.seat, hint.playouts
     )];
-    for (rank, o) in hint.options.iter().enumerate() {
-        let mark = if rank == 0 { "  <- best" } else { "" };
+    let marks = marks(&hint.options);
+    for (o, mark) in hint.options.iter().zip(marks) {
         let interval = o
             .half_width
             .map_or(String::new(), |h| format!(" ± {:.0}", h * 100.0));
@@ -56,4 +58,69 @@ pub(super) fn hint_lines(hint: &Hint, budget: Budget, painter: &Painter) -> Vec<
         }
     }
     lines
+}
+
+/// The mark beside each option (listed most playouts first): the
+/// search's choice is the first; when another has a higher value, that
+/// one is marked as such; when the choice has the highest value too, it
+/// is simply the best.
+fn marks(options: &[OptionHint]) -> Vec<&'static str> {
+    let highest = options
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.mean.total_cmp(&b.mean).then(j.cmp(i)))
+        .map(|(i, _)| i);
+    (0..options.len())
+        .map(|i| match (i, highest) {
+            (0, Some(0)) => "  <- best (most playouts and highest value)",
+            (0, _) => "  <- the search's choice (most playouts)",
+            (i, Some(h)) if i == h => "  <- highest value",
+            _ => "",
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn option(index: usize, playouts: u32, mean: f64) -> OptionHint {
+        OptionHint {
+            index,
+            text: format!("move {index}"),
+            playouts,
+            mean,
+            half_width: Some(0.02),
+            line: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn best_is_said_only_of_a_move_with_the_highest_value() {
+        // The most searched move has 46 %, another 47 %.
+        let options = [
+            option(2, 120, 0.46),
+            option(1, 80, 0.47),
+            option(3, 40, 0.30),
+        ];
+        assert_eq!(
+            marks(&options),
+            [
+                "  <- the search's choice (most playouts)",
+                "  <- highest value",
+                ""
+            ]
+        );
+        let options = [option(2, 120, 0.50), option(1, 80, 0.47)];
+        assert_eq!(
+            marks(&options),
+            ["  <- best (most playouts and highest value)", ""]
+        );
+        // Equal values: the first listed keeps the mark.
+        let options = [option(2, 120, 0.47), option(1, 80, 0.47)];
+        assert_eq!(
+            marks(&options)[0],
+            "  <- best (most playouts and highest value)"
+        );
+    }
 }

@@ -34,6 +34,7 @@ mod registry;
 pub use registry::edit_distance;
 mod session;
 pub mod stepper;
+mod thinking;
 mod turns;
 
 use crate::interrupt;
@@ -87,6 +88,9 @@ fn print(lines: Vec<String>) {
 pub fn run(library: Arc<ScriptLibrary>, start: Option<(GameConfig, Vec<SeatSpec>)>) -> Result<()> {
     let mut session = Session::new(library, colour_enabled())?;
     session.set_cancel(interrupt::flag());
+    if std::io::stdout().is_terminal() {
+        session.set_live(print);
+    }
 
     let config = Config::builder()
         .completion_type(CompletionType::List)

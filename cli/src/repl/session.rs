@@ -36,6 +36,9 @@ pub struct Output {
     /// Hot-seat: the device passes to another person before line `.0`,
     /// where seat `.1`'s turn (and hand) is shown.
     handoff: Option<(usize, Seat)>,
+    /// At a terminal: prints lines at once, for what a command shows
+    /// while it still runs (a move before the bots think about theirs).
+    live: Option<fn(Vec<String>)>,
 }
 
 impl Output {
@@ -60,6 +63,20 @@ impl Output {
     /// person has been looking.
     pub fn hand_to(&mut self, seat: Seat) {
         self.handoff = Some((self.lines.len(), seat));
+    }
+
+    /// Print the lines said so far at once (at a terminal), rather than
+    /// when the command is over: what comes next may take a while. Not
+    /// once the terminal is to pass to another person.
+    pub fn flush_live(&mut self) {
+        if let (Some(print), None) = (self.live, self.handoff) {
+            print(std::mem::take(&mut self.lines));
+        }
+    }
+
+    /// Whether lines are printed as they are said (a terminal).
+    pub fn is_live(&self) -> bool {
+        self.live.is_some()
     }
 
     /// A problem with something that was done all the same (shown as an
@@ -436,6 +453,7 @@ impl Session {
                 colour,
                 said: false,
                 handoff: None,
+                live: None,
             },
             colour,
             words: Vec::new(),
@@ -452,6 +470,12 @@ impl Session {
     /// Add a line to the output (a message of the loop's own).
     pub fn say(&mut self, text: impl Into<String>) {
         self.out.say(text);
+    }
+
+    /// Print what a command has said so far with `print` whenever it is
+    /// about to wait (a bot thinking), and show a line while a bot thinks.
+    pub fn set_live(&mut self, print: fn(Vec<String>)) {
+        self.out.live = Some(print);
     }
 
     /// Share the flag that Ctrl-C sets while a command runs.

@@ -5,6 +5,7 @@ use super::cards;
 use super::choose::{self, NoPick};
 use super::parse::ParseError;
 use super::session::{label, option_text, plural, say_events, Output, Session};
+use super::thinking::Thinking;
 use crate::render::Painter;
 use crate::seats::SeatSpec;
 use deckhand_engine::{
@@ -58,6 +59,8 @@ impl Observer for Printer<'_> {
             self.painter.paint_names(&self.text)
         ));
         say_events(game, self.seats, self.painter, events, self.out);
+        // The move is shown before the next seat (a bot) starts thinking.
+        self.out.flush_live();
         Ok(())
     }
 }
@@ -256,16 +259,22 @@ impl Session {
         // play stops there. Ctrl-C stops them between two steps, or a
         // search bot between two playouts.
         let cancel = self.cancel.clone();
+        // At a terminal, a bot that takes more than a moment says so.
+        let live = self.out.is_live();
+        self.out.flush_live();
+        let labels: Vec<String> = (1..=c.bots.len() as Seat).map(|s| c.label(s)).collect();
         let choosers = c
             .bots
             .iter_mut()
-            .map(|bot| {
+            .zip(labels)
+            .map(|(bot, who)| {
                 bot.as_mut().map(|bot| {
                     bot.set_cancel(Some(cancel.clone()));
                     let cancel = cancel.clone();
                     // A search runs compiled in a child process when it
                     // can (crate::offload), else here.
                     Box::new(Choosing(move |g: &Game| {
+                        let _thinking = live.then(|| Thinking::start(who.clone()));
                         crate::offload::choose(bot, g, Some(&cancel))
                             .unwrap_or_else(|| bot.choose(g))
                     })) as Box<dyn Chooser>

@@ -122,9 +122,28 @@ pub struct Suite<'e> {
     checks: Checks,
 }
 
+/// The ids of `chosen` in their order, except that a variant comes after
+/// the variants of the set it requires (`requires`).
+fn required_first(chosen: &[&crate::rules::VariantInfo]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut left: Vec<&crate::rules::VariantInfo> = chosen.to_vec();
+    while !left.is_empty() {
+        let ready = left
+            .iter()
+            .position(|v| {
+                v.requires
+                    .iter()
+                    .all(|r| out.contains(r) || !left.iter().any(|w| &w.id == r))
+            })
+            .unwrap_or(0);
+        out.push(left.remove(ready).id.clone());
+    }
+    out
+}
+
 /// The variant sets of a game that its rules accept (every subset of its
-/// variants, in the catalog's order, that composes), each with its player
-/// range.
+/// variants, in the catalog's order with each after those it requires,
+/// that composes), each with its player range.
 pub fn variant_sets(engine: &Engine, game: &str) -> Result<Vec<(Vec<String>, PlayerRange)>> {
     let entry = engine
         .catalog()?
@@ -140,12 +159,14 @@ pub fn variant_sets(engine: &Engine, game: &str) -> Result<Vec<(Vec<String>, Pla
     }
     let mut out = Vec::new();
     for mask in 0u32..(1 << names.len()) {
-        let set: Vec<String> = names
+        let chosen: Vec<&crate::rules::VariantInfo> = entry
+            .variants
             .iter()
             .enumerate()
             .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, v)| v.clone())
+            .map(|(_, v)| v)
             .collect();
+        let set = required_first(&chosen);
         if let Ok(rules) = engine.rules(game, &set) {
             let range = rules.info.players;
             if range.min <= range.max {
@@ -926,5 +947,38 @@ impl Observer for Watch {
             )));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::required_first;
+    use crate::rules::VariantInfo;
+
+    fn variant(id: &str, requires: &[&str]) -> VariantInfo {
+        VariantInfo {
+            id: id.into(),
+            title: String::new(),
+            game: None,
+            options: Default::default(),
+            players: None,
+            requires: requires.iter().map(|r| r.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_set_puts_each_variant_after_those_it_requires() {
+        let (kraken, passing, strife) = (
+            variant("kraken", &["passing"]),
+            variant("passing", &[]),
+            variant("strife", &[]),
+        );
+        assert_eq!(
+            required_first(&[&kraken, &passing, &strife]),
+            ["passing", "kraken", "strife"]
+        );
+        // A requirement outside the set leaves the order (the rules then
+        // refuse the set).
+        assert_eq!(required_first(&[&kraken, &strife]), ["kraken", "strife"]);
     }
 }

@@ -132,8 +132,11 @@ impl Engine {
                 if let Some(stem) = file.strip_suffix(".lua") {
                     let text = rules::variant_text(&lib, &dir, stem, None)?;
                     let mut v = rules::variant_info(&self.host, &text)?;
-                    // What the variant adds or changes, from the game composed with it.
-                    let with = self.rules(&dir, &[stem.to_string()])?;
+                    // What the variant adds or changes, from the game composed with it
+                    // (after the variants it requires).
+                    let mut list = v.requires.clone();
+                    list.push(stem.to_string());
+                    let with = self.rules(&dir, &list)?;
                     v.options = with
                         .info
                         .options

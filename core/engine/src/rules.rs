@@ -121,6 +121,10 @@ pub struct VariantInfo {
     /// The player range with this variant, when it narrows the game's.
     #[serde(default)]
     pub players: Option<PlayerRange>,
+    /// The variants it builds on (`requires`), which must be applied
+    /// before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requires: Vec<String>,
 }
 
 /// A game with its variants, as listed by `deckhand games`.
@@ -311,6 +315,15 @@ pub fn variant_info(host: &Host, text: &ScriptText) -> Result<VariantInfo> {
         game: t.get::<Option<String>>("game")?,
         options: BTreeMap::new(),
         players: None,
+        requires: t
+            .get::<Option<Vec<String>>>("requires")
+            .map_err(|_| {
+                CoreError::Script(format!(
+                    "{}: `requires` must be a list of variant names",
+                    text.chunk_name
+                ))
+            })?
+            .unwrap_or_default(),
     })
 }
 

@@ -52,23 +52,43 @@ impl Histogram {
 
     /// The counts in at most `bins` bins of equal width, each as (lowest
     /// value, highest value, count), from the smallest value to the largest.
+    /// The width is a whole number of the data's grain (the greatest common
+    /// divisor of the values' distances from the smallest: 40 when every
+    /// game takes a multiple of 40 decisions), so that no bin is empty for
+    /// want of a value it could hold; a bin's highest value is the last of
+    /// the grain it holds.
     pub fn bins(&self, bins: usize) -> Vec<(i64, i64, u64)> {
         let (Some((&lo, _)), Some((&hi, _))) =
             (self.counts.first_key_value(), self.counts.last_key_value())
         else {
             return Vec::new();
         };
-        let span = (hi - lo + 1) as u64;
-        let width = span.div_ceil(bins.max(1) as u64).max(1) as i64;
+        let grain = self
+            .counts
+            .keys()
+            .fold(0u64, |g, &v| gcd(g, v.abs_diff(lo)))
+            .max(1);
+        let steps = (hi.abs_diff(lo) / grain) + 1;
+        let width = steps.div_ceil(bins.max(1) as u64).max(1) * grain;
+        let (width, grain) = (width as i64, grain as i64);
         let mut out: Vec<(i64, i64, u64)> = Vec::new();
         let mut start = lo;
         while start <= hi {
-            let end = start + width - 1;
+            let end = start + width - grain;
             let n = self.counts.range(start..=end).map(|(_, n)| n).sum();
             out.push((start, end.min(hi), n));
-            start = end + 1;
+            start += width;
         }
         out
+    }
+}
+
+/// The greatest common divisor (`gcd(0, b) = b`).
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -96,5 +116,25 @@ mod tests {
         assert_eq!(bins[0], (0, 4, 5));
         assert_eq!(bins.iter().map(|b| b.2).sum::<u64>(), 50);
         assert_eq!(all.bins(100).len(), 50);
+    }
+
+    #[test]
+    fn bins_follow_the_grain_of_the_data() {
+        // Decisions per game: multiples of 40 from 120 to 1000.
+        let mut h = Histogram::default();
+        for k in 3..=25 {
+            for _ in 0..k {
+                h.add((k * 40) as f64);
+            }
+        }
+        let bins = h.bins(30);
+        assert_eq!(bins.len(), 23);
+        assert!(bins.iter().all(|b| b.2 > 0), "{bins:?}");
+        assert_eq!(bins[0], (120, 120, 3));
+        // Fewer bins than values: two grains a bin, none empty.
+        let bins = h.bins(12);
+        assert_eq!(bins.len(), 12);
+        assert!(bins.iter().all(|b| b.2 > 0), "{bins:?}");
+        assert_eq!(bins[0], (120, 160, 3 + 4));
     }
 }

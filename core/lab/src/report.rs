@@ -27,6 +27,18 @@ pub struct Row {
     /// Whether the 95 % interval excludes 0 (differences only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub significant: Option<bool>,
+    /// The two-sided p-value of the paired t test that the difference is
+    /// 0 (differences only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p: Option<f64>,
+    /// Whether the difference stays decided at 5 % after Holm's
+    /// correction for every row of its table (family-wise error 5 %).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub holm: Option<bool>,
+    /// Whether it stays decided after the Benjamini-Hochberg correction
+    /// for every row of its table (false discovery rate 5 %).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bh: Option<bool>,
     /// Whether the statistic is a share of games (wins, shared wins, a
     /// metric whose every value is a boolean), shown in percent, and its
     /// differences in percentage points.
@@ -162,10 +174,30 @@ fn rows_of(rows: &Rows, differences: bool, arms: &[&Rows], shares: &BTreeSet<Str
                 high: e.high,
                 method: e.method,
                 significant: differences.then(|| e.excludes_zero()),
+                p: differences
+                    .then(|| super::stats::p_mean_zero(e.mean, e.sd, e.n))
+                    .flatten(),
+                holm: None,
+                bh: None,
                 share: is_share(key, arms, shares),
             }
         })
         .collect()
+}
+
+/// The rows of a difference table with the corrections for their number
+/// filled in: Holm's and Benjamini-Hochberg's, each at 5 %. A row is
+/// decided by a correction only if its own interval excludes 0 too.
+pub fn corrected(mut rows: Vec<Row>) -> Vec<Row> {
+    let ps: Vec<Option<f64>> = rows.iter().map(|r| r.p).collect();
+    let holm = super::stats::holm(&ps, 0.05);
+    let bh = super::stats::benjamini_hochberg(&ps, 0.05);
+    for ((r, h), b) in rows.iter_mut().zip(holm).zip(bh) {
+        let own = r.significant == Some(true);
+        r.holm = Some(h && own);
+        r.bh = Some(b && own);
+    }
+    rows
 }
 
 impl Report {
@@ -213,7 +245,7 @@ impl Report {
                 DiffReport {
                     arm: arm.name.clone(),
                     base: base.clone(),
-                    rows: rows_of(rows, true, &both, &shares),
+                    rows: corrected(rows_of(rows, true, &both, &shares)),
                 }
             })
             .collect();

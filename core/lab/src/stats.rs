@@ -429,6 +429,81 @@ pub fn t_quantile(df: u64, z: f64) -> f64 {
         + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * d * d * d)
 }
 
+/// The two-sided p-value of Student's t test that a mean is 0, from `n`
+/// values with this `mean` and sample standard deviation `sd`: the
+/// probability of a |t| as large if the true mean were 0, with the
+/// quantiles of [`t_quantile`] (the intervals' own). `None` below two
+/// values.
+pub fn p_mean_zero(mean: f64, sd: f64, n: u64) -> Option<f64> {
+    if n < 2 || !mean.is_finite() || !sd.is_finite() {
+        return None;
+    }
+    if sd == 0.0 {
+        return Some(if mean == 0.0 { 1.0 } else { 0.0 });
+    }
+    let t = mean.abs() / (sd / (n as f64).sqrt());
+    // The z whose t quantile is |t| (t_quantile grows with z), by bisection.
+    let (mut lo, mut hi) = (0.0_f64, 40.0_f64);
+    if t_quantile(n - 1, hi) <= t {
+        return Some(0.0);
+    }
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if t_quantile(n - 1, mid) < t {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(libm::erfc(lo / std::f64::consts::SQRT_2).clamp(0.0, 1.0))
+}
+
+/// Holm's step-down correction for many tests at once: which of the
+/// p-values `ps` are decided when the chance of deciding any one wrongly
+/// (the family-wise error) is held to `alpha`. The smallest p-value is
+/// tested at alpha/m, the next at alpha/(m-1) ..., stopping at the first
+/// that fails. `None` (no test) counts in neither direction.
+pub fn holm(ps: &[Option<f64>], alpha: f64) -> Vec<bool> {
+    let mut order: Vec<(usize, f64)> = ps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.map(|p| (i, p)))
+        .collect();
+    order.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let m = order.len();
+    let mut decided = vec![false; ps.len()];
+    for (k, (i, p)) in order.into_iter().enumerate() {
+        if p > alpha / (m - k) as f64 {
+            break;
+        }
+        decided[i] = true;
+    }
+    decided
+}
+
+/// The Benjamini-Hochberg correction: which of the p-values `ps` are
+/// decided when the expected share of wrong decisions among those made
+/// (the false discovery rate) is held to `alpha`: the k smallest, for the
+/// largest k whose p-value is at most k·alpha/m.
+pub fn benjamini_hochberg(ps: &[Option<f64>], alpha: f64) -> Vec<bool> {
+    let mut order: Vec<(usize, f64)> = ps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.map(|p| (i, p)))
+        .collect();
+    order.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let m = order.len();
+    let keep = (1..=m)
+        .rev()
+        .find(|&k| order[k - 1].1 <= k as f64 * alpha / m as f64)
+        .unwrap_or(0);
+    let mut decided = vec![false; ps.len()];
+    for (i, _) in order.into_iter().take(keep) {
+        decided[i] = true;
+    }
+    decided
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,5 +579,52 @@ mod tests {
             lo2 < lo && hi2 > hi,
             "a stricter level gives a wider interval"
         );
+    }
+
+    #[test]
+    fn p_values_agree_with_the_95_percent_interval() {
+        // At 5 % exactly where the interval's bound is 0.
+        let (sd, n) = (1.0, 400u64);
+        let h = t95(n - 1) * sd / (n as f64).sqrt();
+        let at = p_mean_zero(h, sd, n).unwrap_or(f64::NAN);
+        assert!((at - 0.05).abs() < 1e-6, "{at}");
+        assert!(p_mean_zero(h * 1.01, sd, n).is_some_and(|p| p < 0.05));
+        assert!(p_mean_zero(-h * 0.99, sd, n).is_some_and(|p| p > 0.05));
+        assert_eq!(p_mean_zero(0.0, 1.0, 100), Some(1.0));
+        assert_eq!(p_mean_zero(0.0, 0.0, 100), Some(1.0));
+        assert_eq!(p_mean_zero(0.5, 0.0, 100), Some(0.0));
+        assert_eq!(p_mean_zero(0.5, 1.0, 1), None);
+        // A large t is a tiny p, never negative.
+        assert!(p_mean_zero(10.0, 1.0, 1000).is_some_and(|p| (0.0..1e-12).contains(&p)));
+    }
+
+    #[test]
+    fn holm_and_benjamini_hochberg_keep_what_their_textbook_examples_keep() {
+        // Eleven p-values: 5 % alone would decide six of them.
+        let ps: Vec<Option<f64>> = [
+            0.001, 0.008, 0.039, 0.041, 0.042, 0.06, 0.074, 0.205, 0.212, 0.216, 0.01,
+        ]
+        .iter()
+        .map(|&p| Some(p))
+        .collect();
+        // Holm: 0.001 <= 0.05/11, then 0.008 > 0.05/10 stops it: one.
+        let h = holm(&ps, 0.05);
+        let kept: Vec<usize> = (0..ps.len()).filter(|&i| h[i]).collect();
+        assert_eq!(kept, vec![0]);
+        // Ten p-values of 0.004 and one of 0.5: Holm keeps 0.004 <= 0.05/11
+        // ... <= 0.05/2 for all ten.
+        let mut same = vec![Some(0.004); 10];
+        same.push(Some(0.5));
+        assert_eq!(holm(&same, 0.05).iter().filter(|d| **d).count(), 10);
+        // BH: the sorted p(k) <= k 0.05 / 11 holds up to k = 3 (0.01 <=
+        // 0.0136); 0.039 > 4 * 0.05 / 11 = 0.018 and no later one holds.
+        let b = benjamini_hochberg(&ps, 0.05);
+        let kept: Vec<usize> = (0..ps.len()).filter(|&i| b[i]).collect();
+        assert_eq!(kept, vec![0, 1, 10]);
+        // A p-value that is missing is no test.
+        let ps = [Some(0.01), None, Some(0.02)];
+        assert_eq!(holm(&ps, 0.05), vec![true, false, true]);
+        assert_eq!(benjamini_hochberg(&ps, 0.05), vec![true, false, true]);
+        assert!(holm(&[], 0.05).is_empty());
     }
 }

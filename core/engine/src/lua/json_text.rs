@@ -143,12 +143,28 @@ fn write_table(out: &mut impl Write, t: &Table, depth: usize) -> Result<(), Json
 /// other non-data value is an error.
 pub fn to_value(v: &Value) -> Result<serde_json::Value, JsonTextError> {
     let mut path = Vec::new();
-    convert(v, &mut path)
+    let mut keys = Vec::new();
+    convert(v, &mut path, &mut keys)
+}
+
+/// Where a value lies in the value converted: `helper`, `list[3].f`.
+fn key_path(keys: &[String]) -> String {
+    let mut out = String::new();
+    for k in keys {
+        if k.starts_with('[') || out.is_empty() {
+            out.push_str(k);
+        } else {
+            out.push('.');
+            out.push_str(k);
+        }
+    }
+    out
 }
 
 fn convert(
     v: &Value,
     path: &mut Vec<*const std::ffi::c_void>,
+    keys: &mut Vec<String>,
 ) -> Result<serde_json::Value, JsonTextError> {
     use serde_json::Value as J;
     Ok(match v {
@@ -172,7 +188,9 @@ fn convert(
             let out = if n > 0 {
                 let mut a = Vec::with_capacity(n);
                 for i in 1..=n {
-                    a.push(convert(&t.raw_get::<Value>(i)?, path)?);
+                    keys.push(format!("[{i}]"));
+                    a.push(convert(&t.raw_get::<Value>(i)?, path, keys)?);
+                    keys.pop();
                 }
                 J::Array(a)
             } else {
@@ -184,7 +202,14 @@ fn convert(
                 let mut failed = None;
                 let walked = t.for_each::<Value, Value>(|k, x| {
                     let entry = match k {
-                        Value::String(k) => convert(&x, path).map(|x| (k.to_string_lossy(), x)),
+                        Value::String(k) => {
+                            keys.push(k.to_string_lossy());
+                            let x = convert(&x, path, keys).map(|x| (k.to_string_lossy(), x));
+                            if x.is_ok() {
+                                keys.pop();
+                            }
+                            x
+                        }
                         k => Err(JsonTextError::Unsupported(format!(
                             "a table key that is a {} (keys are strings, or 1..n for a list)",
                             k.type_name()
@@ -223,8 +248,20 @@ fn convert(
                 Value::Thread(_) => "a coroutine",
                 _ => "a userdata",
             };
+            let mut at = if keys.is_empty() {
+                String::new()
+            } else {
+                format!(" at `{}`", key_path(keys))
+            };
+            // A function says where it was written.
+            if let Value::Function(f) = other {
+                let info = f.info();
+                if let (Some(src), Some(line)) = (info.short_src, info.line_defined) {
+                    at.push_str(&format!(" (the function of {src}:{line})"));
+                }
+            }
             return Err(JsonTextError::Unsupported(format!(
-                "{kind} value, which is not data"
+                "{kind} value{at}, which is not data"
             )));
         }
     })

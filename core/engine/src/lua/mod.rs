@@ -643,6 +643,7 @@ local function scalar(v)
     return format("%.17g", v)
   end
   if type(v) == "boolean" or v == nil then return tostring(v) end
+  if type(v) == "function" then return "function() --[[a function]] end" end
   return "nil --[[" .. tostring(v) .. "]]"
 end
 local function key(k)

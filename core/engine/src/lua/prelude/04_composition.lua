@@ -140,6 +140,23 @@ function M.compose(rules, variants)
       error("variant '" .. tostring(v.id) .. "' is for game '" .. tostring(v.game)
         .. "', not '" .. tostring(rules.id) .. "'", 0)
     end
+    -- `requires = { "passing" }`: the variants this one builds on, applied before it.
+    if v.requires ~= nil then
+      if type(v.requires) ~= "table" then
+        error("variant '" .. tostring(v.id) .. "': `requires` must be a list of variant names", 0)
+      end
+      for _, need in ipairs(v.requires) do
+        if not seen[need] then
+          local later = false
+          for _, w in ipairs(variants) do
+            if type(w) == "table" and w.id == need then later = true end
+          end
+          error("variant '" .. tostring(v.id) .. "' requires variant '" .. tostring(need) .. "'"
+            .. (later and (" applied before it: give `-v " .. tostring(need) .. "` first")
+              or (": add `-v " .. tostring(need) .. "` before it")), 0)
+        end
+      end
+    end
     for _, name in ipairs(sorted_keys(v.options or {})) do
       rules.options[name] = v.options[name]
     end
