@@ -85,7 +85,7 @@ impl Game {
     /// field: `"play"`, `"pass"`, `"choose_leader"` ...; the games shipped
     /// name each by its phase), else `"choose"`; `None` once the game is
     /// over.
-    pub(crate) fn decision_kind(&self) -> Result<Option<String>> {
+    pub fn decision_kind(&self) -> Result<Option<String>> {
         self.usable()?;
         if self.pending.is_none() {
             return Ok(None);
