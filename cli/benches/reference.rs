@@ -76,7 +76,9 @@ fn main() {
         .unwrap_or_else(|| here().join("benches/reference/sea_change.lua"));
     let text = std::fs::read_to_string(&file).expect("the reference file");
     let lua = mlua::Lua::new();
-    lua.load(&text).exec().expect("the reference loads");
+    deckhand_engine::lua::load_text(&lua, &text, "@reference.lua", None)
+        .and_then(|chunk| chunk.call::<()>(()))
+        .expect("the reference loads");
     let mut lib = ScriptLibrary::new();
     lib.push(Arc::new(DirSource::new(here().join("../scripts"))));
     let e = Engine::with_limits(
