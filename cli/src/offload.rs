@@ -204,8 +204,16 @@ pub fn serve(library: Arc<ScriptLibrary>) -> Result<()> {
             ..Limits::default()
         },
     )?;
-    let dog = crate::watchdog::Watchdog::start(crate::watchdog::RERUN_LIMIT);
-    let worker = dog.watch(engine.activity());
+    // Processor time of the process, and calls of any of its engines (a
+    // hint's second search runs in an engine of its own, on its own thread).
+    let dog = crate::watchdog::Watchdog::start_cpu(
+        crate::watchdog::RERUN_LIMIT,
+        Box::new(|w, limit| {
+            crate::watchdog::print_stall(w, limit);
+            true
+        }),
+    );
+    let worker = dog.watch(deckhand_engine::lua::Host::all_activity());
     worker.at(0, job.config.seed, crate::watchdog::Phase::Setup);
     let game = engine
         .replay(job.config, &job.history)

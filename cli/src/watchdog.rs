@@ -123,10 +123,11 @@ impl Worker {
 /// sound some other way: only slow) watches on.
 pub type OnStall = Box<dyn Fn(&Worker, Duration) -> bool + Send>;
 
-/// The watchdog's limit where a stalled call is then run again in the
-/// counting interpreter (`check`, the REPL's searches in a child process):
-/// short, so that a runaway is stopped, and named, within about a second
-/// of processor time in all. The heaviest calls of the games shipped take
+/// The watchdog's limit, in processor time ([`Watchdog::start_cpu`]),
+/// where a stalled call is then run again in the counting interpreter
+/// (`check`, the REPL's searches in a child process): short, so that a
+/// runaway is stopped, and named, within about a second of processor time
+/// in all. The heaviest calls of the games shipped take
 /// a few hundredths of a second compiled; a call found slow but sound in
 /// the interpreter costs time, never a wrong result.
 pub const RERUN_LIMIT: Duration = Duration::from_millis(300);
@@ -157,19 +158,33 @@ impl Watchdog {
     /// (e.g. to find the stalled call's script line by running the same
     /// work again in the counting interpreter).
     pub fn start_with(limit: Duration, on_stall: OnStall) -> Watchdog {
+        Watchdog::start_clocked(limit, on_stall, wall_clock)
+    }
+
+    /// [`Watchdog::start_with`], the limit counted in processor time of the
+    /// whole process rather than in time: a call is stalled when the process
+    /// has worked for `limit` without any of its engines making a call into
+    /// the scripts. A busy machine, which gives the process less time, then
+    /// never makes a sound call look stalled. (The process's other threads
+    /// must be idle while it watches, as in `check` and the search worker.)
+    pub fn start_cpu(limit: Duration, on_stall: OnStall) -> Watchdog {
+        Watchdog::start_clocked(limit, on_stall, process_cpu)
+    }
+
+    fn start_clocked(limit: Duration, on_stall: OnStall, clock: fn() -> Duration) -> Watchdog {
         let workers: Arc<Mutex<Vec<Weak<Worker>>>> = Arc::default();
         let (stop, stopped) = mpsc::channel::<()>();
         let watched = workers.clone();
         let tick = (limit / 10).clamp(Duration::from_millis(20), Duration::from_secs(1));
         let thread = std::thread::spawn(move || {
             // Last seen call count of each worker, and since when.
-            let mut seen: Vec<(Weak<Worker>, u64, Instant)> = Vec::new();
+            let mut seen: Vec<(Weak<Worker>, u64, Duration)> = Vec::new();
             loop {
                 match stopped.recv_timeout(tick) {
                     Err(RecvTimeoutError::Timeout) => {}
                     _ => return,
                 }
-                let now = Instant::now();
+                let now = clock();
                 let live: Vec<Arc<Worker>> = match watched.lock() {
                     Ok(mut list) => {
                         list.retain(|w| w.strong_count() > 0);
@@ -186,11 +201,11 @@ impl Watchdog {
                             entry.1 = calls;
                             entry.2 = now;
                         }
-                        Some(entry) if now.duration_since(entry.2) > limit => {
+                        Some(entry) if now.saturating_sub(entry.2) > limit => {
                             if on_stall(&w, limit) {
                                 std::process::exit(2);
                             }
-                            entry.2 = Instant::now();
+                            entry.2 = clock();
                         }
                         Some(_) => {}
                         None => seen.push((Arc::downgrade(&w), calls, now)),
@@ -239,6 +254,29 @@ impl Drop for Watchdog {
 
 fn ptr_eq(a: &Weak<Worker>, b: &Arc<Worker>) -> bool {
     std::ptr::eq(a.as_ptr(), Arc::as_ptr(b))
+}
+
+/// Time since the watchdog's start (any fixed origin will do).
+fn wall_clock() -> Duration {
+    static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(Instant::now).elapsed()
+}
+
+/// Processor time the whole process has used.
+fn process_cpu() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid clock id and a timespec to write into.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0;
+    if !ok {
+        return wall_clock();
+    }
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
 }
 
 /// A call into the scripts has not returned within the limit: say where

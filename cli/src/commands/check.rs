@@ -135,7 +135,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     )?;
     let mut suite = Suite::new(&compiled)?;
     let cell: Arc<Mutex<Option<Cell>>> = Arc::default();
-    let dog = Watchdog::start_with(
+    let dog = Watchdog::start_cpu(
         crate::watchdog::RERUN_LIMIT,
         on_stall(library.clone(), cell.clone()),
     );

@@ -24,7 +24,11 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
+
+/// The count of calls into scripts of every host of the process (see
+/// [`Host::all_activity`]).
+static ALL_CALLS: LazyLock<Arc<AtomicU64>> = LazyLock::new(Arc::default);
 
 /// The Lua half of the core, in the order its parts run (one chunk, so
 /// that the parts share their local functions): the binding of the
@@ -349,9 +353,17 @@ impl Host {
         self.activity.clone()
     }
 
+    /// How many calls into scripts every host of this process has made: a
+    /// watchdog of a process whose work spreads over several engines (a
+    /// hint's searches on two threads) sees from it whether any goes on.
+    pub fn all_activity() -> Arc<AtomicU64> {
+        ALL_CALLS.clone()
+    }
+
     /// Start a fresh instruction budget for the next call into scripts.
     pub fn arm(&self) {
         self.activity.fetch_add(1, Ordering::Relaxed);
+        ALL_CALLS.fetch_add(1, Ordering::Relaxed);
         self.budget.arm();
         // The memory a call may use: what the VM holds now plus the step
         // allowance, within the VM's own limit.
