@@ -322,4 +322,56 @@ mod tests {
             assert!(m.starts_with(text) && m.contains("0.5 s"), "{m}");
         }
     }
+
+    /// A clock the test moves by hand (nanoseconds).
+    static FAKE: AtomicU64 = AtomicU64::new(0);
+
+    fn fake_clock() -> Duration {
+        Duration::from_nanos(FAKE.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn a_watchdog_counts_its_own_clock_not_the_time_that_passes() {
+        // As the processor-time watchdog: while the process gets no time
+        // (its clock stands still) a call is never stalled, however long
+        // it waits; once the process works without a call, it is.
+        use std::sync::atomic::AtomicBool;
+        let stalled = Arc::new(AtomicBool::new(false));
+        let seen = stalled.clone();
+        let dog = Watchdog::start_clocked(
+            Duration::from_millis(50),
+            Box::new(move |_, _| {
+                seen.store(true, Ordering::Relaxed);
+                false
+            }),
+            fake_clock,
+        );
+        let w = dog.watch(Arc::default());
+        w.at(1, 1, Phase::Step(1));
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(
+            !stalled.load(Ordering::Relaxed),
+            "stalled while its clock stood still"
+        );
+        let start = Instant::now();
+        while !stalled.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(10) {
+            FAKE.fetch_add(10_000_000, Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            stalled.load(Ordering::Relaxed),
+            "never stalled as its clock ran"
+        );
+    }
+
+    #[test]
+    fn the_process_clock_runs_while_the_process_works() {
+        let before = process_cpu();
+        let start = Instant::now();
+        let mut x = 0u64;
+        while start.elapsed() < Duration::from_millis(50) {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        assert!(process_cpu() > before);
+    }
 }
