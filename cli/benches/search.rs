@@ -111,6 +111,50 @@ fn playouts_per_second(e: &Engine, game: &str, iterations: u32, search: &Search)
     (playouts / seconds, options / positions.len() as f64)
 }
 
+/// Processor seconds the finished children of this process have used.
+fn children_cpu() -> f64 {
+    // SAFETY: a valid `who` and a rusage to fill.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 * 1e-6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+/// Playouts per processor second of a hint as the REPL gives one for a
+/// game it plays in the interpreter: the `deckhand` binary's search worker,
+/// a process that rebuilds the position compiled and runs the hint's two
+/// searches (start-up, rules and replay included).
+fn hint_at_the_table(e: &Engine, game: &str, iterations: u32) -> f64 {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let before = children_cpu();
+    for seed in 1..=5u64 {
+        let g = middle_of_round(e, game, seed);
+        let job = serde_json::json!({
+            "config": g.config(),
+            "history": g.history(),
+            "view": serde_json::to_string(&g.view(None).expect("view")).expect("json"),
+            "task": { "Hint": { "budget": iterations.to_string() } },
+        });
+        let mut child = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .arg("--scripts")
+            .arg(scripts())
+            .arg("search-worker")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the search worker");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(job.to_string().as_bytes())
+            .expect("the job");
+        assert!(child.wait().expect("wait").success(), "the worker failed");
+    }
+    f64::from(iterations) * 5.0 / (children_cpu() - before)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // `cargo bench` passes --bench; a quick run under `cargo test` passes nothing.
@@ -170,6 +214,11 @@ fn main() {
                 let (pps, options) = playouts_per_second(e, game, iterations, *search);
                 println!("{label:<50} {pps:>8.0} playouts/s ({options:.1} options a decision)");
             }
+        }
+        let label = format!("{game} 4p, hint at the table (worker process)");
+        if wanted(&label) {
+            let pps = hint_at_the_table(&engines[1].1, game, iterations);
+            println!("{label:<50} {pps:>8.0} playouts/s");
         }
     }
 }
