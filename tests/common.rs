@@ -339,3 +339,50 @@ pub fn mean(row: &Value) -> f64 {
         .as_f64()
         .unwrap_or_else(|| panic!("no mean: {row}"))
 }
+
+/// The command line over the lab's fixtures (tests/fixtures/lab: toy games
+/// and house rules), shared by the lab's test files.
+pub mod lab {
+    use std::path::PathBuf;
+    use std::process::{Command, Output};
+
+    /// The folder of the lab's toy games and house rules.
+    pub fn fixtures() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/lab")
+    }
+
+    /// `deckhand --scripts FIXTURES ARGS` from a folder without scripts.
+    pub fn deckhand(args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .arg("--scripts")
+            .arg(fixtures())
+            .args(args)
+            .env("NO_COLOR", "1")
+            .current_dir(std::env::temp_dir())
+            .output()
+            .expect("run deckhand")
+    }
+
+    /// Standard output and error of a run, together.
+    pub fn text(o: &Output) -> String {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    }
+
+    /// The standard output of a run that must succeed.
+    pub fn ok(args: &[&str]) -> Vec<u8> {
+        let o = deckhand(args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+        o.stdout
+    }
+
+    /// What a run that must fail says.
+    pub fn fails(args: &[&str]) -> String {
+        let o = deckhand(args);
+        assert!(!o.status.success(), "{args:?} should fail: {}", text(&o));
+        text(&o)
+    }
+}

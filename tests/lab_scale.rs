@@ -2,45 +2,10 @@
 //! exactly the report of one run, and `deckhand tune` finds the option
 //! value a statistic depends on.
 
+use crate::common::lab::{fails, fixtures, ok, text};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/lab")
-}
-
-/// `deckhand --scripts FIXTURES ARGS` from a folder without scripts.
-fn deckhand(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .arg("--scripts")
-        .arg(fixtures())
-        .args(args)
-        .env("NO_COLOR", "1")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .expect("run deckhand")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn ok(args: &[&str]) -> Vec<u8> {
-    let o = deckhand(args);
-    assert!(o.status.success(), "{args:?}: {}", text(&o));
-    o.stdout
-}
-
-fn fails(args: &[&str]) -> String {
-    let o = deckhand(args);
-    assert!(!o.status.success(), "{args:?} should fail: {}", text(&o));
-    text(&o)
-}
+use std::process::{Command, Stdio};
 
 /// A JSON report without its timing fields (how long, how fast, on how
 /// many threads), which differ from run to run.

@@ -4,39 +4,8 @@
 //! pure chance), identical bots, shards merged into the one-run report,
 //! the page, and the errors.
 
+use crate::common::lab::{deckhand, ok, text};
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/lab")
-}
-
-/// `deckhand --scripts FIXTURES ARGS` from a folder without scripts.
-fn deckhand(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_deckhand"))
-        .arg("--scripts")
-        .arg(fixtures())
-        .args(args)
-        .env("NO_COLOR", "1")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .expect("run deckhand")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn ok(args: &[&str]) -> Vec<u8> {
-    let o = deckhand(args);
-    assert!(o.status.success(), "{args:?}: {}", text(&o));
-    o.stdout
-}
 
 fn json(args: &[&str]) -> Value {
     let mut all = args.to_vec();

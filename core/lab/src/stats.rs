@@ -458,18 +458,24 @@ pub fn p_mean_zero(mean: f64, sd: f64, n: u64) -> Option<f64> {
     Some(libm::erfc(lo / std::f64::consts::SQRT_2).clamp(0.0, 1.0))
 }
 
-/// Holm's step-down correction for many tests at once: which of the
-/// p-values `ps` are decided when the chance of deciding any one wrongly
-/// (the family-wise error) is held to `alpha`. The smallest p-value is
-/// tested at alpha/m, the next at alpha/(m-1) ..., stopping at the first
-/// that fails. `None` (no test) counts in neither direction.
-pub fn holm(ps: &[Option<f64>], alpha: f64) -> Vec<bool> {
+/// The p-values given (with their positions), smallest first.
+fn ascending(ps: &[Option<f64>]) -> Vec<(usize, f64)> {
     let mut order: Vec<(usize, f64)> = ps
         .iter()
         .enumerate()
         .filter_map(|(i, p)| p.map(|p| (i, p)))
         .collect();
     order.sort_by(|a, b| a.1.total_cmp(&b.1));
+    order
+}
+
+/// Holm's step-down correction for many tests at once: which of the
+/// p-values `ps` are decided when the chance of deciding any one wrongly
+/// (the family-wise error) is held to `alpha`. The smallest p-value is
+/// tested at alpha/m, the next at alpha/(m-1) ..., stopping at the first
+/// that fails. `None` (no test) counts in neither direction.
+pub fn holm(ps: &[Option<f64>], alpha: f64) -> Vec<bool> {
+    let order = ascending(ps);
     let m = order.len();
     let mut decided = vec![false; ps.len()];
     for (k, (i, p)) in order.into_iter().enumerate() {
@@ -486,12 +492,7 @@ pub fn holm(ps: &[Option<f64>], alpha: f64) -> Vec<bool> {
 /// (the false discovery rate) is held to `alpha`: the k smallest, for the
 /// largest k whose p-value is at most k·alpha/m.
 pub fn benjamini_hochberg(ps: &[Option<f64>], alpha: f64) -> Vec<bool> {
-    let mut order: Vec<(usize, f64)> = ps
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| p.map(|p| (i, p)))
-        .collect();
-    order.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let order = ascending(ps);
     let m = order.len();
     let keep = (1..=m)
         .rev()
