@@ -4,54 +4,13 @@
 //! function; [`ReplHelper`] plugs it into rustyline (and completes file
 //! names after `save` and `load`).
 
-use super::registry;
+use super::commands;
+use super::vocabulary::Vocabulary;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
-/// What one game offers to complete.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GameWords {
-    pub id: String,
-    pub variants: Vec<String>,
-    pub options: Vec<String>,
-    pub bots: Vec<String>,
-}
-
-/// Everything completion may offer at the next prompt.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Vocabulary {
-    pub games: Vec<GameWords>,
-    /// The current game's id, if any.
-    pub current: Option<String>,
-    /// Names of the legal moves (option texts and card names).
-    pub moves: Vec<String>,
-}
-
 /// The keys `new` takes besides game options.
 const NEW_KEYS: &[&str] = &["players=", "variant=", "seed=", "seats="];
-
-impl Vocabulary {
-    fn game(&self, id: Option<&str>) -> Option<&GameWords> {
-        let id = id.or(self.current.as_deref())?;
-        self.games.iter().find(|g| g.id == id)
-    }
-
-    fn seat_kinds(&self, game: Option<&str>) -> Vec<String> {
-        let mut kinds = vec![
-            "human".to_string(),
-            "random".to_string(),
-            "mc".to_string(),
-            "ismcts".to_string(),
-        ];
-        match self.game(game) {
-            Some(g) => kinds.extend(g.bots.iter().cloned()),
-            None => kinds.extend(self.games.iter().flat_map(|g| g.bots.iter().cloned())),
-        }
-        kinds.sort();
-        kinds.dedup();
-        kinds
-    }
-}
 
 fn starts_with_ci(candidate: &str, typed: &str) -> bool {
     candidate.to_lowercase().starts_with(&typed.to_lowercase())
@@ -75,15 +34,15 @@ pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, V
     let body = &before[lead..];
     let Some(space) = body.find(char::is_whitespace) else {
         // The first word: a command, or the start of a move.
-        let mut words: Vec<String> = registry::COMMANDS
+        let mut words: Vec<String> = commands::COMMANDS
             .iter()
-            .map(|c| c.name.to_string())
+            .map(|c| c.info.name.to_string())
             .collect();
         words.extend(v.moves.iter().cloned());
         return Some((lead, matching(words, body)));
     };
     let first = &body[..space];
-    let Some(cmd) = registry::lookup(first) else {
+    let Some(cmd) = commands::lookup(first) else {
         // Not a command: the whole text may be a move with spaces in its name.
         return Some((lead, matching(v.moves.iter().cloned(), body)));
     };
@@ -100,11 +59,14 @@ pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, V
     // 1 for the first argument, 2 for the second ...
     let arg_index = before[args_start..word_start].split_whitespace().count() + 1;
     let after = |sep: char| word.rfind(sep).map(|i| word_start + i + 1);
-    match cmd.name {
+    match cmd.info.name {
         "play" => Some((args_start, matching(v.moves.iter().cloned(), args))),
         "help" => Some((
             word_start,
-            matching(registry::COMMANDS.iter().map(|c| c.name.to_string()), word),
+            matching(
+                commands::COMMANDS.iter().map(|c| c.info.name.to_string()),
+                word,
+            ),
         )),
         "options" => Some((
             word_start,
@@ -205,6 +167,7 @@ impl Completer for ReplHelper {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::repl::vocabulary::GameWords;
 
     fn vocab() -> Vocabulary {
         Vocabulary {
