@@ -5,8 +5,9 @@ use super::{Command, Run};
 use crate::repl::args::Refused;
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `autopass` as users see it, and how it reads its arguments.
+/// `autopass` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "autopass",
@@ -27,6 +28,7 @@ Examples:
   autopass turn",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `autopass` with its words (none: show the settings).

@@ -4,8 +4,9 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `continue` as users see it, and how it reads its arguments.
+/// `continue` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "continue",
@@ -20,6 +21,7 @@ Example:
   continue",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `continue`, which takes no arguments.

@@ -4,8 +4,9 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `games` as users see it, and how it reads its arguments.
+/// `games` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "games",
@@ -18,6 +19,7 @@ Example:
   games",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `games`, which takes no arguments.

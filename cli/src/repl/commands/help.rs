@@ -5,8 +5,9 @@ use super::{Command, Run};
 use crate::repl::args::Refused;
 use crate::repl::registry::{self, CommandInfo};
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::{matching, Completion, Typed, Vocabulary};
 
-/// `help` as users see it, and how it reads its arguments.
+/// `help` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "help",
@@ -19,6 +20,7 @@ Examples:
   help new",
     },
     parse,
+    complete,
 };
 
 /// `help` (`None`: the list) or `help COMMAND` (its name, aliases read).
@@ -41,6 +43,17 @@ fn parse(rest: &str) -> Result<Box<dyn Run>, Refused> {
             _ => return Err(Refused::Args("give one command name".into())),
         },
     )))
+}
+
+/// The command names.
+fn complete(_: &Vocabulary, typed: &Typed) -> Completion {
+    Some((
+        typed.word_start,
+        matching(
+            super::COMMANDS.iter().map(|c| c.info.name.to_string()),
+            typed.word(),
+        ),
+    ))
 }
 
 impl Run for Help {

@@ -5,10 +5,11 @@ use super::{Command, Run};
 use crate::repl::args::Refused;
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 use deckhand_bots::Budget;
 use deckhand_engine::CoreError;
 
-/// `hint` as users see it, and how it reads its arguments.
+/// `hint` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "hint",
@@ -31,6 +32,7 @@ Examples:
   hint 1s",
     },
     parse,
+    complete: no_completion,
 };
 
 /// Playouts of `hint` when none are given.

@@ -5,9 +5,10 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::{Completion, Typed, Vocabulary};
 use std::path::Path;
 
-/// `load` as users see it, and how it reads its arguments.
+/// `load` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "load",
@@ -22,6 +23,7 @@ Example:
   load evening.json",
     },
     parse,
+    complete,
 };
 
 /// `load FILE`.
@@ -30,6 +32,11 @@ pub struct Load(pub String);
 
 fn parse(rest: &str) -> Result<Box<dyn Run>, Refused> {
     Ok(Box::new(Load(args::file_name(rest)?)))
+}
+
+/// File names.
+fn complete(_: &Vocabulary, _: &Typed) -> Completion {
+    None
 }
 
 impl Run for Load {

@@ -4,8 +4,9 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `log` as users see it, and how it reads its arguments.
+/// `log` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "log",
@@ -17,6 +18,7 @@ Example:
   log",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `log`, which takes no arguments.

@@ -5,8 +5,9 @@ use super::{Command, Run};
 use crate::repl::args::Refused;
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `lua` as users see it, and how it reads its arguments.
+/// `lua` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "lua",
@@ -24,6 +25,7 @@ Examples:
   lua",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `lua CODE`, or a bare `lua` (`None`: open the Lua prompt).

@@ -3,10 +3,10 @@
 //! does when it runs, on the session's machinery (the game and its seats in
 //! `session`, moves and bots in `turns`, files in `files`).
 //!
-//! A new command is a file here with its `COMMAND` (or several, for a
-//! family that shares a file) and one line in [`COMMANDS`]: `help`,
-//! `help CMD`, the "did you mean" suggestions, the parser and tab
-//! completion of command names all come from that list.
+//! A new command is a file here with its `COMMAND` and one line in
+//! [`COMMANDS`]: `help`, `help CMD`, the "did you mean" suggestions, the
+//! parser and tab completion (of the command's name, and of its arguments
+//! by its own `complete`) all come from that list.
 
 pub(super) mod autopass;
 pub(super) mod continue_bots;
@@ -33,6 +33,7 @@ pub(super) mod undo;
 use super::args::Refused;
 use super::registry::{self, CommandInfo};
 use super::session::{Flow, Session};
+use super::vocabulary::{Completion, Typed, Vocabulary};
 use std::any::Any;
 use std::fmt;
 
@@ -69,6 +70,8 @@ pub struct Command {
     /// Read the text after the command's name (trimmed; empty when there
     /// is none).
     pub parse: fn(rest: &str) -> Result<Box<dyn Run>, Refused>,
+    /// What tab completion offers for its arguments.
+    pub complete: fn(&Vocabulary, &Typed) -> Completion,
 }
 
 /// A command with its arguments read: what it does to the session.

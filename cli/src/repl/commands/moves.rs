@@ -5,8 +5,9 @@ use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::Current;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `moves` as users see it, and how it reads its arguments.
+/// `moves` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "moves",
@@ -21,6 +22,7 @@ Example:
   moves",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `moves`, which takes no arguments.

@@ -6,10 +6,11 @@ use crate::commands::setup::{clock_seed, default_players};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::{matching, Completion, Typed, Vocabulary};
 use crate::seats::SeatSpec;
 use deckhand_engine::GameConfig;
 
-/// `new` as users see it, and how it reads its arguments.
+/// `new` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "new",
@@ -37,6 +38,7 @@ Examples:
   new sea_change variant=my_rules/eights.lua",
     },
     parse,
+    complete,
 };
 
 /// The arguments of `new`.
@@ -108,6 +110,54 @@ fn new_args(rest: &str) -> Result<NewArgs, String> {
         }
     }
     Ok(args)
+}
+
+/// The keys `new` takes besides game options.
+const NEW_KEYS: &[&str] = &["players=", "variant=", "seed=", "seats="];
+
+/// The game ids first (and the keys, when a game is in progress: `new`
+/// alone restarts it), then the keys and the game's options, and after
+/// `variant=` or `seats=` the game's variants or who may sit.
+fn complete(v: &Vocabulary, typed: &Typed) -> Completion {
+    let (word, word_start) = (typed.word(), typed.word_start);
+    if typed.arg_index <= 1 && !word.contains('=') {
+        let mut words: Vec<String> = v.games.iter().map(|g| g.id.clone()).collect();
+        if v.current.is_some() {
+            words.extend(new_keys(v, None));
+        }
+        return Some((word_start, matching(words, word)));
+    }
+    let game = typed
+        .args()
+        .split_whitespace()
+        .next()
+        .filter(|g| !g.contains('='))
+        .map(str::to_string);
+    let game = game.as_deref();
+    match word.split_once('=') {
+        None => Some((word_start, matching(new_keys(v, game), word))),
+        Some((key, _)) => {
+            let start = typed
+                .after(',')
+                .unwrap_or_else(|| typed.after('=').unwrap_or(word_start));
+            let words = match key {
+                "variant" | "variants" => {
+                    v.game(game).map(|g| g.variants.clone()).unwrap_or_default()
+                }
+                "seats" => v.seat_kinds(game),
+                _ => Vec::new(),
+            };
+            Some((start, matching(words, &typed.before[start..])))
+        }
+    }
+}
+
+fn new_keys(v: &Vocabulary, game: Option<&str>) -> Vec<String> {
+    let mut keys: Vec<String> = NEW_KEYS.iter().map(|k| k.to_string()).collect();
+    if let Some(g) = v.game(game) {
+        keys.extend(g.options.iter().map(|o| format!("{o}=")));
+    }
+    keys
 }
 
 impl Run for NewArgs {

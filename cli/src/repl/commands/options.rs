@@ -5,11 +5,12 @@ use super::{Command, Run};
 use crate::repl::args::Refused;
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::{matching, Completion, Typed, Vocabulary};
 use deckhand_engine::RulesInfo;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// `options` as users see it, and how it reads its arguments.
+/// `options` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "options",
@@ -23,6 +24,7 @@ Examples:
   options sea_change",
     },
     parse,
+    complete,
 };
 
 /// `options` (`None`: of the current game) or `options GAME`.
@@ -37,6 +39,14 @@ fn parse(rest: &str) -> Result<Box<dyn Run>, Refused> {
             _ => return Err(Refused::Args("give at most one game id".into())),
         },
     )))
+}
+
+/// The game ids.
+fn complete(v: &Vocabulary, typed: &Typed) -> Completion {
+    Some((
+        typed.word_start,
+        matching(v.games.iter().map(|g| g.id.clone()), typed.word()),
+    ))
 }
 
 impl Run for Options {

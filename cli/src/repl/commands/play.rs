@@ -6,8 +6,9 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::{matching, Completion, Typed, Vocabulary};
 
-/// `play` as users see it, and how it reads its arguments.
+/// `play` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "play",
@@ -27,6 +28,7 @@ Examples:
   blue 7",
     },
     parse,
+    complete,
 };
 
 /// The move `play` names.
@@ -48,6 +50,15 @@ fn parse(rest: &str) -> Result<Box<dyn Run>, Refused> {
         Some(n) => Play::Number(n?),
         None => Play::Text(rest.to_string()),
     }))
+}
+
+/// The names of the legal moves, for the whole text after `play` (a name
+/// may have spaces).
+fn complete(v: &Vocabulary, typed: &Typed) -> Completion {
+    Some((
+        typed.args_start,
+        matching(v.moves.iter().cloned(), typed.args()),
+    ))
 }
 
 impl Run for Play {

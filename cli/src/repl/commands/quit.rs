@@ -4,8 +4,9 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `quit` as users see it, and how it reads its arguments.
+/// `quit` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "quit",
@@ -17,6 +18,7 @@ Example:
   quit",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `quit`, which takes no arguments.

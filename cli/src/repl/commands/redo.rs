@@ -7,8 +7,9 @@ use crate::repl::registry::CommandInfo;
 use crate::repl::session::plural;
 use crate::repl::session::{Flow, Session};
 use crate::repl::turns::moves_of;
+use crate::repl::vocabulary::no_completion;
 
-/// `redo` as users see it, and how it reads its arguments.
+/// `redo` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "redo",
@@ -22,6 +23,7 @@ Examples:
   redo 2",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `redo N`.

@@ -7,9 +7,10 @@ use crate::repl::files::seat_of;
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::plural;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 use deckhand_engine::{CoreError, Engine, ReplayStop};
 
-/// `reload` as users see it, and how it reads its arguments.
+/// `reload` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "reload",
@@ -27,6 +28,7 @@ Example:
   reload",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `reload`, which takes no arguments.

@@ -6,8 +6,9 @@ use super::{Command, Run};
 use crate::repl::args::Refused;
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `resume` as users see it, and how it reads its arguments.
+/// `resume` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "resume",
@@ -24,6 +25,7 @@ Examples:
   resume 2",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `resume` (`None`: list the games) or `resume N`.

@@ -5,9 +5,10 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 use std::collections::BTreeMap;
 
-/// `rules` as users see it, and how it reads its arguments.
+/// `rules` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "rules",
@@ -21,6 +22,7 @@ Example:
   rules",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `rules`, which takes no arguments.

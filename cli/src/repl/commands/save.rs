@@ -5,11 +5,12 @@ use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::plural;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::{Completion, Typed, Vocabulary};
 use crate::seats::SeatSpec;
 use deckhand_engine::SaveFile;
 use std::path::Path;
 
-/// `save` as users see it, and how it reads its arguments.
+/// `save` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "save",
@@ -24,6 +25,7 @@ Example:
   save evening.json",
     },
     parse,
+    complete,
 };
 
 /// `save FILE`.
@@ -32,6 +34,11 @@ pub struct Save(pub String);
 
 fn parse(rest: &str) -> Result<Box<dyn Run>, Refused> {
     Ok(Box::new(Save(args::file_name(rest)?)))
+}
+
+/// File names.
+fn complete(_: &Vocabulary, _: &Typed) -> Completion {
+    None
 }
 
 impl Run for Save {

@@ -5,11 +5,12 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::{matching, Completion, Typed, Vocabulary};
 use crate::seats::{self, SeatSpec};
 use deckhand_bots::Bot;
 use deckhand_engine::{RulesInfo, Seat};
 
-/// `seats` as users see it, and how it reads its arguments.
+/// `seats` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "seats",
@@ -26,6 +27,7 @@ Examples:
   seats 1=greedy",
     },
     parse,
+    complete,
 };
 
 /// The arguments of `seats`.
@@ -67,6 +69,19 @@ fn seats_change(rest: &str) -> Result<SeatsChange, String> {
     }
     let joined: String = rest.split_whitespace().collect::<Vec<_>>().join(",");
     args::list(&joined.replace(",,", ",")).map(SeatsChange::All)
+}
+
+/// Who may sit at a seat of the current game, after a comma or `SEAT=`.
+fn complete(v: &Vocabulary, typed: &Typed) -> Completion {
+    let start = typed
+        .after(',')
+        .or_else(|| typed.after('='))
+        .unwrap_or(typed.word_start);
+    let game = v.current.clone();
+    Some((
+        start,
+        matching(v.seat_kinds(game.as_deref()), &typed.before[start..]),
+    ))
 }
 
 impl Run for SeatsChange {

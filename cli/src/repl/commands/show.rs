@@ -4,8 +4,9 @@ use super::{Command, Run};
 use crate::repl::args::{self, Refused};
 use crate::repl::registry::CommandInfo;
 use crate::repl::session::{Flow, Session};
+use crate::repl::vocabulary::no_completion;
 
-/// `show` as users see it, and how it reads its arguments.
+/// `show` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "show",
@@ -19,6 +20,7 @@ Example:
   show",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `show`, which takes no arguments.

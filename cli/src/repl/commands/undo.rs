@@ -7,8 +7,9 @@ use crate::repl::registry::CommandInfo;
 use crate::repl::session::plural;
 use crate::repl::session::{Flow, Session};
 use crate::repl::turns::moves_of;
+use crate::repl::vocabulary::no_completion;
 
-/// `undo` as users see it, and how it reads its arguments.
+/// `undo` as users see it, how it reads and completes its arguments.
 pub const COMMAND: Command = Command {
     info: CommandInfo {
         name: "undo",
@@ -26,6 +27,7 @@ Examples:
   undo 3",
     },
     parse,
+    complete: no_completion,
 };
 
 /// `undo N`.
