@@ -1,94 +1,37 @@
-//! Tab completion: command names, game ids, variant and option names, seat
-//! kinds and the names of the current legal moves, from a [`Vocabulary`]
-//! the session refreshes before each prompt. [`complete_line`] is a pure
-//! function; [`ReplHelper`] plugs it into rustyline (and completes file
-//! names after `save` and `load`).
+//! Tab completion: command names and the names of the current legal moves
+//! for the first word, then what the command completes of its arguments
+//! (game ids, variant and option names, seat kinds: each command's
+//! `complete`), from a [`Vocabulary`] the session refreshes before each
+//! prompt. [`complete_line`] is a pure function; [`ReplHelper`] plugs it
+//! into rustyline (and completes file names where a command asks for them,
+//! after `save` and `load`).
 
-use super::registry;
+use super::commands;
+use super::vocabulary::{matching, Completion, Typed, Vocabulary};
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::{Context, Helper, Highlighter, Hinter, Validator};
 
-/// What one game offers to complete.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GameWords {
-    pub id: String,
-    pub variants: Vec<String>,
-    pub options: Vec<String>,
-    pub bots: Vec<String>,
-}
-
-/// Everything completion may offer at the next prompt.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Vocabulary {
-    pub games: Vec<GameWords>,
-    /// The current game's id, if any.
-    pub current: Option<String>,
-    /// Names of the legal moves (option texts and card names).
-    pub moves: Vec<String>,
-}
-
-/// The keys `new` takes besides game options.
-const NEW_KEYS: &[&str] = &["players=", "variant=", "seed=", "seats="];
-
-impl Vocabulary {
-    fn game(&self, id: Option<&str>) -> Option<&GameWords> {
-        let id = id.or(self.current.as_deref())?;
-        self.games.iter().find(|g| g.id == id)
-    }
-
-    fn seat_kinds(&self, game: Option<&str>) -> Vec<String> {
-        let mut kinds = vec![
-            "human".to_string(),
-            "random".to_string(),
-            "mc".to_string(),
-            "ismcts".to_string(),
-        ];
-        match self.game(game) {
-            Some(g) => kinds.extend(g.bots.iter().cloned()),
-            None => kinds.extend(self.games.iter().flat_map(|g| g.bots.iter().cloned())),
-        }
-        kinds.sort();
-        kinds.dedup();
-        kinds
-    }
-}
-
-fn starts_with_ci(candidate: &str, typed: &str) -> bool {
-    candidate.to_lowercase().starts_with(&typed.to_lowercase())
-}
-
-fn matching(words: impl IntoIterator<Item = String>, typed: &str) -> Vec<String> {
-    let mut out: Vec<String> = words
-        .into_iter()
-        .filter(|w| starts_with_ci(w, typed))
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
 /// Completions for `line` with the cursor at `pos`: the byte offset where
 /// the replaced text starts, and the candidates. `None` asks for file names.
-pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, Vec<String>)> {
+pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Completion {
     let before = line.get(..pos).unwrap_or(line);
     let lead = before.len() - before.trim_start().len();
     let body = &before[lead..];
     let Some(space) = body.find(char::is_whitespace) else {
         // The first word: a command, or the start of a move.
-        let mut words: Vec<String> = registry::COMMANDS
+        let mut words: Vec<String> = commands::COMMANDS
             .iter()
-            .map(|c| c.name.to_string())
+            .map(|c| c.info.name.to_string())
             .collect();
         words.extend(v.moves.iter().cloned());
         return Some((lead, matching(words, body)));
     };
     let first = &body[..space];
-    let Some(cmd) = registry::lookup(first) else {
+    let Some(cmd) = commands::lookup(first) else {
         // Not a command: the whole text may be a move with spaces in its name.
         return Some((lead, matching(v.moves.iter().cloned(), body)));
     };
     let args_start = lead + space + (body[space..].len() - body[space..].trim_start().len());
-    let args = &before[args_start..];
     // The word under the cursor and where it starts.
     let word_start = before
         .char_indices()
@@ -96,69 +39,14 @@ pub fn complete_line(v: &Vocabulary, line: &str, pos: usize) -> Option<(usize, V
         .find(|(_, c)| c.is_whitespace())
         .map_or(0, |(i, c)| i + c.len_utf8())
         .max(args_start);
-    let word = &before[word_start..];
-    // 1 for the first argument, 2 for the second ...
-    let arg_index = before[args_start..word_start].split_whitespace().count() + 1;
-    let after = |sep: char| word.rfind(sep).map(|i| word_start + i + 1);
-    match cmd.name {
-        "play" => Some((args_start, matching(v.moves.iter().cloned(), args))),
-        "help" => Some((
-            word_start,
-            matching(registry::COMMANDS.iter().map(|c| c.name.to_string()), word),
-        )),
-        "options" => Some((
-            word_start,
-            matching(v.games.iter().map(|g| g.id.clone()), word),
-        )),
-        "save" | "load" => None,
-        "seats" => {
-            let start = after(',').or_else(|| after('=')).unwrap_or(word_start);
-            let game = v.current.clone();
-            Some((
-                start,
-                matching(v.seat_kinds(game.as_deref()), &before[start..]),
-            ))
-        }
-        "new" => {
-            if arg_index <= 1 && !word.contains('=') {
-                let mut words: Vec<String> = v.games.iter().map(|g| g.id.clone()).collect();
-                if v.current.is_some() {
-                    words.extend(new_keys(v, None));
-                }
-                return Some((word_start, matching(words, word)));
-            }
-            let game = args
-                .split_whitespace()
-                .next()
-                .filter(|g| !g.contains('='))
-                .map(str::to_string);
-            let game = game.as_deref();
-            match word.split_once('=') {
-                None => Some((word_start, matching(new_keys(v, game), word))),
-                Some((key, _)) => {
-                    let start = after(',').unwrap_or_else(|| after('=').unwrap_or(word_start));
-                    let typed = &before[start..];
-                    let words = match key {
-                        "variant" | "variants" => {
-                            v.game(game).map(|g| g.variants.clone()).unwrap_or_default()
-                        }
-                        "seats" => v.seat_kinds(game),
-                        _ => Vec::new(),
-                    };
-                    Some((start, matching(words, typed)))
-                }
-            }
-        }
-        _ => Some((word_start, Vec::new())),
-    }
-}
-
-fn new_keys(v: &Vocabulary, game: Option<&str>) -> Vec<String> {
-    let mut keys: Vec<String> = NEW_KEYS.iter().map(|k| k.to_string()).collect();
-    if let Some(g) = v.game(game) {
-        keys.extend(g.options.iter().map(|o| format!("{o}=")));
-    }
-    keys
+    let typed = Typed {
+        before,
+        args_start,
+        word_start,
+        // 1 for the first argument, 2 for the second ...
+        arg_index: before[args_start..word_start].split_whitespace().count() + 1,
+    };
+    (cmd.complete)(v, &typed)
 }
 
 /// The rustyline helper: completion from the vocabulary, no hints.
@@ -205,6 +93,7 @@ impl Completer for ReplHelper {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::repl::vocabulary::GameWords;
 
     fn vocab() -> Vocabulary {
         Vocabulary {

@@ -74,28 +74,6 @@ impl Session {
         }
     }
 
-    pub(super) fn save(&mut self, path: &str) {
-        let Some(c) = &self.current else {
-            return self.no_game();
-        };
-        let names: Vec<String> = c.seats.iter().map(SeatSpec::name).collect();
-        let result = SaveFile::of(&c.game, names)
-            .map(|s| s.relative_to(Path::new(path)))
-            .and_then(|s| s.write(Path::new(path)));
-        match result {
-            Ok(()) => {
-                let n = c.game.history().len();
-                self.out
-                    .say(format!("Saved to {path} ({n} move{}).", plural(n)));
-            }
-            Err(e) => self.out.error(format!("cannot save to {path}: {e}")),
-        }
-    }
-
-    pub(super) fn load(&mut self, path: &str) {
-        self.load_named(Path::new(path), path);
-    }
-
     /// Resume the game autosaved at `path`; whether it was loaded.
     pub fn resume(&mut self, path: &Path) -> bool {
         self.load_named(path, "the autosaved game")
@@ -103,7 +81,7 @@ impl Session {
 
     /// `load`, calling the file `name` in messages; whether a game was
     /// loaded (else the current game is kept).
-    fn load_named(&mut self, file: &Path, name: &str) -> bool {
+    pub(super) fn load_named(&mut self, file: &Path, name: &str) -> bool {
         let path = name;
         let read = SaveFile::read(file).and_then(|mut s| {
             let notes = s.resolve_house_rules(file)?;
@@ -192,7 +170,7 @@ impl Session {
 
     /// Where a replayed log stops being legal (or the rules fail), and
     /// what happens next.
-    fn stop_message(
+    pub(super) fn stop_message(
         &self,
         error: &CoreError,
         actions: &[deckhand_engine::ActionRecord],
@@ -217,75 +195,16 @@ impl Session {
         )
     }
 
-    pub(super) fn reload(&mut self) {
-        let engine = match Engine::new(self.library.clone()) {
-            Ok(e) => e,
-            Err(e) => {
-                return self
-                    .out
-                    .error(format!("reload failed: {e}; nothing changed"))
-            }
-        };
-        let Some(c) = &self.current else {
-            self.engine = engine;
-            self.words = self.game_words();
-            return self.out.say("Reloaded the scripts (no game in progress).");
-        };
-        let mut config = c.game.config().clone();
-        // The house-rule files too are read again: their new text replaces the one kept.
-        if let Err(e) = config.read_house_rules(true) {
-            return self.out.error(format!(
-                "reload failed: {e}. The game goes on under the rules loaded before."
-            ));
-        }
-        let actions = c.game.history().to_vec();
-        let specs = c.seats.clone();
-        match engine.replay(config, &actions) {
-            Ok(game) => {
-                let n = actions.len();
-                self.out.say(format!(
-                    "Reloaded the scripts: all {n} move{} replayed under the new rules.",
-                    plural(n)
-                ));
-                self.reinstall(engine, game, specs, 0);
-            }
-            Err(stop) => match *stop {
-                ReplayStop { game: None, error } => self.out.error(format!(
-                    "reload failed: {error}. The game goes on under the rules loaded before."
-                )),
-                // The new rules raise an error while replaying the game:
-                // they are broken, not stricter. The game stays as it was,
-                // under the rules loaded before, and no bot moves.
-                ReplayStop {
-                    game: Some(_),
-                    error: CoreError::ReplayFailed { step, error },
-                } => {
-                    let n = actions.len();
-                    self.out.error(format!(
-                        "reload failed: the new rules fail at step {step}{} of the game: {error}. \
-                         The game goes on under the rules loaded before, as it was ({n} move{}); \
-                         fix the rules and `reload` again.",
-                        seat_of(&actions, step),
-                        plural(n)
-                    ))
-                }
-                ReplayStop {
-                    game: Some(game),
-                    error,
-                } => {
-                    let kept = game.history().len();
-                    let msg = self.stop_message(&error, &actions, kept);
-                    self.out.warn(format!("Reloaded the scripts, but {msg}"));
-                    self.reinstall(engine, game, specs, actions.len().saturating_sub(kept));
-                }
-            },
-        }
-    }
-
     /// After a reload: the new scripts, and the new game with the same
     /// seats, bots and viewer. The game before is kept for `undo`, which
     /// brings back the `dropped` moves the new rules did not replay.
-    fn reinstall(&mut self, engine: Engine, game: Game, specs: Vec<SeatSpec>, dropped: usize) {
+    pub(super) fn reinstall(
+        &mut self,
+        engine: Engine,
+        game: Game,
+        specs: Vec<SeatSpec>,
+        dropped: usize,
+    ) {
         let old_engine = std::mem::replace(&mut self.engine, engine);
         self.words = self.game_words();
         let old = self.current.take();
@@ -388,7 +307,7 @@ impl Session {
 }
 
 /// ` (seat N)`: who made move `step` (1-based) of `actions`, when it is there.
-fn seat_of(actions: &[deckhand_engine::ActionRecord], step: usize) -> String {
+pub(super) fn seat_of(actions: &[deckhand_engine::ActionRecord], step: usize) -> String {
     actions
         .get(step.saturating_sub(1))
         .map(|r| format!(" (seat {})", r.seat))

@@ -15,9 +15,8 @@
 //! Trace files are not fuzzed: nothing in deckhand reads them back (`replay`
 //! reads saves).
 
+use super::commands::{self, hint::Hint, load::Load, lua::Lua, save::Save};
 use super::parse;
-use super::parse::ReplInput;
-use super::registry;
 use super::session::Session;
 use crate::seats::{self, SeatSpec};
 use deckhand_bots::{Bot, BotKind, Budget};
@@ -96,7 +95,7 @@ fn library() -> Arc<ScriptLibrary> {
 /// Words a REPL line is made of: commands, numbers of every size, KEY=VALUE
 /// pairs, card words, and arbitrary text.
 fn word() -> BoxedStrategy<String> {
-    let commands: Vec<String> = registry::all_names().map(str::to_string).collect();
+    let commands: Vec<String> = commands::all_names().map(str::to_string).collect();
     let numbers = select(vec![
         "0",
         "1",
@@ -228,7 +227,7 @@ fn line() -> impl Strategy<Value = String> {
         }
         String::from_iter(chars)
     });
-    let commands: Vec<String> = registry::all_names().map(str::to_string).collect();
+    let commands: Vec<String> = commands::all_names().map(str::to_string).collect();
     let command =
         (select(commands), proptest::collection::vec(word(), 0..3)).prop_map(|(c, args)| {
             let mut l = c;
@@ -253,11 +252,16 @@ fn line() -> impl Strategy<Value = String> {
 /// Lines the session fuzz leaves out: long searches (`hint` with many
 /// playouts, search bots with many) and files outside its folder.
 fn too_slow_or_outside(line: &str, folder: &str) -> bool {
-    match parse::parse(line) {
-        Ok(ReplInput::Hint(Budget::Iterations(n))) if n > 8 => return true,
-        Ok(ReplInput::Hint(Budget::Time(_))) => return true,
-        Ok(ReplInput::Save(p) | ReplInput::Load(p)) if !p.starts_with(folder) => return true,
-        _ => {}
+    if let Ok(input) = parse::parse(line) {
+        match input.args::<Hint>() {
+            Some(Hint(Budget::Iterations(n))) if *n > 8 => return true,
+            Some(Hint(Budget::Time(_))) => return true,
+            _ => {}
+        }
+        let file = (input.args::<Save>().map(|s| &s.0)).or(input.args::<Load>().map(|l| &l.0));
+        if file.is_some_and(|p| !p.starts_with(folder)) {
+            return true;
+        }
     }
     // `mc` (200 playouts) or `mc:N` with N > 5 anywhere in the line.
     let lower = line.to_lowercase();
@@ -313,7 +317,7 @@ fn type_checked(s: &mut Session, line: &str, folder: &str) -> Result<bool, TestC
         );
     }
     // The Lua prompt may change the game by design, error or not.
-    let is_lua = matches!(parse::parse(line), Ok(ReplInput::Lua(_)));
+    let is_lua = parse::parse(line).is_ok_and(|i| i.args::<Lua>().is_some());
     if refused && !is_lua {
         let after = snapshot(s);
         prop_assert!(

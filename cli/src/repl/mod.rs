@@ -2,16 +2,22 @@
 //! [`Session`](session::Session) that plays one game at a time against bots
 //! or hot-seat.
 //!
-//! - [`registry`]: every command in one place (help and completion come from it);
+//! - [`commands`]: one file per command (its help, its arguments, what it
+//!   does) and the list of them, from which help and completion come;
+//! - [`registry`]: how a command is described ([`CommandInfo`](registry::CommandInfo)),
+//!   looked up and suggested, for the REPL's commands and `replay --step`'s;
 //! - [`parse`]: a typed line to a [`ReplInput`](parse::ReplInput), a pure function;
+//! - [`args`]: the readers of arguments several commands share, and parse errors;
+//! - [`dispatch`]: a typed line parsed and run;
 //! - [`choose`]: typed text to one of the legal moves;
 //! - [`cards`]: typed text to a set of cards, for a move that asks for one;
 //! - [`autopass`]: the reaction windows passed without asking;
 //! - [`complete`]: tab completion;
-//! - [`session`]: the REPL's state, starting games, seats, dispatching commands;
-//! - [`turns`]: moves, the bots' moves, the end of a game, undo/redo;
-//! - [`files`]: save, load and reload;
-//! - [`info`]: games, options, log, the Lua prompt and hints;
+//! - [`vocabulary`]: the words tab completion may offer;
+//! - [`session`]: the REPL's state, starting games, the table and moves shown;
+//! - [`turns`]: moves, the bots' moves, the end of a game;
+//! - [`files`]: saving, loading and reloading games, and undoing a reload;
+//! - [`lua_prompt`]: Lua evaluated with `game` bound, and the Lua prompt;
 //! - [`autosave`]: the game in progress kept on disk, offered back after a crash;
 //! - [`history`]: the lines typed, appended to a file shared by every deckhand;
 //! - [`lock`]: the file locks that tell one deckhand's files from another's.
@@ -19,16 +25,19 @@
 //! The REPL knows no particular game: everything it shows comes from the
 //! rules through the core's API.
 
+mod args;
 mod autopass;
 mod autosave;
 mod cards;
 mod choose;
+mod commands;
 mod complete;
+mod dispatch;
 mod files;
 mod hint_view;
 mod history;
-mod info;
 mod lock;
+mod lua_prompt;
 mod parse;
 mod registry;
 pub use registry::edit_distance;
@@ -36,6 +45,7 @@ mod session;
 pub mod stepper;
 mod thinking;
 mod turns;
+mod vocabulary;
 
 use crate::interrupt;
 use crate::render::colour_enabled;

@@ -1,6 +1,7 @@
 //! The REPL's state: the game in progress and its seats, starting a game,
-//! showing the table, changing seats, and dispatching each command (moves,
-//! bots and undo are in `turns`, files in `files`, looking in `info`).
+//! and what the commands share to show it (the table, the moves, the
+//! events). Each command is a file of `commands`; moves and bots are in
+//! `turns`, files in `files`, the Lua prompt in `lua_prompt`.
 //!
 //! A [`Session`] never prints: it collects lines in an [`Output`] that the
 //! loop prints after each command (and unit tests read). Every failure is a
@@ -9,9 +10,7 @@
 use super::autopass::AutoPass;
 use super::cards;
 use super::choose;
-use super::complete::{GameWords, Vocabulary};
-use super::parse::{self, NewArgs, ParseError, ReplInput, SeatsChange};
-use super::registry;
+use super::vocabulary::{GameWords, Vocabulary};
 use crate::commands::play::default_fill;
 use crate::commands::setup::{clock_seed, default_players};
 use crate::render::Painter;
@@ -19,8 +18,7 @@ use crate::seats::{self, SeatSpec};
 use deckhand_bots::{Bot, BotKind};
 use deckhand_engine::lua::PromptEnv;
 use deckhand_engine::{
-    secret_text, Cancel, Choice, CoreError, Engine, Event, Game, GameConfig, RulesInfo,
-    ScriptLibrary, Seat,
+    secret_text, Cancel, Choice, CoreError, Engine, Event, Game, GameConfig, ScriptLibrary, Seat,
 };
 use serde_json::Value;
 use std::sync::Arc;
@@ -564,74 +562,6 @@ impl Session {
         crate::commands::setup::game_ids(&self.library)
     }
 
-    /// Read and run one line typed at the main prompt.
-    pub fn handle_line(&mut self, line: &str) -> Flow {
-        // Whoever typed it sees the screen as it was: the person it
-        // showed the table to.
-        self.looking = self.current.as_ref().and_then(Current::viewer);
-        match parse::parse(line) {
-            Ok(input) => self.handle(input),
-            Err(ParseError::Unknown {
-                word,
-                text,
-                suggestion,
-            }) => {
-                // Not a command: perhaps the text of a legal move.
-                let e = ParseError::Unknown {
-                    word,
-                    text: text.clone(),
-                    suggestion,
-                };
-                self.play_text(&text, Some(e));
-                Flow::Continue
-            }
-            Err(e) => {
-                self.out.error(e.to_string());
-                Flow::Continue
-            }
-        }
-    }
-
-    /// Run one parsed command.
-    pub fn handle(&mut self, input: ReplInput) -> Flow {
-        match input {
-            ReplInput::Empty => {}
-            ReplInput::Choose(n) => self.play_index(n),
-            ReplInput::Play(text) => self.play_text(&text, None),
-            ReplInput::New(args) => self.new_game(args),
-            ReplInput::Show => self.show(),
-            ReplInput::Moves => self.list_moves(),
-            ReplInput::Hint(budget) => self.hint(budget),
-            ReplInput::AutoPass(words) => self.autopass(&words),
-            ReplInput::Undo(n) => self.undo(n),
-            ReplInput::Redo(n) => self.redo(n),
-            ReplInput::Continue => self.continue_bots(),
-            ReplInput::Log => self.log(),
-            ReplInput::Save(path) => self.save(&path),
-            ReplInput::Load(path) => self.load(&path),
-            ReplInput::Reload => self.reload(),
-            ReplInput::Resume(n) => return Flow::Resume(n),
-            ReplInput::Lua(Some(code)) => self.lua(&code),
-            ReplInput::Lua(None) => {
-                self.out.say(
-                    "Lua prompt: `game` is the current game. An empty line or `.exit` goes back.",
-                );
-                return Flow::LuaPrompt;
-            }
-            ReplInput::Games => self.games(),
-            ReplInput::Options(game) => self.options(game.as_deref()),
-            ReplInput::Rules => self.rules(),
-            ReplInput::Seats(change) => self.seats(change),
-            ReplInput::Help(None) => self.out.say(registry::overview()),
-            ReplInput::Help(Some(name)) => match registry::lookup(&name) {
-                Some(c) => self.out.say(registry::detail(c)),
-                None => self.out.error(format!("no command '{name}'")),
-            },
-            ReplInput::Quit => return Flow::Quit,
-        }
-        Flow::Continue
-    }
-
     /// The first session's game: the default game with one person and bots.
     pub fn start_default(&mut self, game: &str, players: u32, bot: &str) {
         self.out
@@ -733,151 +663,9 @@ impl Session {
         crate::commands::setup::explain_rules_error(&self.library, game, e, "games")
     }
 
-    fn new_game(&mut self, args: NewArgs) {
-        let base = self
-            .current
-            .as_ref()
-            .map(|c| (c.game.config().clone(), c.seats.clone()));
-        // `new GAME`: that game with its defaults; `new`: the current game again.
-        let (mut cfg, mut specs) = match (&args.game, base) {
-            (Some(g), _) => (GameConfig::new(g, 0, 0), vec![SeatSpec::Human]),
-            (None, Some(base)) => base,
-            (None, None) => {
-                return self.out.error(
-                    "which game? type `new GAME` (`games` lists them), e.g. `new sea_change`",
-                );
-            }
-        };
-        if !args.variants.is_empty() {
-            // Variants given: their house-rule files are read afresh.
-            cfg.variants = args.variants.clone();
-            cfg.sources.clear();
-        }
-        cfg.seed = args.seed.unwrap_or_else(clock_seed);
-        if let Err(e) = cfg.read_house_rules(false) {
-            return self.out.error(format!("cannot start {}: {e}", cfg.game));
-        }
-        // Every game starts from rules loaded afresh (Engine::forget_rules).
-        self.engine.forget_rules();
-        let info = match self.engine.rules_of(&cfg) {
-            Ok(r) => r.info.clone(),
-            Err(e) => {
-                let msg = self.explain_rules_error(&cfg.game, e);
-                return self.out.error(msg);
-            }
-        };
-        // Each value read by its option's declared type.
-        for (k, v) in &args.options {
-            match info.option_from_text(k, v) {
-                Ok(value) => {
-                    cfg.options.insert(k.clone(), value);
-                }
-                Err(e) => return self.out.error(format!("cannot start {}: {e}", cfg.game)),
-            }
-        }
-        match args.players {
-            Some(p) => cfg.players = p,
-            None if args.game.is_some() => cfg.players = default_players(&info),
-            None => {}
-        }
-        if !args.seats.is_empty() {
-            specs = args.seats.iter().map(|s| SeatSpec::parse(s)).collect();
-            if specs.len() > cfg.players as usize {
-                return self.out.error(format!(
-                    "{} seats given for {} players: give players=N or fewer seats",
-                    specs.len(),
-                    cfg.players
-                ));
-            }
-        } else {
-            specs.truncate(cfg.players as usize);
-        }
-        self.start(cfg, specs, None);
-    }
-
-    fn show(&mut self) {
-        match &self.current {
-            Some(c) => self.out.say(c.table()),
-            None => self.no_game(),
-        }
-    }
-
-    fn list_moves(&mut self) {
-        match self.current.as_ref().map(Current::moves) {
-            Some(Ok(text)) => self.out.say(text),
-            Some(Err(e)) => self.out.error(e),
-            None => self.no_game(),
-        }
-    }
-
     pub(super) fn no_game(&mut self) {
         self.out
             .error("no game in progress: type `new GAME` to start one (`games` lists them)");
-    }
-
-    fn seats(&mut self, change: SeatsChange) {
-        let Some(c) = self.current.as_mut() else {
-            return self
-                .out
-                .error("no game in progress: give seats when you start one, e.g. `new GAME seats=human,random`");
-        };
-        let players = c.seats.len();
-        let mut specs = c.seats.clone();
-        match &change {
-            SeatsChange::Show => {}
-            SeatsChange::All(list) => {
-                if list.len() > players {
-                    return self
-                        .out
-                        .error(format!("{} seats given for {players} players", list.len()));
-                }
-                for (i, w) in list.iter().enumerate() {
-                    specs[i] = SeatSpec::parse(w);
-                }
-            }
-            SeatsChange::Some(list) => {
-                for (seat, w) in list {
-                    if *seat as usize > players {
-                        return self.out.error(format!(
-                            "there is no seat {seat}: this game has {players} seats"
-                        ));
-                    }
-                    specs[*seat as usize - 1] = SeatSpec::parse(w);
-                }
-            }
-        }
-        if change != SeatsChange::Show {
-            let info: RulesInfo = c.game.rules_info().clone();
-            if let Err(e) = seats::complete(&specs, players as u32, &SeatSpec::Human, &info) {
-                return self.out.error(e.to_string());
-            }
-            for (i, (old, new)) in c.seats.iter().zip(specs.iter()).enumerate() {
-                if old != new {
-                    c.bots[i] = match new {
-                        SeatSpec::Human => None,
-                        SeatSpec::Bot(k) => {
-                            Some(Bot::new(k.clone(), c.game.config().seed, i as Seat + 1))
-                        }
-                    };
-                }
-            }
-            c.seats = specs;
-        }
-        let to_move = c.game.pending().map(|p| p.0);
-        let lines: Vec<String> = (1..=players as Seat)
-            .map(|s| {
-                let mark = if to_move == Some(s) {
-                    "  <- to play"
-                } else {
-                    ""
-                };
-                format!("  {}{mark}", c.label(s))
-            })
-            .collect();
-        self.out.say(lines.join("\n"));
-        if change != SeatsChange::Show && to_move.is_some_and(|s| !c.is_human(s)) {
-            self.advance();
-        }
     }
 }
 

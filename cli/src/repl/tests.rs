@@ -1031,23 +1031,23 @@ fn sea_change_table() -> Session {
 
 #[test]
 fn every_help_example_is_understood_and_run() {
-    use super::registry::COMMANDS;
+    use super::commands::COMMANDS;
     for c in COMMANDS {
-        for line in c.examples() {
+        for line in c.info.examples() {
             // The parser reads it as this command (a bare move is `play`).
             let word = line.split_whitespace().next().unwrap_or("");
             assert!(
-                c.answers_to(word) || c.name == "play",
+                c.info.answers_to(word) || c.info.name == "play",
                 "`{line}` in the help of {} is another command",
-                c.name
+                c.info.name
             );
             // Run where it makes sense without files of the user's or
             // ending the session, on a fresh table each time; the others
             // are read by the parser only.
-            let touches_files = ["save", "load"].contains(&c.name) || line.contains(".lua");
-            if touches_files || c.name == "quit" {
+            let touches_files = ["save", "load"].contains(&c.info.name) || line.contains(".lua");
+            if touches_files || c.info.name == "quit" {
                 if let Err(e) = super::parse::parse(line) {
-                    panic!("`{line}` in the help of {}: {e}", c.name);
+                    panic!("`{line}` in the help of {}: {e}", c.info.name);
                 }
                 continue;
             }
@@ -1058,7 +1058,7 @@ fn every_help_example_is_understood_and_run() {
             assert!(
                 !out.contains("unknown command") && !out.contains("(usage:"),
                 "`{line}` (help of {}) was not understood: {out}",
-                c.name
+                c.info.name
             );
         }
     }

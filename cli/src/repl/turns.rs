@@ -1,9 +1,9 @@
-//! Commands that play: a move by number or by text, the bots' moves after
-//! it, whose turn it is, the end of the game, and undo / redo.
+//! Playing: a move by number or by text, the bots' moves after it, whose
+//! turn it is, the end of the game (the commands `undo` and `redo` use it).
 
+use super::args::ParseError;
 use super::cards;
 use super::choose::{self, NoPick};
-use super::parse::ParseError;
 use super::session::{label, option_text, plural, say_events, Output, Session};
 use super::thinking::Thinking;
 use crate::render::Painter;
@@ -224,30 +224,6 @@ impl Session {
         }
     }
 
-    /// Show or change the auto-pass settings; a window the person to
-    /// move now auto-passes is passed at once.
-    pub(super) fn autopass(&mut self, words: &[String]) {
-        let Some(c) = self.current.as_mut() else {
-            return self.no_game();
-        };
-        let seats = match c.human_to_move() {
-            Some(s) => vec![s],
-            None => c.humans(),
-        };
-        let said = c.autopass.change(words, &seats);
-        self.out.say(said);
-        let now = c.human_to_move().is_some_and(|seat| {
-            c.game
-                .window()
-                .ok()
-                .flatten()
-                .is_some_and(|kind| c.autopass.passes(seat, &kind))
-        });
-        if now {
-            self.advance();
-        }
-    }
-
     /// Let the bots move, then announce the next person's turn (table and
     /// moves) or the end of the game.
     pub(super) fn advance(&mut self) {
@@ -428,113 +404,6 @@ impl Session {
                 .into(),
         );
         self.out.say(lines.join("\n"));
-    }
-
-    pub(super) fn undo(&mut self, count: usize) {
-        if self.undo_reload() {
-            return;
-        }
-        let Some(c) = self.current.as_mut() else {
-            return self.no_game();
-        };
-        if c.humans().is_empty() {
-            return self
-                .out
-                .error("undo goes back to a person's decision, and every seat is a bot");
-        }
-        let mut taken = 0;
-        let mut steps = 0;
-        // The seats whose decisions were taken back.
-        let mut whose = Vec::new();
-        'outer: while taken < count && c.game.history().iter().any(|r| c.is_human(r.seat)) {
-            while let Some(last) = c.game.history().last().map(|r| r.seat) {
-                if let Err(e) = c.game.undo() {
-                    self.out.error(format!("undo failed: {e}"));
-                    break 'outer;
-                }
-                steps += 1;
-                if c.is_human(last) {
-                    whose.push(last);
-                    break;
-                }
-            }
-            taken += 1;
-        }
-        if taken == 0 {
-            return self.out.error("nothing to undo: no person has moved yet");
-        }
-        c.last_human = c.human_to_move();
-        let what = moves_of(c.humans().len() > 1, &whose, "last ");
-        self.out.say(format!(
-            "Took back {what} ({steps} move{} in all, bots included).",
-            plural(steps)
-        ));
-        // The next hand shown may be another person's: `announce` passes
-        // the terminal on first.
-        self.announce();
-    }
-
-    /// `continue`: let the bots play on after Ctrl-C stopped them.
-    pub(super) fn continue_bots(&mut self) {
-        let Some(c) = self.current.as_ref() else {
-            return self.no_game();
-        };
-        match c.game.pending() {
-            None => self.out.error("the game is over: type `new` to play again"),
-            Some((seat, _)) if c.is_human(seat) => self.out.error(format!(
-                "it is {}'s turn: play a move (type `moves` to list them)",
-                c.label(seat)
-            )),
-            Some(_) => self.advance(),
-        }
-    }
-
-    pub(super) fn redo(&mut self, count: usize) {
-        if self.redo_reload() {
-            return;
-        }
-        let Some(c) = self.current.as_mut() else {
-            return self.no_game();
-        };
-        if !c.game.can_redo() {
-            return self.out.error("nothing to redo");
-        }
-        let mut done = 0;
-        let mut steps = 0;
-        // The seats of the people whose decisions were played again.
-        let mut whose = Vec::new();
-        'outer: while done < count && c.game.can_redo() {
-            loop {
-                if let Err(e) = c.game.redo() {
-                    self.out.error(format!("redo failed: {e}"));
-                    break 'outer;
-                }
-                steps += 1;
-                if let Some(seat) = c.game.history().last().map(|r| r.seat) {
-                    if c.is_human(seat) {
-                        whose.push(seat);
-                    }
-                }
-                let bot_next = c.game.pending().is_some_and(|(s, _)| !c.is_human(s));
-                if !(bot_next && c.game.can_redo()) {
-                    break;
-                }
-            }
-            done += 1;
-        }
-        c.last_human = c.human_to_move();
-        let what = if c.humans().len() > 1 {
-            moves_of(true, &whose, "")
-        } else if done == 1 {
-            "your move".to_string()
-        } else {
-            format!("{done} of your moves")
-        };
-        self.out.say(format!(
-            "Redid {what} ({steps} move{} in all, bots included).",
-            plural(steps)
-        ));
-        self.advance();
     }
 }
 
