@@ -334,10 +334,11 @@ impl Game {
         if self.pending.is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
+        let name = self.host.bot_name(bot)?;
         let _in_play = self.enter();
         self.host.set_bot_rng(Some(rng));
         let answer: mlua::Result<(usize, Option<Vec<usize>>)> =
-            self.host.entry.bot.call((self.state.clone(), bot));
+            self.host.entry.bot.call((self.state.clone(), name));
         self.host.set_bot_rng(None);
         let (index, picks) = answer?;
         Ok(Choice { index, picks })

@@ -89,6 +89,8 @@ impl Game {
             let stream = self.own_stream(2000)?;
             self.host.set_bot_rng(Some(stream));
         }
+        // The bot's name as a Lua string made once (see Host::bot_name).
+        let policy_name = policy.map(|p| self.host.bot_name(p)).transpose()?;
         let mut left = max_steps;
         let values = loop {
             type Answer = (
@@ -103,7 +105,7 @@ impl Game {
             );
             let answer: mlua::Result<Answer> = {
                 let _in_play = self.enter();
-                f.call((self.state.clone(), horizon, policy, left))
+                f.call((self.state.clone(), horizon, policy_name.clone(), left))
             };
             let (values, core_chooses, steps, seat, n, kind, subsets, pass) = match answer {
                 Ok(a) => a,

@@ -108,9 +108,14 @@ const EXACT: f64 = 9_007_199_254_740_992.0;
 
 /// The whole number `x` as a `T`: a number with a fraction (card 2.5) is
 /// refused, never cut to its whole part, and so is one out of `T`'s range.
+#[inline]
 pub fn whole<T: TryFrom<i64>>(x: f64) -> Option<T> {
-    if x.fract() == 0.0 && x.abs() <= EXACT {
-        T::try_from(x as i64).ok()
+    // `as` saturates (and reads NaN as 0): a number that does not come
+    // back the same is not a whole number in range. (No call to `trunc`:
+    // this runs at every card moved.)
+    let i = x as i64;
+    if i as f64 == x && x.abs() <= EXACT {
+        T::try_from(i).ok()
     } else {
         None
     }
@@ -149,6 +154,7 @@ macro_rules! whole_arg {
             fn from_lua(value: &Value) -> Result<Self, String> {
                 whole_of(value)
             }
+            #[inline]
             fn from_c(x: f64) -> Result<Self, String> {
                 whole(x).ok_or_else(|| not_whole(&x.to_string()))
             }

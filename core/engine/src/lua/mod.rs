@@ -154,6 +154,9 @@ pub struct Host {
     /// its `card_defs`): the next game that defines the same cards gets a
     /// copy instead of converting them again.
     card_defs: RefCell<Option<Vec<CardProps>>>,
+    /// Script bots' names as Lua strings, made once: mlua makes a string
+    /// from Rust in a protected call that allocates, at every decision.
+    bot_names: RefCell<BTreeMap<String, mlua::LuaString>>,
     /// The resolved options of the last game started, and their Lua table
     /// (each game gets a copy: see `new_game` in the prelude).
     options: RefCell<Option<(BTreeMap<String, serde_json::Value>, Value)>>,
@@ -254,6 +257,7 @@ impl Host {
             in_play,
             kind_names: RefCell::default(),
             card_defs: RefCell::default(),
+            bot_names: RefCell::default(),
         })
     }
 
@@ -262,6 +266,18 @@ impl Host {
     /// plain bindings).
     pub fn direct_calls(&self) -> u64 {
         self.in_play.direct_calls()
+    }
+
+    /// `name` as a Lua string, made once per host.
+    pub(crate) fn bot_name(&self, name: &str) -> mlua::Result<mlua::LuaString> {
+        if let Some(s) = self.bot_names.borrow().get(name) {
+            return Ok(s.clone());
+        }
+        let s = self.lua.create_string(name)?;
+        self.bot_names
+            .borrow_mut()
+            .insert(name.to_string(), s.clone());
+        Ok(s)
     }
 
     /// The definitions of cards 1.. kept from the last conversion, if any.
