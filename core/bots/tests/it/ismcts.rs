@@ -449,9 +449,9 @@ fn the_root_tries_its_moves_on_shared_deals_and_halves_them() {
     // two, each round dealing the same cards to every move still in. On
     // shared deals a bigger bonus never scores less, so the search finds
     // the best bonus however close the next one is. With a fresh deal for
-    // every iteration (as `mc` plays), the means of bonuses 5 and 6 were
-    // each over about ten unrelated deals, and which one looked better was
-    // mostly chance.
+    // every iteration (as `mc` played until it took this root), the means
+    // of bonuses 5 and 6 were each over about ten unrelated deals, and
+    // which one looked better was mostly chance.
     let e = toy_engine("luck", LUCK);
     for seed in 0..20 {
         let g = toy_game(&e, "luck", seed);

@@ -31,7 +31,8 @@ fn the_mc_root_tries_its_options_on_shared_deals_and_halves_them() {
     // options that played the same deals are ordered by their bonus, and
     // the best bonus survives every round: it is never behind on the deals
     // it shares. With UCB over a fresh deal per playout (the old root), the
-    // playouts per option varied with luck and no such order held.
+    // playouts per option varied with luck, and each option's mean was over
+    // deals of its own.
     let e = toy_engine("luck", LUCK);
     for seed in 0..20 {
         let g = toy_game(&e, "luck", seed);
