@@ -35,9 +35,9 @@
 //! same cards, so a small difference between them shows over few deals,
 //! where with a fresh deal per iteration it was lost in how good each deal
 //! happened to be; and the budget goes to the moves that might be best,
-//! not to a move's exploration share. (`mc` keeps UCB over fresh deals.)
-//! A time budget sets the rounds' lengths from the rate of the playouts
-//! so far.
+//! not to a move's exploration share. `mc` has the same root
+//! (`halving.rs`). A time budget sets the rounds' lengths from the
+//! rate of the playouts so far.
 //!
 //! It plays the option tried most (the better mean between the last two).
 //! Decisions with one option are played without a node. Chance (a
@@ -322,31 +322,36 @@ pub fn search(
     };
     // One copy of the game, made again for every guess.
     let mut scratch = None;
-    let mut spending = budget.start();
-    let mut iterate = |tree: &mut Tree, rng: &mut GameRng, first: Option<usize>| -> Result<()> {
+    // One iteration, starting with the root's move `first` when given; the
+    // value of its outcome for the searching seat.
+    let mut iterate = |tree: &mut Tree, rng: &mut GameRng, first: Option<usize>| -> Result<f64> {
         cancel::check(cancel)?;
         let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
         let path = descend(tree, g, &root, rng, first)?;
         let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;
-        for &id in &path {
-            let node = &mut tree.nodes[id];
-            let v = values.as_ref().map_or(0.5, |v| {
-                (node.seat as usize)
+        let value_for = |s: Seat| {
+            values.as_ref().map_or(0.5, |v| {
+                (s as usize)
                     .checked_sub(1)
                     .and_then(|i| v.get(i))
                     .copied()
                     .unwrap_or(0.0)
-            });
+            })
+        };
+        for &id in &path {
+            let node = &mut tree.nodes[id];
+            let v = value_for(node.seat);
             node.visits += 1;
             node.total += v;
             node.total_sq += v * v;
         }
-        Ok(())
+        Ok(value_for(seat))
     };
     let root_moves = moves_of(&root.keys);
     let moves = root_moves.len();
     if moves < 2 {
         // One move as the seat sees it: nothing to compare at the root.
+        let mut spending = budget.start();
         while spending.fits(1) || spending.done() == 0 {
             spending.count();
             iterate(&mut tree, rng, None)?;
@@ -354,46 +359,12 @@ pub fn search(
         return Ok(tree);
     }
     // Sequential halving over the root's moves, each deal shared by all
-    // the moves still in (see the module's notes on the root).
-    let mut left_in: Vec<usize> = (0..moves).collect();
-    let mut rounds = usize::BITS - (moves - 1).leading_zeros();
-    loop {
-        let k = left_in.len() as u32;
-        let mut deals = if rounds == 1 {
-            u32::MAX
-        } else {
-            (spending.left() / (rounds * k)).max(1)
-        };
-        // A time budget has no rate before its first deal: the first
-        // round's length is set after it.
-        let unknown = matches!(budget, Budget::Time(_)) && spending.done() == 0 && rounds > 1;
-        let mut dealt = 0;
-        while dealt < deals && (spending.fits(k) || spending.done() == 0) {
-            let deal = rng.next_u64();
-            for &m in &left_in {
-                spending.count();
-                iterate(&mut tree, &mut GameRng::derived(deal, 0), Some(m))?;
-            }
-            dealt += 1;
-            if unknown && dealt == 1 {
-                deals = ((spending.left() + k) / (rounds * k)).max(1);
-            }
-        }
-        let kept = left_in.len().div_ceil(2);
-        if rounds == 1 || !spending.fits(kept as u32) {
-            break;
-        }
-        // Keep the better half by mean (ties: the earlier move).
-        let mean = |m: usize| {
-            tree.child(0, root_moves[m].0, seat, 0)
-                .map_or(0.0, |c| tree.nodes[c].mean())
-        };
-        let mut ranked: Vec<(usize, f64)> = left_in.iter().map(|&m| (m, mean(m))).collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        left_in = ranked.into_iter().take(kept).map(|(m, _)| m).collect();
-        left_in.sort_unstable();
-        rounds -= 1;
-    }
+    // the moves still in (see the module's notes on the root). Every
+    // iteration with root move `m` passes through that move's node, so the
+    // halving's means are the nodes' means.
+    crate::halving::sequential_halving(moves, budget, rng, |m, deal| {
+        iterate(&mut tree, deal, Some(m))
+    })?;
     Ok(tree)
 }
 

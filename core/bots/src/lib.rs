@@ -6,6 +6,8 @@
 //! - [`budget`]: [`Budget`], a search's allowance per decision (playouts or
 //!   time);
 //! - [`search`]: `mc`, determinised Monte Carlo search;
+//! - `halving`: the root both searches share, sequential halving over
+//!   shared deals;
 //! - [`ismcts`]: information-set Monte Carlo tree search;
 //! - [`hint`]: two `ismcts` searches side by side, for a person's `hint`;
 //! - [`recipe`]: a game rebuilt in a VM of its own, for another thread.
@@ -15,6 +17,7 @@
 
 pub mod bot;
 pub mod budget;
+mod halving;
 pub mod hint;
 pub mod ismcts;
 pub mod recipe;

@@ -4,7 +4,8 @@
 //! 1. deals the cards its seat cannot place at random, each among the unseen
 //!    cards of its back and where the rules allow it (`rules.may_hold`;
 //!    [`Game::determinized`], [`Game::guessing`]);
-//! 2. tries one of its options, chosen by UCB1 (promising ones more often);
+//! 2. tries its options still in on that deal, each on the same guess and
+//!    the same random stream (common random numbers);
 //! 3. plays on: with random moves, or with a bot of the game's script (the
 //!    one named, `mc:N:greedy`; else the rules' `playout_bot`, for games
 //!    where random play is a poor model; `mc:N:random` forces random moves);
@@ -13,16 +14,21 @@
 //!    of play says more about one card than a whole game), else at the end
 //!    of the game: 1 for a win, 1/k for a win shared by k seats, 0 otherwise.
 //!
-//! It plays the option tried most. It knows no game: it needs only the
-//! pending decision, forks, the round count, and the result or evaluation.
+//! Which options are still in is decided by sequential halving, the root
+//! `ismcts` has too (`halving.rs`): the budget is cut into ⌈log₂ k⌉
+//! rounds for k options, and after each round the better half by mean
+//! stays in. It plays the option tried most (of the last two, the better
+//! mean; then the first). It knows no game: it needs only the pending
+//! decision, forks, the round count, and the result or evaluation.
 //!
 //! An option that asks for a set of cards is searched without listing its
 //! sets: it stands for a few candidate sets, each searched like an option
 //! ([`SAMPLED_SETS`] built at random card by card, and the set the rules'
-//! score builds greedily when they give a score; see [`deckhand_engine::choice`]).
-//! Playouts choose sets as the random bot does.
+//! score builds greedily when they give a score; see [`deckhand_engine::choice`]),
+//! each halved like an option. Playouts choose sets as the random bot does.
 
 use crate::budget::Budget;
+use crate::halving::{sequential_halving, Arm};
 use deckhand_engine::cancel::{self, Cancel};
 use deckhand_engine::choice::Choice;
 use deckhand_engine::error::{CoreError, Result};
@@ -36,9 +42,6 @@ pub const DEFAULT_ITERATIONS: u32 = 200;
 /// A playout longer than this many steps counts as a draw (a game whose
 /// random play may not end).
 const MAX_PLAYOUT_STEPS: usize = 100_000;
-
-/// UCB1 exploration constant (rewards are in 0..=1).
-const EXPLORATION: f64 = 0.7;
 
 /// Random sets searched for an option that asks for cards (besides the
 /// greedy one, when the rules score sets); equal sets count once.
@@ -140,8 +143,7 @@ pub fn analyse(
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
     let moves = moves(game, rng)?;
     let n = moves.len();
-    let mut visits = vec![0u32; n];
-    let mut total = vec![0f64; n];
+    let mut arms = vec![Arm::default(); n];
     if n > 1 {
         // Playouts stop at the end of this round when the rules can evaluate.
         let horizon = match game.evaluate(seat)? {
@@ -151,39 +153,21 @@ pub fn analyse(
         let guessing = game.guessing(seat)?;
         // One copy of the game, made again for every guess.
         let mut scratch = None;
-        let mut spending = budget.into().start();
-        while spending.next(n as u32) {
-            let it = spending.done() as usize - 1;
+        arms = sequential_halving(n, budget.into(), rng, |m, deal| {
             cancel::check(cancel)?;
-            let i = if it < n {
-                it
-            } else {
-                let ln = (it as f64).ln();
-                (0..n)
-                    .map(|i| {
-                        let v = f64::from(visits[i]);
-                        (i, total[i] / v + EXPLORATION * (ln / v).sqrt())
-                    })
-                    .fold((0, f64::MIN), |best, x| if x.1 > best.1 { x } else { best })
-                    .0
-            };
-            let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
-            g.apply_choice(&moves[i])?;
-            let value = playout(g, seat, policy, horizon)?;
-            visits[i] += 1;
-            total[i] += value;
-        }
+            let g = game.determinized_into(seat, deal, &guessing, &mut scratch)?;
+            g.apply_choice(&moves[m])?;
+            playout(g, seat, policy, horizon)
+        })?;
     }
-    Ok((0..n)
-        .map(|i| OptionStats {
-            index: moves[i].index,
-            picks: moves[i].picks.clone(),
-            playouts: visits[i],
-            mean: if visits[i] > 0 {
-                total[i] / f64::from(visits[i])
-            } else {
-                0.0
-            },
+    Ok(moves
+        .into_iter()
+        .zip(arms)
+        .map(|(m, arm)| OptionStats {
+            index: m.index,
+            picks: m.picks,
+            playouts: arm.playouts,
+            mean: arm.mean(),
         })
         .collect())
 }

@@ -39,7 +39,7 @@ end
 /// choice of a set, scored by the sum) and wins when the sale is worth 18
 /// or more, or waits, and a coin (the top card of a shuffled pair) decides.
 /// Seat 2 never moves. Selling well is a sure win; a random sale rarely is.
-const SALE: &str = r#"
+pub(crate) const SALE: &str = r#"
 local R = { id = "sale", title = "Sale", players = { min = 2, max = 2, default = 2 }, options = {} }
 function R.setup(game)
   local hand = game:new_zone("hand", { owner = 1, visibility = "public" })
@@ -299,7 +299,7 @@ end
 /// decides: seat 1 wins when the card's value plus its bonus is over 17.
 /// A bonus of 6 wins whenever a smaller one would, and on a few deals
 /// more: a difference of one bonus point is one deal in twenty.
-const LUCK: &str = r#"
+pub(crate) const LUCK: &str = r#"
 local R = { id = "luck", title = "Luck", players = { min = 2, max = 2, default = 2 }, options = {} }
 local BONUSES = { 3, 6, 1, 5, 2, 4 }
 function R.setup(game)
@@ -343,7 +343,7 @@ fn search_choice(g: &Game, seed: u64, iterations: u32) -> deckhand_engine::Choic
 }
 
 /// A 2-player game of the toy `id` dealt from `seed`.
-fn toy_game(e: &Engine, id: &str, seed: u64) -> Game {
+pub(crate) fn toy_game(e: &Engine, id: &str, seed: u64) -> Game {
     e.new_game(GameConfig::new(id, 2, seed), true)
         .expect("start")
 }
@@ -369,7 +369,7 @@ return R
 
 /// An engine with the toy game `text` (without its ending, [`ONE_ROUND_END`])
 /// as `name`.
-fn toy_engine(name: &str, text: &str) -> Engine {
+pub(crate) fn toy_engine(name: &str, text: &str) -> Engine {
     let mut files = BTreeMap::new();
     files.insert(format!("{name}/game.lua"), format!("{text}{ONE_ROUND_END}"));
     let mut lib = ScriptLibrary::new();
@@ -449,9 +449,9 @@ fn the_root_tries_its_moves_on_shared_deals_and_halves_them() {
     // two, each round dealing the same cards to every move still in. On
     // shared deals a bigger bonus never scores less, so the search finds
     // the best bonus however close the next one is. With a fresh deal for
-    // every iteration (as `mc` plays), the means of bonuses 5 and 6 were
-    // each over about ten unrelated deals, and which one looked better was
-    // mostly chance.
+    // every iteration (as `mc` played until it took this root), the means
+    // of bonuses 5 and 6 were each over about ten unrelated deals, and
+    // which one looked better was mostly chance.
     let e = toy_engine("luck", LUCK);
     for seed in 0..20 {
         let g = toy_game(&e, "luck", seed);
@@ -519,7 +519,7 @@ fn scripts() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
 }
 
-fn games_engine() -> Engine {
+pub(crate) fn games_engine() -> Engine {
     let mut lib = ScriptLibrary::new();
     lib.push(Arc::new(DirSource::new(scripts())));
     Engine::new(Arc::new(lib)).expect("engine over scripts/")
@@ -542,7 +542,7 @@ fn random_steps(g: &mut Game, rng: &mut GameRng, n: usize) {
 }
 
 /// A 4-player Sea Change game a few tricks into its first round.
-fn sea_change_position(e: &Engine, seed: u64) -> Game {
+pub(crate) fn sea_change_position(e: &Engine, seed: u64) -> Game {
     let mut g = e
         .new_game(GameConfig::new("sea_change", 4, seed), true)
         .expect("start");

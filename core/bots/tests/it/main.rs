@@ -5,6 +5,7 @@ mod choices;
 mod direct_calls;
 mod host;
 mod ismcts;
+mod mc;
 mod runner;
 #[path = "../../../engine/tests/it/toy/mod.rs"]
 mod toy;
