@@ -581,3 +581,47 @@ fn charts_have_round_ticks_no_clipped_label_and_every_metric_and_the_page_answer
         );
     }
 }
+
+#[test]
+fn the_ladder_page_draws_every_bot_and_clips_no_label() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().expect("tmp");
+    let page = dir.path().join("ladder.html");
+    let out = deckhand(&[
+        "ladder",
+        "nim",
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        "mc:30:greedy",
+        "-n",
+        "20",
+        "--json",
+        "--html",
+        &page.display().to_string(),
+    ]);
+    let json: Value = serde_json::from_slice(&out).expect("JSON");
+    let bots = json["ratings"]["bots"].as_array().expect("bots");
+    assert_eq!(bots.len(), 3);
+    let html = std::fs::read_to_string(&page).expect("the page");
+    for b in bots {
+        let name = b["name"].as_str().expect("name");
+        assert!(html.contains(name), "{name} is not on the page");
+    }
+    for width in [360, 1200] {
+        let probe = render_at(&browser, &page, width);
+        assert!(
+            num(&probe["scrollWidth"]) <= width as f64,
+            "{width} px: {probe}"
+        );
+        let charts = probe["charts"].as_array().expect("charts");
+        assert!(!charts.is_empty(), "{width} px: no chart");
+        for c in charts {
+            assert!(num(&c["width"]) > 100.0, "{width} px: {c}");
+            let clipped = c["clipped"].as_array().expect("clipped");
+            assert!(clipped.is_empty(), "{width} px: clipped: {clipped:?}");
+        }
+    }
+}
