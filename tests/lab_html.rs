@@ -622,6 +622,22 @@ fn the_ladder_page_draws_every_bot_and_clips_no_label() {
             assert!(num(&c["width"]) > 100.0, "{width} px: {c}");
             let clipped = c["clipped"].as_array().expect("clipped");
             assert!(clipped.is_empty(), "{width} px: clipped: {clipped:?}");
+            // Round ticks, as the lab's charts have.
+            let step = num(&c["step"]);
+            assert!(round_step(step), "step {step}");
+            let ticks: Vec<f64> = c["ticks"]
+                .as_array()
+                .expect("ticks")
+                .iter()
+                .map(|t| num(&t["value"]))
+                .collect();
+            assert!(ticks.len() >= 3, "{ticks:?}");
+            assert!(
+                ticks
+                    .iter()
+                    .all(|t| ((t / step) - (t / step).round()).abs() < 1e-6),
+                "{ticks:?}"
+            );
         }
     }
 }

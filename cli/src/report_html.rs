@@ -136,7 +136,7 @@ pub fn nice_scale(lo: f64, hi: f64, most: usize) -> (f64, f64, f64) {
 }
 
 /// The ticks of a scale from [`nice_scale`]: every step from `lo` to `hi`.
-fn ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+pub fn ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
     let n = ((hi - lo) / step).round() as usize;
     (0..=n)
         .map(|k| {

@@ -9,7 +9,7 @@
 use super::lab::{self, RunArgs, DEFAULT_STEP_TIMEOUT};
 use super::play::default_fill;
 use super::setup;
-use crate::report_html::escape;
+use crate::report_html::{escape, nice_scale, ticks};
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
@@ -427,17 +427,17 @@ fn chart(r: &LadderReport) -> String {
             b.high.unwrap_or(b.rating),
         ]
     });
-    let (mut lo, mut hi) = ends.fold((0.0f64, 0.0f64), |(l, h), x| (l.min(x), h.max(x)));
-    let pad = ((hi - lo) * 0.05).max(10.0);
-    lo -= pad;
-    hi += pad;
+    let (lo, hi) = ends.fold((0.0f64, 0.0f64), |(l, h), x| (l.min(x), h.max(x)));
+    // Round ticks, as the lab's charts have.
+    let (lo, hi, step) = nice_scale(lo, hi, 5);
     let (w, label, row) = (480.0, 150.0, 24.0);
     let (x0, x1) = (label, w - 20.0);
     let x = |v: f64| x0 + (v - lo) / (hi - lo) * (x1 - x0);
     let h = 8.0 + bots.len() as f64 * row + 26.0;
     let mut s = format!(
         "<figure><figcaption>Ratings with their 95% intervals (rating points, {} at 0)\
-         </figcaption>\n<svg class=\"chart\" viewBox=\"0 0 {w} {h:.0}\" role=\"img\">\n",
+         </figcaption>\n<svg class=\"chart\" data-step=\"{step}\" viewBox=\"0 0 {w} {h:.0}\" \
+         role=\"img\">\n",
         escape(&r.ratings.anchor)
     );
     let _ = writeln!(
@@ -477,13 +477,18 @@ fn chart(r: &LadderReport) -> String {
         s,
         "<line class=\"axis\" x1=\"{x0}\" x2=\"{x1}\" y1=\"{axis:.2}\" y2=\"{axis:.2}\"/>"
     );
-    for v in [lo, 0.0, hi] {
+    for v in ticks(lo, hi, step) {
+        let label = if v == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{v:+.0}")
+        };
         let _ = writeln!(
             s,
-            "<text class=\"tick\" x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{:.0}</text>",
+            "<text class=\"tick\" data-value=\"{v}\" x=\"{:.2}\" y=\"{:.2}\" \
+             text-anchor=\"middle\">{label}</text>",
             x(v),
             axis + 16.0,
-            v
         );
     }
     s.push_str("</svg></figure>\n");
