@@ -469,6 +469,48 @@ fn the_tune_page_draws_every_candidate() {
     assert!(num(&probe["scrollWidth"]) <= num(&probe["innerWidth"]));
 }
 
+/// A chart's axis on a round scale: a step of 1, 2 or 5 times a power of
+/// ten, at least three ticks, each a whole number of steps, one step apart,
+/// each label saying its value.
+fn assert_round_ticks(c: &Value) {
+    let step = num(&c["step"]);
+    assert!(round_step(step), "{}: step {step}", c["name"]);
+    let ticks: Vec<f64> = c["ticks"]
+        .as_array()
+        .expect("ticks")
+        .iter()
+        .map(|t| num(&t["value"]))
+        .collect();
+    assert!(ticks.len() >= 3, "{}: {ticks:?}", c["name"]);
+    for t in &ticks {
+        assert!(
+            ((t / step) - (t / step).round()).abs() < 1e-6,
+            "{}: {ticks:?}",
+            c["name"]
+        );
+    }
+    for pair in ticks.windows(2) {
+        assert!(
+            (pair[1] - pair[0] - step).abs() < 1e-9 * step.max(1.0),
+            "{ticks:?}"
+        );
+    }
+    // The labels say the values: "+5", "0", "-5", "20%", "1.5".
+    for t in c["ticks"].as_array().expect("ticks") {
+        let text = t["text"].as_str().expect("text");
+        let read: f64 = text
+            .trim_end_matches('%')
+            .trim_start_matches('+')
+            .parse()
+            .unwrap_or_else(|_| panic!("tick {text:?}"));
+        assert!(
+            (read - num(&t["value"])).abs() < 1e-9,
+            "{text} {}",
+            t["value"]
+        );
+    }
+}
+
 /// Whether `step` is 1, 2 or 5 times a power of ten.
 fn round_step(step: f64) -> bool {
     let power = 10f64.powf(step.log10().floor());
@@ -522,42 +564,7 @@ fn charts_have_round_ticks_no_clipped_label_and_every_metric_and_the_page_answer
             if c["cls"] == "chart histogram" {
                 continue;
             }
-            let step = num(&c["step"]);
-            assert!(round_step(step), "{}: step {step}", c["name"]);
-            let ticks: Vec<f64> = c["ticks"]
-                .as_array()
-                .expect("ticks")
-                .iter()
-                .map(|t| num(&t["value"]))
-                .collect();
-            assert!(ticks.len() >= 3, "{}: {ticks:?}", c["name"]);
-            for t in &ticks {
-                assert!(
-                    ((t / step) - (t / step).round()).abs() < 1e-6,
-                    "{}: {ticks:?}",
-                    c["name"]
-                );
-            }
-            for pair in ticks.windows(2) {
-                assert!(
-                    (pair[1] - pair[0] - step).abs() < 1e-9 * step.max(1.0),
-                    "{ticks:?}"
-                );
-            }
-            // The labels say the values: "+5", "0", "-5", "20%", "1.5".
-            for t in c["ticks"].as_array().expect("ticks") {
-                let text = t["text"].as_str().expect("text");
-                let read: f64 = text
-                    .trim_end_matches('%')
-                    .trim_start_matches('+')
-                    .parse()
-                    .unwrap_or_else(|_| panic!("tick {text:?}"));
-                assert!(
-                    (read - num(&t["value"])).abs() < 1e-9,
-                    "{text} {}",
-                    t["value"]
-                );
-            }
+            assert_round_ticks(c);
         }
         // The designer's metric: each arm's mean, and the difference.
         let named = |name: &str| {
@@ -623,21 +630,7 @@ fn the_ladder_page_draws_every_bot_and_clips_no_label() {
             let clipped = c["clipped"].as_array().expect("clipped");
             assert!(clipped.is_empty(), "{width} px: clipped: {clipped:?}");
             // Round ticks, as the lab's charts have.
-            let step = num(&c["step"]);
-            assert!(round_step(step), "step {step}");
-            let ticks: Vec<f64> = c["ticks"]
-                .as_array()
-                .expect("ticks")
-                .iter()
-                .map(|t| num(&t["value"]))
-                .collect();
-            assert!(ticks.len() >= 3, "{ticks:?}");
-            assert!(
-                ticks
-                    .iter()
-                    .all(|t| ((t / step) - (t / step).round()).abs() < 1e-6),
-                "{ticks:?}"
-            );
+            assert_round_ticks(c);
         }
     }
 }
