@@ -6,30 +6,13 @@
 
 use deckhand_engine::lua::Limits;
 
-/// The allocator of the `deckhand` binary, so that the figures are those of `sim`.
-#[global_allocator]
-static GLOBAL: allocator::Allocator = allocator::Allocator;
-
-// Its unit tests do not run in a bench (no test harness): their imports
-// would be unused.
-#[allow(unused_imports)]
-#[path = "../src/allocator.rs"]
-mod allocator;
+#[path = "shared/mod.rs"]
+mod shared;
 use deckhand_bots::{Bot, BotKind};
-use deckhand_engine::{DirSource, Engine, GameConfig, Runner, ScriptLibrary, TraceWriter};
-use std::path::PathBuf;
-use std::sync::Arc;
+use deckhand_engine::{Engine, GameConfig, Runner, TraceWriter};
 use std::time::Instant;
 
-fn scripts() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
-}
-
-fn engine(limits: Limits) -> Engine {
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(DirSource::new(scripts())));
-    Engine::with_limits(Arc::new(lib), limits).expect("engine")
-}
+use shared::{engine, scripts};
 
 /// One measurement: label, engine, games, bot, trace on, house rule.
 type Run<'a> = (&'a str, &'a Engine, u64, &'a str, bool, Option<&'a str>);

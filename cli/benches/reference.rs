@@ -10,28 +10,16 @@
 //! `-- --reference FILE` measures another plain-Lua file instead (one that
 //! defines `play(games, seed)` returning the plays it made).
 
-/// The allocator of the `deckhand` binary, so that the figures are those of `sim`.
-#[global_allocator]
-static GLOBAL: allocator::Allocator = allocator::Allocator;
-
-#[allow(unused_imports)]
-#[path = "../src/allocator.rs"]
-mod allocator;
+#[path = "shared/mod.rs"]
+mod shared;
 
 use deckhand_engine::lua::Limits;
-use deckhand_engine::{DirSource, Engine, GameConfig, Runner, ScriptLibrary};
+use deckhand_engine::{Engine, GameConfig, Runner};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Processor seconds this thread has used.
 fn cpu() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: a valid clock id and a timespec to write into.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+    shared::thread_cpu().expect("the thread's processor time")
 }
 
 fn here() -> PathBuf {
@@ -79,16 +67,10 @@ fn main() {
     deckhand_engine::lua::load_text(&lua, &text, "@reference.lua", None)
         .and_then(|chunk| chunk.call::<()>(()))
         .expect("the reference loads");
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(DirSource::new(here().join("../scripts"))));
-    let e = Engine::with_limits(
-        Arc::new(lib),
-        Limits {
-            instructions: None,
-            ..Limits::default()
-        },
-    )
-    .expect("engine");
+    let e = shared::engine(Limits {
+        instructions: None,
+        ..Limits::default()
+    });
     let (pairs, ref_games, engine_games) = if quick {
         (1, 200, 20)
     } else {

@@ -14,30 +14,12 @@
 
 use deckhand_engine::lua::Limits;
 use deckhand_engine::rng::GameRng;
-use deckhand_engine::{DirSource, Engine, Game, GameConfig, ScriptLibrary};
-use std::path::PathBuf;
-use std::sync::Arc;
+use deckhand_engine::{Engine, Game, GameConfig};
 use std::time::Instant;
 
-/// The allocator of the `deckhand` binary, so that the figures are those of the bots.
-#[global_allocator]
-static GLOBAL: allocator::Allocator = allocator::Allocator;
-
-// Its unit tests do not run in a bench (no test harness): their imports
-// would be unused.
-#[allow(unused_imports)]
-#[path = "../src/allocator.rs"]
-mod allocator;
-
-fn scripts() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
-}
-
-fn engine(limits: Limits) -> Engine {
-    let mut lib = ScriptLibrary::new();
-    lib.push(Arc::new(DirSource::new(scripts())));
-    Engine::with_limits(Arc::new(lib), limits).expect("engine")
-}
+#[path = "shared/mod.rs"]
+mod shared;
+use shared::{engine, scripts, thread_cpu as cpu_time};
 
 /// One search of a position with a stream and a playout count.
 type Search = dyn Fn(&Game, &mut GameRng, u32);
@@ -69,22 +51,6 @@ fn middle_of_round(e: &Engine, game: &str, seed: u64) -> Game {
         random_steps(&mut g, &mut rng, 1);
     }
     g
-}
-
-/// Time this thread has spent on a CPU, in seconds, so that a figure does
-/// not depend on what else the machine runs; `None` where it cannot be
-/// read. (`CLOCK_THREAD_CPUTIME_ID` brings the count up to date when read;
-/// `/proc/thread-self/schedstat`, read before, was only brought up to date
-/// when the thread was switched out or at a timer tick, so on a quiet
-/// machine, where the thread ran on undisturbed, it read far too little.)
-fn cpu_time() -> Option<f64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    (rc == 0).then(|| t.tv_sec as f64 + t.tv_nsec as f64 / 1e9)
 }
 
 /// Playouts per second of `search` over positions of `game` (several
