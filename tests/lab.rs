@@ -60,6 +60,7 @@ fn coin_experiment(first_seed: u64, variants: &[&[&str]]) -> Experiment {
                     name: format!("arm{i}"),
                     config,
                     seats: vec![BotKind::Random, BotKind::Random],
+                    bot_salt: 0,
                 }
             })
             .collect(),

@@ -96,6 +96,8 @@ enum Command {
     Tune(commands::tune::TuneArgs),
     /// Rate bots at mixed tables (every set of them in every seat rotation, on the same deals): ratings with 95% intervals on an Elo-like scale, random at 0.
     Ladder(commands::ladder::LadderArgs),
+    /// Is it a better game? Per rule set: how much skill pays (a strength dial of search bots), how much is luck, what a mechanic is worth, how fair the seats are; 95% intervals and paired differences.
+    Skill(commands::skill::SkillArgs),
     /// Merge the result files of the shards of one run (--shard K/N) into its report.
     Merge(commands::merge::MergeArgs),
     /// Replay a saved game, step by step or to the end.
@@ -124,6 +126,7 @@ fn main() {
         Some(Command::Compare(args)) => commands::compare::run(library, &args),
         Some(Command::Tune(args)) => commands::tune::run(library, &args),
         Some(Command::Ladder(args)) => commands::ladder::run(library, &args),
+        Some(Command::Skill(args)) => commands::skill::run(library, &args),
         Some(Command::Merge(args)) => commands::merge::run(&args),
         Some(Command::Replay(args)) => commands::replay::run(library, &args),
         Some(Command::Check(args)) => commands::check::run(library, &args),

@@ -65,10 +65,34 @@ pub fn complete(
     }
     let mut out = specs.to_vec();
     out.resize(players as usize, fill.clone());
+    for s in out.iter_mut() {
+        // A strength the rules name (`easy`, `hard` ...) is the bot it names.
+        if let SeatSpec::Bot(BotKind::Script(name)) = s {
+            if let Some(bot) = info.strengths.get(name.as_str()) {
+                *s = SeatSpec::Bot(BotKind::parse(bot));
+            }
+        }
+    }
     for s in &out {
-        let script_bot = match s {
-            SeatSpec::Bot(BotKind::Script(name)) => Some(name),
-            SeatSpec::Bot(BotKind::Search {
+        let kind = match s {
+            SeatSpec::Bot(BotKind::Barred {
+                bot, restriction, ..
+            }) => {
+                if !info.restrictions.contains_key(restriction) {
+                    bail!(
+                        "'{}' has no restriction named '{restriction}' (restrictions: {})",
+                        info.id,
+                        names_or_none(info.restrictions.keys())
+                    );
+                }
+                Some(bot.as_ref())
+            }
+            SeatSpec::Bot(k) => Some(k),
+            SeatSpec::Human => None,
+        };
+        let script_bot = match kind {
+            Some(BotKind::Script(name)) => Some(name),
+            Some(BotKind::Search {
                 playout: Some(name),
                 ..
             }) if name != "random" => Some(name),
@@ -94,6 +118,16 @@ pub fn complete(
         }
     }
     Ok(out)
+}
+
+/// Names joined by commas, or "none".
+fn names_or_none<'a>(names: impl Iterator<Item = &'a String>) -> String {
+    let v: Vec<&str> = names.map(String::as_str).collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
 }
 
 /// The bots of a game, one per seat (`None` for human seats).

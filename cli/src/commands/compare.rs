@@ -64,15 +64,15 @@ pub struct CompareArgs {
 /// An arm's own flags (what follows `NAME=`).
 #[derive(Parser, Debug, Default)]
 #[command(no_binary_name = true)]
-struct ArmFlags {
+pub(super) struct ArmFlags {
     #[arg(long, short = 'p')]
-    players: Option<u32>,
+    pub(super) players: Option<u32>,
     #[arg(long = "variant", short = 'v')]
-    variants: Vec<String>,
+    pub(super) variants: Vec<String>,
     #[arg(long = "option", short = 'o')]
-    options: Vec<String>,
+    pub(super) options: Vec<String>,
     #[arg(long = "seat")]
-    seats: Vec<String>,
+    pub(super) seats: Vec<String>,
 }
 
 /// An arm in an experiment file.
@@ -136,7 +136,7 @@ pub fn split_words(s: &str) -> Result<Vec<String>> {
 }
 
 /// An arm from `NAME` or `NAME=ARGS`.
-fn parse_arm(text: &str) -> Result<(String, ArmFlags)> {
+pub(super) fn parse_arm(text: &str) -> Result<(String, ArmFlags)> {
     let (name, rest) = text.split_once('=').unwrap_or((text, ""));
     let name = name.trim();
     if name.is_empty() {
@@ -271,6 +271,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CompareArgs) -> Result<()> {
                 name: name.clone(),
                 config,
                 seats: bot_kinds(&specs, "compare").with_context(|| format!("arm {name}"))?,
+                bot_salt: 0,
             });
         }
         let mut experiment = Experiment {

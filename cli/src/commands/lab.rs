@@ -570,7 +570,8 @@ impl Player for Games<'_> {
         let cfg = self.experiment.config(arm, index);
         let bots = self.experiment.seating(arm, index);
         let tw = self.trace.as_mut().map(|(_, _, tw)| tw);
-        let played = play_one(engine, cfg, &bots, index, tw, worker.as_deref());
+        let bot_seed = self.experiment.bot_seed(arm, index);
+        let played = play_one(engine, cfg, &bots, bot_seed, index, tw, worker.as_deref());
         if let Some(w) = worker {
             w.idle();
         }
@@ -601,7 +602,8 @@ impl Player for Games<'_> {
 }
 
 /// Play one game between bots (`bots[s]` at seat `s + 1`) and read its
-/// outcome; `trace` receives its records when given. `watched` is told the
+/// outcome; the bots are seeded by `bot_seed` (the game's seed, unless
+/// the arm salts it) and their seats; `trace` receives its records when given. `watched` is told the
 /// phase before every piece of script code runs (composing the rules,
 /// setup, each bot decision and step, the result), so that the watchdog
 /// can name it; the caller marks the worker idle after. The game is played
@@ -611,6 +613,7 @@ pub fn play_one(
     engine: &Engine,
     cfg: GameConfig,
     bots: &[deckhand_bots::BotKind],
+    bot_seed: u64,
     index: u64,
     trace: Option<&mut TraceWriter<Vec<u8>>>,
     watched: Option<&Worker>,
@@ -638,7 +641,7 @@ pub fn play_one(
         t.prepare(&mut game);
     }
     let specs: Vec<SeatSpec> = bots.iter().map(|k| SeatSpec::Bot(k.clone())).collect();
-    let seats = crate::seats::bots(&specs, seed)
+    let seats = crate::seats::bots(&specs, bot_seed)
         .into_iter()
         .map(|bot| {
             bot.map(|mut bot| {

@@ -142,6 +142,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &LadderArgs) -> Result<()> {
                 name: format!("table {}", i + 1),
                 config: config.clone(),
                 seats: t.iter().map(|&b| kinds[b].clone()).collect(),
+                bot_salt: 0,
             })
             .collect();
         made = Some(spec);
@@ -195,7 +196,7 @@ pub fn finish(
 
 /// Decimals for rating points whose interval is `half` wide on each side:
 /// none from 5 points, one from half a point, else two.
-fn decimals(half: Option<f64>) -> usize {
+pub(super) fn decimals(half: Option<f64>) -> usize {
     match half {
         Some(h) if h >= 5.0 => 0,
         Some(h) if h >= 0.5 => 1,
@@ -205,7 +206,7 @@ fn decimals(half: Option<f64>) -> usize {
 }
 
 /// Rating points with a sign (`0` for exactly none).
-fn points(x: f64, d: usize) -> String {
+pub(super) fn points(x: f64, d: usize) -> String {
     let s = format!("{x:+.d$}");
     match s
         .trim_start_matches(['+', '-'])
@@ -223,7 +224,7 @@ fn interval(low: Option<f64>, high: Option<f64>, d: usize) -> String {
     }
 }
 
-fn percent(x: f64) -> String {
+pub(super) fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
@@ -276,7 +277,7 @@ fn header(r: &LadderReport) -> Vec<String> {
 }
 
 /// Lines of a table, each column padded (the first to the left).
-fn columns(rows: &[Vec<String>]) -> Vec<String> {
+pub(super) fn columns(rows: &[Vec<String>]) -> Vec<String> {
     let n = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..n)
         .map(|c| {
@@ -398,7 +399,7 @@ pub fn text(r: &LadderReport) -> Vec<String> {
 }
 
 /// A table as HTML.
-fn html_table(rows: &[Vec<String>]) -> String {
+pub(super) fn html_table(rows: &[Vec<String>]) -> String {
     let mut s = String::from("<div class=\"table\"><table>\n<thead><tr>");
     if let Some(head) = rows.first() {
         for h in head {

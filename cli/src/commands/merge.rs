@@ -91,6 +91,19 @@ pub fn run(args: &MergeArgs) -> Result<()> {
             args.html.as_ref(),
         );
     }
+    if identity.command == "skill" {
+        if args.csv || args.histograms {
+            bail!("a skill report is text or --json (and --html), not --csv or --histograms");
+        }
+        return super::skill::finish(
+            &identity,
+            &tally,
+            elapsed,
+            threads,
+            args.json,
+            args.html.as_ref(),
+        );
+    }
     let timed = identity.timed(tally, elapsed, threads);
     if identity.command == "tune" {
         if args.csv || args.histograms {

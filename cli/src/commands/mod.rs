@@ -14,4 +14,5 @@ pub mod scripts;
 pub mod setup;
 pub mod shards;
 pub mod sim;
+pub mod skill;
 pub mod tune;

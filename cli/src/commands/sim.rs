@@ -63,6 +63,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SimArgs) -> Result<()> {
                 name: "sim".into(),
                 config,
                 seats,
+                bot_salt: 0,
             }],
             first_seed,
             rotate: args.rotate,

@@ -155,6 +155,7 @@ fn experiment(
             name,
             config,
             seats: bot_kinds(&specs, "tune")?,
+            bot_salt: 0,
         });
     }
     let mut e = Experiment {

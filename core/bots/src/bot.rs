@@ -17,6 +17,7 @@ use deckhand_engine::choice::Choice;
 use deckhand_engine::error::{CoreError, Result};
 use deckhand_engine::game::Game;
 use deckhand_engine::policy::{self, PlainBot};
+use deckhand_engine::rng::GameRng;
 use deckhand_engine::zone::Seat;
 
 /// Which search a search bot runs.
@@ -62,6 +63,18 @@ pub enum BotKind {
     },
     /// A bot defined by the game's script.
     Script(String),
+    /// A bot barred from some options by a restriction the rules define
+    /// (`mc:200/never_stop`: `rules.restrictions.never_stop`), for
+    /// measuring what a mechanic is worth: it plays as `bot` among the
+    /// options the restriction allows at each of its decisions (all of
+    /// them when it allows none). Only `random` and `mc` take a bar: a
+    /// bot of the script sees every option, and `ismcts`'s tree has no
+    /// place for one.
+    Barred {
+        name: String,
+        bot: Box<BotKind>,
+        restriction: String,
+    },
 }
 
 impl BotKind {
@@ -72,6 +85,16 @@ impl BotKind {
     pub fn parse(name: &str) -> BotKind {
         if name == "random" {
             return BotKind::Random;
+        }
+        if let Some((bot, restriction)) = name.rsplit_once('/') {
+            let bot = BotKind::parse(bot);
+            if bot.takes_a_bar() && !restriction.is_empty() {
+                return BotKind::Barred {
+                    name: name.to_string(),
+                    bot: Box::new(bot),
+                    restriction: restriction.to_string(),
+                };
+            }
         }
         match BotKind::parse_search(name) {
             Some(Ok(kind)) => kind,
@@ -126,9 +149,39 @@ impl BotKind {
     pub fn name(&self) -> &str {
         match self {
             BotKind::Random => "random",
-            BotKind::Search { name, .. } => name,
+            BotKind::Search { name, .. } | BotKind::Barred { name, .. } => name,
             BotKind::Script(n) => n,
         }
+    }
+
+    /// Whether this bot can play barred from options ([`BotKind::Barred`]).
+    pub fn takes_a_bar(&self) -> bool {
+        matches!(
+            self,
+            BotKind::Random
+                | BotKind::Search {
+                    method: SearchMethod::Mc,
+                    ..
+                }
+        )
+    }
+
+    /// This bot barred by the rules' restriction `restriction`, or why it
+    /// cannot be.
+    pub fn barred(&self, restriction: &str) -> std::result::Result<BotKind, String> {
+        if !self.takes_a_bar() {
+            return Err(format!(
+                "'{}' cannot be barred from options: only random and mc bots take a \
+                 restriction (a script's bot sees every option, ismcts's tree has no place \
+                 for a bar)",
+                self.name()
+            ));
+        }
+        Ok(BotKind::Barred {
+            name: format!("{}/{restriction}", self.name()),
+            bot: Box::new(self.clone()),
+            restriction: restriction.to_string(),
+        })
     }
 }
 
@@ -180,20 +233,42 @@ impl Bot {
         if game.pending().is_none() {
             return Err(CoreError::Rule("the game is over".into()));
         }
-        let mut rng = policy::decision_rng(self.seed, self.seat, game.history().len() + 1);
-        match &self.kind {
-            BotKind::Random => PlainBot::Random.choose(game, rng),
+        let rng = policy::decision_rng(self.seed, self.seat, game.history().len() + 1);
+        self.choose_as(&self.kind, game, rng, None)
+    }
+
+    /// What `kind` chooses among `allowed` (1-based; every option when
+    /// `None`).
+    fn choose_as(
+        &self,
+        kind: &BotKind,
+        game: &Game,
+        mut rng: GameRng,
+        allowed: Option<&[usize]>,
+    ) -> Result<Choice> {
+        match kind {
+            BotKind::Barred {
+                bot, restriction, ..
+            } => {
+                let allowed = game.allowed(restriction)?;
+                self.choose_as(bot, game, rng, allowed.as_deref())
+            }
+            BotKind::Random => match allowed {
+                None => PlainBot::Random.choose(game, rng),
+                Some(allowed) => policy::random_choice_among(game, &mut rng, allowed),
+            },
             BotKind::Search {
                 method: SearchMethod::Mc,
                 budget,
                 playout,
                 ..
-            } => crate::search::choose(
+            } => crate::search::choose_among(
                 game,
                 &mut rng,
                 *budget,
                 playout.as_deref(),
                 self.cancel.as_ref(),
+                allowed,
             ),
             BotKind::Search {
                 method: SearchMethod::Ismcts,

@@ -71,7 +71,28 @@ pub fn choose(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Choice> {
-    let stats = analyse(game, rng, budget, playout_policy(game, policy), cancel)?;
+    choose_among(game, rng, budget, policy, cancel, None)
+}
+
+/// [`choose`] among the options `allowed` (1-based; every option when
+/// `None`): a bot barred from a mechanic searches only what it may play.
+pub fn choose_among(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: impl Into<Budget>,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+    allowed: Option<&[usize]>,
+) -> Result<Choice> {
+    let moves = moves(game, rng, allowed)?;
+    let stats = analyse_moves(
+        game,
+        rng,
+        moves,
+        budget,
+        playout_policy(game, policy),
+        cancel,
+    )?;
     let best = stats
         .iter()
         .enumerate()
@@ -88,14 +109,18 @@ pub fn choose(
     best.ok_or_else(|| CoreError::Rule("nothing to choose".into()))
 }
 
-/// What the search tries at the pending decision: every ordinary option,
-/// and for an option that asks for cards a few sets of it.
-fn moves(game: &Game, rng: &mut GameRng) -> Result<Vec<Choice>> {
+/// What the search tries at the pending decision: every ordinary option
+/// (of those `allowed`, when given), and for an option that asks for cards
+/// a few sets of it.
+fn moves(game: &Game, rng: &mut GameRng, allowed: Option<&[usize]>) -> Result<Vec<Choice>> {
     let (_, n) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
     let mut out = Vec::with_capacity(n);
     for index in 1..=n {
+        if allowed.is_some_and(|a| !a.contains(&index)) {
+            continue;
+        }
         if !game.has_subsets() || game.subset(index)?.is_none() {
             out.push(Choice::option(index));
             continue;
@@ -138,10 +163,22 @@ pub fn analyse(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Vec<OptionStats>> {
+    let moves = moves(game, rng, None)?;
+    analyse_moves(game, rng, moves, budget, policy, cancel)
+}
+
+/// [`analyse`] of the moves given.
+fn analyse_moves(
+    game: &Game,
+    rng: &mut GameRng,
+    moves: Vec<Choice>,
+    budget: impl Into<Budget>,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+) -> Result<Vec<OptionStats>> {
     let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
-    let moves = moves(game, rng)?;
     let n = moves.len();
     let mut arms = vec![Arm::default(); n];
     if n > 1 {

@@ -25,7 +25,9 @@ use crate::game::Game;
 use crate::rng::GameRng;
 use crate::zone::Seat;
 
-pub use crate::game::random::{build_subset, greedy_subset, random_choice, WINDOW_PASS_PER_MILLE};
+pub use crate::game::random::{
+    build_subset, greedy_subset, random_choice, random_choice_among, WINDOW_PASS_PER_MILLE,
+};
 
 /// The random stream of the decision at `step` (1 = the first decision
 /// of the game) of the bot at `seat` in a game seeded with `seed`: the

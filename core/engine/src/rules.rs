@@ -90,6 +90,14 @@ pub struct RulesInfo {
     /// [`crate::Game::metrics`]).
     #[serde(default)]
     pub metrics: BTreeMap<String, MetricInfo>,
+    /// The restrictions the rules define (`rules.restrictions`), by name,
+    /// each with what it bars in words: filters on a measuring bot's
+    /// options ([`crate::Game::allowed`]).
+    #[serde(default)]
+    pub restrictions: BTreeMap<String, String>,
+    /// Bots named by a word (`rules.strengths`: `easy = "mc:25"` ...).
+    #[serde(default)]
+    pub strengths: BTreeMap<String, String>,
 }
 
 /// A metric as the rules declare it.

@@ -15,6 +15,10 @@ pub struct Arm {
     pub config: GameConfig,
     /// The bot of each seat, seat 1 first (before rotation).
     pub seats: Vec<BotKind>,
+    /// Mixed into the seed of the arm's bots (0: none): an arm that plays
+    /// the same deals as another with its bots' own random numbers drawn
+    /// afresh (a skill report's replayed table).
+    pub bot_salt: u64,
 }
 
 /// Arms, seeds and seating.
@@ -56,17 +60,27 @@ impl Experiment {
     /// game `i` of arm `arm`.
     pub fn players_at(&self, arm: usize, i: u64) -> Vec<usize> {
         let p = self.arms[arm].seats.len();
-        if !self.rotate || p == 0 {
+        if !self.rotate {
             return (0..p).collect();
         }
-        let r = (i % p as u64) as usize;
-        (0..p).map(|s| (s + r) % p).collect()
+        rotation(p, i)
+    }
+
+    /// The seed of the bots of game `i` of arm `arm`: the game's, mixed
+    /// with the arm's salt when it has one.
+    pub fn bot_seed(&self, arm: usize, i: u64) -> u64 {
+        let salt = self.arms[arm].bot_salt;
+        if salt == 0 {
+            self.seed(i)
+        } else {
+            self.seed(i) ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }
     }
 
     /// The bots of game `i` of arm `arm`, seeded by the game's seed and
     /// their seat.
     pub fn bots(&self, arm: usize, i: u64) -> Vec<Bot> {
-        let seed = self.seed(i);
+        let seed = self.bot_seed(arm, i);
         self.seating(arm, i)
             .into_iter()
             .enumerate()
@@ -81,6 +95,16 @@ impl Experiment {
             .iter()
             .any(|a| a.seats.windows(2).any(|w| w[0].name() != w[1].name()))
     }
+}
+
+/// The player (0-based place in a seat list of `p`) at each seat of game
+/// `i` when seats rotate: seat `s` is taken by player `(s + i) mod p`.
+pub fn rotation(p: usize, i: u64) -> Vec<usize> {
+    if p == 0 {
+        return Vec::new();
+    }
+    let r = (i % p as u64) as usize;
+    (0..p).map(|s| (s + r) % p).collect()
 }
 
 /// When a run stops.
@@ -164,6 +188,7 @@ mod tests {
                     BotKind::Script("greedy".into()),
                     BotKind::Random,
                 ],
+                bot_salt: 0,
             }],
             first_seed: 7,
             rotate: true,

@@ -70,6 +70,10 @@ pub struct Identity {
     /// [`crate::ratings`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ladder: Option<serde_json::Value>,
+    /// What a `skill` report measures (its dial, restrictions, rule sets
+    /// and tables, see [`crate::skill`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<serde_json::Value>,
 }
 
 /// One arm of a run.
@@ -118,6 +122,7 @@ impl Identity {
             share_metrics: r.share_metrics.clone(),
             tune,
             ladder: None,
+            skill: None,
         }
     }
 
@@ -133,6 +138,7 @@ impl Identity {
                     name: a.name.clone(),
                     config: a.config.clone(),
                     seats: a.seats.iter().map(|s| BotKind::parse(s)).collect(),
+                    bot_salt: 0,
                 })
                 .collect(),
             first_seed: self.first_seed,

@@ -17,7 +17,9 @@
 //! - [`tune`]: a tune's candidates, scores, ranking and report;
 //! - [`ratings`]: bots rated from the finishing orders of mixed tables
 //!   (Bradley-Terry, Plackett-Luce) with 95 % intervals;
-//! - [`ladder`]: a ladder's tables, its identity and its report.
+//! - [`ladder`]: a ladder's tables, its identity and its report;
+//! - [`skill`]: a skill report's tables (a strength dial, restrictions,
+//!   rule sets) and its measures of skill, luck, mechanics and seats.
 
 pub mod experiment;
 pub mod histogram;
@@ -28,6 +30,7 @@ pub mod ratings;
 pub mod report;
 pub mod run;
 pub mod shard;
+pub mod skill;
 pub mod stats;
 pub mod tune;
 

@@ -173,6 +173,7 @@ pub fn arm_report(identity: &Identity, c: usize, tally: &Tally) -> Option<ArmRep
             name: a.name.clone(),
             config: a.config.clone(),
             seats: a.seats.iter().map(|s| BotKind::parse(s)).collect(),
+            bot_salt: 0,
         }],
         first_seed: one.first_seed,
         rotate: one.rotate,

@@ -344,6 +344,21 @@ impl Game {
         Ok(Choice { index, picks })
     }
 
+    /// The options of the pending decision the rules' restriction `name`
+    /// allows (`rules.restrictions[name].allows`, asked from the view of the
+    /// seat to move), 1-based; `None` when it allows every option, or none
+    /// (a bar that would leave nothing to play is lifted).
+    pub fn allowed(&self, name: &str) -> Result<Option<Vec<usize>>> {
+        self.usable()?;
+        if self.pending.is_none() {
+            return Err(CoreError::Rule("the game is over".into()));
+        }
+        let _in_play = self.enter();
+        let allowed: Option<Vec<usize>> =
+            self.host.entry.allowed.call((self.state.clone(), name))?;
+        Ok(allowed)
+    }
+
     /// The option text of an arbitrary recorded action (for logs).
     pub fn describe(&self, action: &Json) -> Result<String> {
         let v = self.host.lua().to_value_with(action, lua_opts())?;

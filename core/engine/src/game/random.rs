@@ -84,6 +84,25 @@ pub fn random_choice(game: &Game, rng: &mut GameRng) -> Result<Choice> {
     Ok(Choice::option(index))
 }
 
+/// [`random_choice`] among the options `allowed` (1-based, not empty): a
+/// random bot barred from the others. A reaction window's pass, when
+/// allowed, is taken as often as the unbarred bot takes it.
+pub fn random_choice_among(game: &Game, rng: &mut GameRng, allowed: &[usize]) -> Result<Choice> {
+    if allowed.is_empty() {
+        return random_choice(game, rng);
+    }
+    if let Some(pass) = game.window_pass().filter(|p| allowed.contains(p)) {
+        if rng.below(1000) < WINDOW_PASS_PER_MILLE {
+            return Ok(Choice::option(pass));
+        }
+    }
+    let index = allowed[rng.below(allowed.len() as u64) as usize];
+    if game.has_subsets() && game.subset(index)?.is_some() {
+        return Ok(Choice::subset(index, build_subset(game, index, rng)?));
+    }
+    Ok(Choice::option(index))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

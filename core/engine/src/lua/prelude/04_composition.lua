@@ -10,7 +10,7 @@ local REQUIRED = { "setup", "decision", "apply" }
 local PROTOCOL = {
   "id", "title", "players", "options", "setup", "decision", "apply", "describe", "result",
   "status", "bots", "may_hold", "playout_bot", "evaluate", "rounds", "max_steps", "invariants",
-  "why_not", "summary", "metrics", "choices", "windows",
+  "why_not", "summary", "metrics", "choices", "windows", "restrictions", "strengths",
 }
 
 -- Strict rules during `modify`: a variant replaces names the game (or an
@@ -123,6 +123,10 @@ function M.compose(rules, variants)
   -- always a table, so that a variant or house rule adds one with
   -- `rules.metrics.NAME = ...` whether or not its game declares any.
   rules.metrics = rules.metrics or {}
+  -- Restrictions (rules.restrictions.NAME = { doc = ..., allows =
+  -- function(view, option, decision) }): bars a measuring bot from a
+  -- mechanic (`deckhand skill --restrict NAME`); a table always, as metrics.
+  rules.restrictions = rules.restrictions or {}
   rules.variants = {}
   local known = {}
   for k in pairs(rules) do known[k] = true end
@@ -199,6 +203,35 @@ function M.info(rules)
     metrics[name] = { doc = type(m.doc) == "string" and m.doc or "", share = m.share or nil }
   end
   if next(metrics) == nil then metrics = nil end
+  local restrictions = {}
+  if type(rules.restrictions) ~= "table" then
+    error("rules.restrictions must be a table of { doc = \"...\", allows = function(view, option, decision) ... end }", 0)
+  end
+  for _, name in ipairs(sorted_keys(rules.restrictions)) do
+    local r = rules.restrictions[name]
+    if type(name) ~= "string" or type(r) ~= "table" or type(r.allows) ~= "function" then
+      error("restriction " .. tostring(name)
+        .. ": expected { doc = \"...\", allows = function(view, option, decision) ... end }", 0)
+    end
+    restrictions[name] = type(r.doc) == "string" and r.doc or ""
+  end
+  if next(restrictions) == nil then restrictions = nil end
+  -- Named strengths (rules.strengths = { easy = "mc:25", ... }): bot names
+  -- a table may ask for by a word.
+  local strengths = {}
+  if rules.strengths ~= nil then
+    if type(rules.strengths) ~= "table" then
+      error("rules.strengths must be a table of names to bots, e.g. { easy = \"mc:25\" }", 0)
+    end
+    for _, name in ipairs(sorted_keys(rules.strengths)) do
+      local b = rules.strengths[name]
+      if type(name) ~= "string" or type(b) ~= "string" then
+        error("strength " .. tostring(name) .. ": expected the name of a bot, e.g. \"mc:100\"", 0)
+      end
+      strengths[name] = b
+    end
+  end
+  if next(strengths) == nil then strengths = nil end
   local bots = sorted_keys(rules.bots or {})
   -- An empty Lua table reads as a map, not a list: leave out an empty list
   -- (the Rust side defaults it to empty), so a game may have no script bot.
@@ -210,7 +243,7 @@ function M.info(rules)
     playout_bot = type(rules.playout_bot) == "string" and rules.playout_bot or nil,
     max_steps = type(rules.max_steps) == "number" and rules.max_steps or nil,
     summary = type(rules.summary) == "string" and rules.summary or nil,
-    metrics = metrics,
+    metrics = metrics, restrictions = restrictions, strengths = strengths,
   }
 end
 

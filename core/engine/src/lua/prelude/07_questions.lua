@@ -45,6 +45,26 @@ function M.bot(game, name)
   return i, picks
 end
 
+-- The options of the pending decision that restriction `name` allows
+-- (rules.restrictions[name].allows(view, option, decision), from the view
+-- of the seat to move), as a list of 1-based indices; nil when it allows
+-- them all, or none (a bar that leaves nothing to play is lifted).
+function M.allowed(game, name)
+  local r = game.rules.restrictions[name]
+  if type(r) ~= "table" or type(r.allows) ~= "function" then
+    error("no restriction named '" .. tostring(name) .. "'", 0)
+  end
+  local d = game._decision
+  local view = bot_view(game, d.seat)
+  local n = rawlen(d.options)
+  local out = {}
+  for i = 1, n do
+    if r.allows(view, d.options[i], d) then out[#out + 1] = i end
+  end
+  if #out == 0 or #out == n then return nil end
+  return out
+end
+
 function M.status(game, seat)
   local f = game.rules.status
   if not f then return {} end

@@ -5,7 +5,7 @@
 -- The entry points the host calls: each starts a new call for the guards
 -- (no nesting of C calls, not aborted) before it runs.
 local reset = core.reset
-for _, name in ipairs({ "compose", "info", "new_game", "refresh", "kind_name", "option_cards", "describe", "bot",
+for _, name in ipairs({ "compose", "info", "new_game", "refresh", "kind_name", "option_cards", "describe", "bot", "allowed",
     "subset", "check", "chosen", "build",
     "status", "why_not", "result", "evaluate", "clone", "card_defs", "ruled_out", "card_backs",
     "set_zones", "load_zones", "mirrors", "tape", "copy_tape", "metric_functions", "metric" }) do

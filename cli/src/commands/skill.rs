@@ -1,0 +1,792 @@
+//! `deckhand skill GAME [--arm NAME=ARGS ...]`: is it a better game? Per
+//! rule set (an arm: variants, house rules, options), how much playing
+//! well pays (skill gap, the strength dial's chain), how much is luck
+//! (upsets, the deal's share), what a mechanic is worth (a bot barred from
+//! it by a restriction of the rules) and how fair the seats are with
+//! strong bots, each with its 95 % interval, and every rule set's paired
+//! difference from the first (docs/skill.md). The tables and the measures
+//! are the lab's ([`deckhand_lab::skill`]); this module plays them through
+//! the lab's run and prints.
+
+use super::compare::parse_arm;
+use super::lab::{self, RunArgs, DEFAULT_STEP_TIMEOUT};
+use super::ladder::{columns, html_table};
+use super::play::default_fill;
+use super::setup;
+use crate::report_html::escape;
+use crate::seats::{self, SeatSpec};
+use crate::GameArgs;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use deckhand_engine::{Engine, ScriptLibrary};
+use deckhand_lab::skill::{self as lab_skill, Restriction, SkillReport, SkillSpec, Value};
+use deckhand_lab::stats::ALPHA;
+use deckhand_lab::{Arm, Experiment, Identity, Shard, StopRule, Tally};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Deals unless `-n` says.
+const DEFAULT_DEALS: u64 = 200;
+
+/// The dial unless `--dial` says: a search bot at doubling playouts.
+const DEFAULT_DIAL: [&str; 4] = ["mc:25", "mc:50", "mc:100", "mc:200"];
+
+#[derive(Args, Debug)]
+pub struct SkillArgs {
+    /// Game id (see `deckhand games`).
+    pub game: String,
+    /// A rule set: NAME, or NAME=ARGS where ARGS are -v/--variant,
+    /// -o/--option and -p/--players flags, e.g. 'passing=-v passing'
+    /// (repeatable; the first is the base every other is compared with;
+    /// none: the game as it is, named "base").
+    #[arg(long = "arm", value_name = "NAME=ARGS")]
+    pub arms: Vec<String>,
+    /// The strength dial, weakest first (repeatable, 2 to 8; default mc:25
+    /// mc:50 mc:100 mc:200): its strongest is the skilled player, its
+    /// weakest the unskilled one.
+    #[arg(long = "dial", value_name = "BOT")]
+    pub dial: Vec<String>,
+    /// A restriction of the rules (`rules.restrictions`) to measure the
+    /// worth of: the strongest bot barred by it against unbarred copies of
+    /// itself (repeatable).
+    #[arg(long = "restrict", value_name = "NAME")]
+    pub restrictions: Vec<String>,
+    /// Players at every table (default: the game's default).
+    #[arg(long, short = 'p')]
+    pub players: Option<u32>,
+    /// Variant or house rule of every rule set, before its own (repeatable).
+    #[arg(long = "variant", short = 'v', value_name = "V")]
+    pub variants: Vec<String>,
+    /// Option of every rule set as KEY=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "K=V")]
+    pub options: Vec<String>,
+    /// Seed of the first deal (deal i uses seed + i at every table).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Deals (default 200), each played at every table under every rule set.
+    #[arg(long = "games", short = 'n', value_name = "DEALS", conflicts_with_all = ["decisive", "precision"])]
+    pub games: Option<u64>,
+    /// Play until the skill gap is decided: with one rule set, until its
+    /// interval excludes 0; with several, until every rule set's
+    /// difference from the base does (each look at the level 1 - 0.05/L,
+    /// L the most looks), or --max-deals.
+    #[arg(long)]
+    pub decisive: bool,
+    /// Play until every measure's 95% interval, and every difference's, is
+    /// at most H on each side (a share: 0.03 is 3 points), or --max-deals.
+    #[arg(long, value_name = "H", conflicts_with = "decisive")]
+    pub precision: Option<f64>,
+    /// Deals between two looks of --decisive or --precision.
+    #[arg(long, value_name = "DEALS", default_value_t = 100)]
+    pub every: u64,
+    /// The most deals --decisive or --precision may play.
+    #[arg(long, value_name = "DEALS", default_value_t = 2000)]
+    pub max_deals: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the report as one self-contained HTML page to FILE, besides
+    /// the text or JSON.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Play only shard K of N of the deals and print its result file for
+    /// `deckhand merge` (docs/scale.md).
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["json", "html", "decisive", "precision"])]
+    pub shard: Option<Shard>,
+    /// Count every Lua instruction against the per-step budget (as `sim
+    /// --exact-budget`).
+    #[arg(long)]
+    pub exact_budget: bool,
+    /// Seconds a call into the scripts may run before the watchdog ends
+    /// the run (as `sim --step-timeout`).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_STEP_TIMEOUT)]
+    pub step_timeout: f64,
+}
+
+/// How the run stops: after a number of deals, or at a look.
+enum Stop {
+    Deals(u64),
+    Decisive,
+    Precision(f64),
+}
+
+pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
+    let stop = if args.decisive {
+        Stop::Decisive
+    } else if let Some(h) = args.precision {
+        if !(h.is_finite() && h > 0.0 && h < 1.0) {
+            bail!("--precision {h}: a share between 0 and 1 (0.03 is 3 points)");
+        }
+        Stop::Precision(h)
+    } else {
+        Stop::Deals(args.games.unwrap_or(DEFAULT_DEALS))
+    };
+    if let Stop::Deals(n) = stop {
+        if n < 2 {
+            bail!("-n {n}: a skill report needs 2 deals or more (its intervals are over deals)");
+        }
+    } else {
+        if args.every < 20 || args.every > args.max_deals {
+            bail!(
+                "--every {}: from 20 deals to --max-deals ({})",
+                args.every,
+                args.max_deals
+            );
+        }
+        lab::check_game_count(args.max_deals, "in one run")?;
+    }
+    if let Some(path) = &args.html {
+        lab::check_writable(path, "the HTML page (--html)")?;
+    }
+    let mut rule_sets = Vec::new();
+    for a in &args.arms {
+        let (name, flags) = parse_arm(a)?;
+        if !flags.seats.is_empty() {
+            bail!(
+                "--arm {name}: a skill report seats its own bots (the dial); give an arm's \
+                 rules only (-v, -o, -p)"
+            );
+        }
+        if rule_sets.iter().any(|(n, _)| *n == name) {
+            bail!("two arms are named '{name}': give each arm its own name");
+        }
+        rule_sets.push((name, flags));
+    }
+    if rule_sets.is_empty() {
+        rule_sets.push(("base".to_string(), Default::default()));
+    }
+    let dial: Vec<String> = if args.dial.is_empty() {
+        DEFAULT_DIAL.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.dial.clone()
+    };
+    let first_seed = args.seed;
+    let mut made: Option<SkillSpec> = None;
+    let build = |engine: &Engine| -> Result<Experiment> {
+        let mut configs = Vec::new();
+        let mut restrictions: Option<Vec<Restriction>> = None;
+        let mut players = None;
+        for (name, flags) in &rule_sets {
+            let mut variants = args.variants.clone();
+            variants.extend(flags.variants.iter().cloned());
+            let mut options = args.options.clone();
+            options.extend(flags.options.iter().cloned());
+            let game_args = GameArgs {
+                game: args.game.clone(),
+                players: flags.players.or(args.players),
+                variants,
+                options,
+                seed: Some(first_seed),
+                seats: Vec::new(),
+            };
+            let (config, _) = setup::bot_game_config(engine, &game_args, default_fill)
+                .with_context(|| format!("arm {name}"))?;
+            match players {
+                None => players = Some(config.players),
+                Some(p) if p != config.players => bail!(
+                    "arm {name}: {} players, where the first arm has {p}: every rule set of a \
+                     skill report is played at one player count",
+                    config.players
+                ),
+                _ => {}
+            }
+            let info = engine
+                .rules_of(&config)
+                .map_err(|e| anyhow!("arm {name}: cannot load {}: {e}", args.game))?
+                .info
+                .clone();
+            for b in &dial {
+                let spec = SeatSpec::parse(b);
+                seats::complete(std::slice::from_ref(&spec), config.players, &spec, &info)
+                    .with_context(|| format!("arm {name}, --dial {b}"))?;
+            }
+            let mut named = Vec::new();
+            for r in &args.restrictions {
+                let Some(doc) = info.restrictions.get(r) else {
+                    let known: Vec<&str> = info.restrictions.keys().map(String::as_str).collect();
+                    bail!(
+                        "arm {name}: {} has no restriction named '{r}' (restrictions: {}; a \
+                         house rule may add one as rules.restrictions.NAME = {{ doc = ..., \
+                         allows = function(view, option, decision) ... end }})",
+                        info.title,
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    );
+                };
+                named.push(Restriction {
+                    name: r.clone(),
+                    doc: doc.clone(),
+                });
+            }
+            if restrictions.is_none() {
+                restrictions = Some(named);
+            }
+            // Partners share a win: a skill report measures players on their own.
+            let game = engine
+                .new_game(config.clone(), false)
+                .with_context(|| format!("arm {name}: game 0 (seed {first_seed}), setup"))?;
+            if let Some(teams) = game.seat_teams()? {
+                let mut t = teams.clone();
+                t.sort_unstable();
+                t.dedup();
+                if t.len() < teams.len() {
+                    bail!(
+                        "arm {name}: {} seats partners in teams: a skill report measures \
+                         players who win on their own",
+                        info.title
+                    );
+                }
+            }
+            configs.push(config);
+        }
+        // The dial's strongest takes the bar.
+        let strong = dial.last().map(|b| deckhand_bots::BotKind::parse(b));
+        if let (Some(strong), false) = (&strong, args.restrictions.is_empty()) {
+            strong
+                .barred("x")
+                .map_err(|e| anyhow!("--restrict: the dial's strongest bot is barred, but {e}"))?;
+        }
+        let spec = SkillSpec::new(
+            players.unwrap_or(2),
+            dial.clone(),
+            restrictions.unwrap_or_default(),
+            rule_sets.iter().map(|(n, _)| n.clone()).collect(),
+        )?;
+        let mut arms = Vec::with_capacity(spec.arms());
+        for (r, config) in configs.iter().enumerate() {
+            for (t, table) in spec.tables.iter().enumerate() {
+                let seats: Vec<SeatSpec> = table.seats.iter().map(|b| SeatSpec::parse(b)).collect();
+                let info = engine
+                    .rules_of(config)
+                    .map_err(|e| anyhow!("cannot load {}: {e}", args.game))?
+                    .info
+                    .clone();
+                let seats = seats::complete(&seats, config.players, &SeatSpec::Human, &info)?;
+                arms.push(Arm {
+                    name: spec.arm_name(t, r),
+                    config: config.clone(),
+                    seats: lab::bot_kinds(&seats, "skill")?,
+                    bot_salt: table.salt,
+                });
+            }
+        }
+        made = Some(spec);
+        Ok(Experiment {
+            arms,
+            first_seed,
+            rotate: true,
+        })
+    };
+    let run_args = |deals: u64| RunArgs {
+        games: Some(deals),
+        precision: None,
+        on: None,
+        decisive: None,
+        against: None,
+        every: None,
+        max_games: deals,
+        json: args.json,
+        csv: false,
+        histograms: false,
+        exact_budget: args.exact_budget,
+        step_timeout: args.step_timeout,
+        threads: args.threads,
+        html: None,
+        shard: args.shard,
+        placings: true,
+    };
+    let total = match stop {
+        Stop::Deals(n) => n,
+        _ => args.every,
+    };
+    let first = run_args(total);
+    let timed = lab::run(
+        library.clone(),
+        &first,
+        DEFAULT_DEALS,
+        first_seed,
+        None,
+        build,
+    )?;
+    let spec = made.ok_or_else(|| anyhow!("the skill report's tables were not made"))?;
+    let mut identity = Identity::of("skill", &timed, None);
+    identity.skill = Some(serde_json::to_value(&spec)?);
+    if args.shard.is_some() {
+        let file = super::shards::shard_file(&identity, &timed, &first)?;
+        outln!("{}", serde_json::to_string(&file)?);
+        return Ok(());
+    }
+    let mut tally = timed.played.tally.clone();
+    let mut elapsed = timed.elapsed_s;
+    if !matches!(stop, Stop::Deals(_)) {
+        // Looks every --every deals; the games already played stay.
+        let looks = args.max_deals.div_ceil(args.every);
+        let mut played = args.every;
+        while played < args.max_deals && !stop_here(&stop, &spec, &identity, &tally, looks, played)?
+        {
+            let block = args.every.min(args.max_deals - played);
+            let again = lab::run_games(
+                library.clone(),
+                &run_args(block),
+                StopRule::Games(block),
+                played + block,
+                played..played + block,
+                first_seed,
+                None,
+                |engine| rebuild(engine, &identity),
+            )?;
+            tally.merge(&again.played.tally);
+            elapsed += again.elapsed_s;
+            played += block;
+        }
+        identity.games = played;
+    }
+    finish(
+        &identity,
+        &tally,
+        elapsed,
+        timed.threads,
+        args.json,
+        args.html.as_ref(),
+    )
+}
+
+/// The experiment of a skill run again, from its identity (for the
+/// blocks after the first of a run that looks as it goes).
+fn rebuild(_engine: &Engine, identity: &Identity) -> Result<Experiment> {
+    let spec: SkillSpec = identity
+        .skill
+        .clone()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .ok_or_else(|| anyhow!("not a skill run"))?;
+    let tables = spec.tables.len();
+    let arms = identity
+        .arms
+        .iter()
+        .enumerate()
+        .map(|(a, arm)| {
+            let table = &spec.tables[a % tables];
+            Arm {
+                name: arm.name.clone(),
+                config: arm.config.clone(),
+                seats: arm
+                    .seats
+                    .iter()
+                    .map(|s| deckhand_bots::BotKind::parse(s))
+                    .collect(),
+                bot_salt: table.salt,
+            }
+        })
+        .collect();
+    Ok(Experiment {
+        arms,
+        first_seed: identity.first_seed,
+        rotate: true,
+    })
+}
+
+/// Whether a run that looks as it goes stops after `played` deals.
+fn stop_here(
+    stop: &Stop,
+    spec: &SkillSpec,
+    identity: &Identity,
+    tally: &Tally,
+    looks: u64,
+    played: u64,
+) -> Result<bool> {
+    match stop {
+        Stop::Deals(n) => Ok(played >= *n),
+        Stop::Decisive => {
+            let alpha = ALPHA / looks.max(1) as f64;
+            let stats = lab_skill::stopping_stats(spec, &tally.placings);
+            Ok(!stats.is_empty()
+                && stats.iter().all(|(s, against, proportion)| {
+                    s.interval_at(*proportion, alpha)
+                        .is_some_and(|(lo, hi)| lo > *against || hi < *against)
+                }))
+        }
+        Stop::Precision(h) => {
+            let mut id = identity.clone();
+            id.games = played;
+            let report = lab_skill::report(&id, tally, 0.0, 1)?;
+            let half = |v: &Value| v.low.zip(v.high).map(|(l, u)| (u - l) / 2.0);
+            Ok(report.measures.iter().all(|m| {
+                m.values
+                    .iter()
+                    .chain(&m.differences)
+                    .all(|v| half(v).is_some_and(|w| w <= *h))
+            }))
+        }
+    }
+}
+
+/// Measure and print a skill run's report (one run, or its shards merged).
+pub fn finish(
+    identity: &Identity,
+    tally: &Tally,
+    elapsed_s: f64,
+    threads: usize,
+    json: bool,
+    html: Option<&PathBuf>,
+) -> Result<()> {
+    let report = lab_skill::report(identity, tally, elapsed_s, threads)?;
+    if json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        for line in text(&report) {
+            outln!("{line}");
+        }
+    }
+    if let Some(path) = html {
+        crate::report_html::write(path, &page(&report))?;
+    }
+    Ok(())
+}
+
+/// A share in points (1 point = 1 % of the games), signed, one decimal.
+fn points(x: f64) -> String {
+    let s = format!("{:+.1}", 100.0 * x);
+    if s == "-0.0" || s == "+0.0" {
+        "0.0".into()
+    } else {
+        s
+    }
+}
+
+/// A measure's value in points, or a deal share in percent.
+fn shown(id: &str, x: f64) -> String {
+    if id == "deal_share" || id == "upsets" {
+        format!("{:.1}%", 100.0 * x)
+    } else {
+        points(x)
+    }
+}
+
+fn interval(id: &str, v: &Value, difference: bool) -> String {
+    let f = |x: f64| {
+        if difference {
+            points(x)
+        } else {
+            shown(id, x)
+        }
+    };
+    match (v.low, v.high) {
+        (Some(l), Some(h)) => format!("{} .. {}", f(l), f(h)),
+        _ => "none".into(),
+    }
+}
+
+/// Whether a value is decided against 0 (for upsets and the deal share,
+/// which are not measured against 0, nothing is said).
+fn verdict(id: &str, v: &Value, difference: bool) -> String {
+    if !difference && (id == "upsets" || id == "deal_share") {
+        return String::new();
+    }
+    if v.above_zero() {
+        "above 0".into()
+    } else if v.below_zero() {
+        "below 0".into()
+    } else {
+        "not decided".into()
+    }
+}
+
+/// The header lines: what was played.
+fn header(r: &SkillReport) -> Vec<String> {
+    let seeds = format!(
+        "{}..{}",
+        r.first_seed,
+        r.first_seed.saturating_add(r.deals.saturating_sub(1))
+    );
+    let mut lines = vec![
+        format!(
+            "{}: skill, luck and seats at {} players, {} deals (seeds {seeds}) at {} tables \
+             under {} rule set{}: {} games",
+            r.title,
+            r.players,
+            r.deals,
+            r.tables.len(),
+            r.rule_sets.len(),
+            if r.rule_sets.len() == 1 { "" } else { "s" },
+            r.games
+        ),
+        format!(
+            "dial: {} (weakest first); at each table one measured bot plays copies of \
+             another, in every seat in turn, every table and rule set on the same deals",
+            r.dial.join(" < ")
+        ),
+    ];
+    if r.rule_sets.len() > 1 {
+        lines.push(format!(
+            "rule sets: {} (the base: {})",
+            r.rule_sets.join(", "),
+            r.rule_sets[0]
+        ));
+    }
+    lines
+}
+
+/// The rows of the measures' table, by group.
+fn rows(r: &SkillReport) -> Vec<Vec<String>> {
+    let several = r.rule_sets.len() > 1;
+    let mut head = vec!["measure".to_string()];
+    for name in &r.rule_sets {
+        head.push(name.clone());
+        head.push("95% interval".into());
+    }
+    if several {
+        for name in r.rule_sets.iter().skip(1) {
+            head.push(format!("{name} − {}", r.rule_sets[0]));
+            head.push("95% interval".into());
+            head.push(String::new());
+        }
+    } else {
+        head.push(String::new());
+    }
+    let mut out = vec![head];
+    let mut group = "";
+    for m in &r.measures {
+        if m.group != group {
+            group = &m.group;
+            out.push(vec![group_title(group).to_string()]);
+        }
+        let mut row = vec![format!("  {}", short_label(&m.id, r))];
+        for v in &m.values {
+            row.push(shown(&m.id, v.value));
+            row.push(interval(&m.id, v, false));
+        }
+        if several {
+            for d in &m.differences {
+                row.push(points(d.value));
+                row.push(interval(&m.id, d, true));
+                row.push(verdict(&m.id, d, true));
+            }
+        } else if let Some(v) = m.values.first() {
+            row.push(verdict(&m.id, v, false));
+        }
+        out.push(row);
+    }
+    out
+}
+
+fn group_title(group: &str) -> &'static str {
+    match group {
+        "skill" => "skill (points of win share above a fair share)",
+        "luck" => "luck",
+        "mechanic" => "what a mechanic is worth (points of win share)",
+        "seats" => "seats (points of win share above a fair share)",
+        _ => "other",
+    }
+}
+
+/// A measure's name for the table.
+fn short_label(id: &str, r: &SkillReport) -> String {
+    let strong = r.dial.last().map_or("", String::as_str);
+    let weak = r.dial.first().map_or("", String::as_str);
+    if let Some(k) = id
+        .strip_prefix("step")
+        .and_then(|k| k.parse::<usize>().ok())
+    {
+        if let (Some(a), Some(b)) = (r.dial.get(k), r.dial.get(k.wrapping_sub(1))) {
+            return format!("step {k}: {a} vs {b}");
+        }
+    }
+    if let Some(name) = id.strip_prefix("worth:") {
+        return format!("barred: {name}");
+    }
+    if let Some(s) = id.strip_prefix("seat") {
+        return format!("seat {s}");
+    }
+    match id {
+        "skill_gap" => format!("gap: {strong} vs {weak}"),
+        "skill_gap_random" => format!("gap: {strong} vs random"),
+        "upsets" => format!("upsets: {weak} side wins"),
+        "deal_share" => "deal's share of the variance".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The chain and how to read the report.
+fn footer(r: &SkillReport) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in &r.chains {
+        let weaker = if c.weaker.is_empty() {
+            "none measured weaker".to_string()
+        } else {
+            let steps: Vec<String> = c.weaker.iter().map(|k| format!("step {k}")).collect();
+            format!(
+                "measured weaker at {} (the dial is not monotone there)",
+                steps.join(", ")
+            )
+        };
+        out.push(format!(
+            "chain{}: {} of {} steps decided in a row from the weakest; {weaker}",
+            if r.rule_sets.len() > 1 {
+                format!(" ({})", c.rule_set)
+            } else {
+                String::new()
+            },
+            c.length,
+            c.steps
+        ));
+    }
+    for x in &r.restrictions {
+        if !x.doc.is_empty() {
+            out.push(format!("{}: {}", x.name, x.doc));
+        }
+    }
+    out.extend([
+        format!(
+            "intervals: 95 % over deals: Wilson's for a share of whole wins, Student's t \
+             otherwise and for every difference between rule sets (deal by deal, so the deal's \
+             luck cancels); the jackknife over deals for the deal's share. With {} measures, \
+             about one in 20 reads decided by chance when nothing differs.",
+            r.measures.len()
+        ),
+        "skill gap: how much more than a fair share (1 / players) the strong bot wins against \
+         weaker copies; 0 is a game where strength does not show. chain: how many doublings \
+         of strength in a row still win decidedly more: a long chain is a game with room to \
+         get better. upsets: how often the weaker side still wins. deal's share: the skill \
+         gap's table played twice on every deal with the bots' own chance drawn afresh; the \
+         share of the result's variance the deal alone explains (near 1: the cards decide)."
+            .into(),
+        "what the bots cannot tell: these bots, at these strengths and this player count, not \
+         people; a mechanic's worth is what it gives this bot, which may use it worse than a \
+         person would; a fair seat among equal bots may not be fair among players who differ."
+            .into(),
+        format!(
+            "elapsed: {:.1} s, {:.1} games/s on {} threads",
+            r.elapsed_s, r.games_per_s, r.threads
+        ),
+    ]);
+    out
+}
+
+/// The report as text.
+pub fn text(r: &SkillReport) -> Vec<String> {
+    let mut out = header(r);
+    out.push(String::new());
+    out.extend(columns(&rows(r)));
+    out.push(String::new());
+    out.extend(footer(r));
+    out
+}
+
+/// The skill measures of every rule set as points with their intervals as
+/// whiskers (one row per measure and rule set), on the lab's round scale.
+fn chart(r: &SkillReport) -> String {
+    use crate::report_html::{nice_scale, ticks};
+    let mut items: Vec<(String, &Value)> = Vec::new();
+    for m in r.measures.iter().filter(|m| m.group != "luck") {
+        for (name, v) in r.rule_sets.iter().zip(&m.values) {
+            let label = if r.rule_sets.len() > 1 {
+                format!("{} ({name})", short_label(&m.id, r))
+            } else {
+                short_label(&m.id, r)
+            };
+            items.push((label, v));
+        }
+    }
+    let ends = items
+        .iter()
+        .flat_map(|(_, v)| [v.value, v.low.unwrap_or(v.value), v.high.unwrap_or(v.value)]);
+    let (lo, hi) = ends.fold((0.0f64, 0.0f64), |(l, h), x| (l.min(x), h.max(x)));
+    let (lo, hi, step) = nice_scale(100.0 * lo, 100.0 * hi, 5);
+    let (w, label, row) = (560.0, 250.0, 22.0);
+    let (x0, x1) = (label, w - 20.0);
+    let x = |v: f64| x0 + (100.0 * v - lo) / (hi - lo) * (x1 - x0);
+    let h = 8.0 + items.len() as f64 * row + 26.0;
+    let mut s = format!(
+        "<figure><figcaption>Skill, mechanics and seats with their 95% intervals (points \
+         of win share)</figcaption>\n<svg class=\"chart\" data-step=\"{step}\" viewBox=\"0 0 \
+         {w} {h:.0}\" role=\"img\">\n"
+    );
+    let _ = writeln!(
+        s,
+        "<line class=\"zero\" x1=\"{0:.2}\" x2=\"{0:.2}\" y1=\"4\" y2=\"{1:.2}\"/>",
+        x(0.0),
+        h - 22.0
+    );
+    for (i, (name, v)) in items.iter().enumerate() {
+        let y = 8.0 + i as f64 * row + row / 2.0;
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>",
+            label - 8.0,
+            y + 4.0,
+            escape(name)
+        );
+        if let (Some(l), Some(u)) = (v.low, v.high) {
+            let _ = writeln!(
+                s,
+                "<line class=\"whisker\" x1=\"{:.2}\" x2=\"{:.2}\" y1=\"{y:.2}\" y2=\"{y:.2}\"/>",
+                x(l),
+                x(u)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<circle class=\"point\" cx=\"{:.2}\" cy=\"{y:.2}\" r=\"4\"><title>{}: {}</title>\
+             </circle>",
+            x(v.value),
+            escape(name),
+            points(v.value)
+        );
+    }
+    let axis = h - 22.0;
+    let _ = writeln!(
+        s,
+        "<line class=\"axis\" x1=\"{x0}\" x2=\"{x1}\" y1=\"{axis:.2}\" y2=\"{axis:.2}\"/>"
+    );
+    for v in ticks(lo, hi, step) {
+        let text = if v == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{v:+}")
+        };
+        let _ = writeln!(
+            s,
+            "<text class=\"tick\" data-value=\"{v}\" x=\"{:.2}\" y=\"{:.2}\" \
+             text-anchor=\"middle\">{text}</text>",
+            x0 + (v - lo) / (hi - lo) * (x1 - x0),
+            axis + 16.0,
+        );
+    }
+    s.push_str("</svg></figure>\n");
+    s
+}
+
+/// The report as one self-contained HTML page.
+pub fn page(r: &SkillReport) -> String {
+    let mut body = format!("<h1>{}: skill, luck and seats</h1>\n", escape(&r.title));
+    for line in header(r) {
+        let _ = writeln!(body, "<p>{}</p>", escape(&line));
+    }
+    body.push_str(&chart(r));
+    body.push_str("<h2>Measures</h2>\n");
+    body.push_str(&html_table(&rows(r)));
+    body.push_str("<h2>How to read it</h2>\n");
+    for line in footer(r) {
+        let _ = writeln!(body, "<p class=\"muted\">{}</p>", escape(&line));
+    }
+    crate::report_html::page(&format!("{}: skill", r.title), &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_are_signed_and_never_minus_zero() {
+        assert_eq!(points(0.1234), "+12.3");
+        assert_eq!(points(-0.0004), "0.0");
+        assert_eq!(shown("deal_share", 0.5), "50.0%");
+    }
+}
