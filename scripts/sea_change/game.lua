@@ -1320,4 +1320,25 @@ function rules.scenario.trump(game)
   return t and suit_name(t) or nil
 end
 
+---------------------------------------------------------------------------
+-- Restrictions: a bot barred from a mechanic, to measure what the mechanic
+-- is worth (`deckhand skill sea_change --restrict never_sea_change`).
+---------------------------------------------------------------------------
+
+rules.restrictions = {
+  never_sea_change = {
+    doc = "never plays a card that makes a Sea Change (matches the last card's value) when another card may be played",
+    allows = function(view, option)
+      return not (option.card and rules.is_sea_change(view, option.card))
+    end,
+  },
+}
+
+---------------------------------------------------------------------------
+-- Strengths a person may ask for at the table (`seats=human,hard,easy`),
+-- each a bot of the strength dial measured in docs/skill.md.
+---------------------------------------------------------------------------
+
+rules.strengths = { easy = "mc:25", medium = "mc:100", hard = "mc:400" }
+
 return rules

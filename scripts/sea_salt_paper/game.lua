@@ -470,4 +470,27 @@ function rules.invariants(game)
   return true
 end
 
+---------------------------------------------------------------------------
+-- Restrictions: a bot barred from a mechanic, to measure what the mechanic
+-- is worth (`deckhand skill sea_salt_paper --restrict never_stop`).
+---------------------------------------------------------------------------
+
+rules.restrictions = {
+  never_stop = {
+    doc = "never calls STOP (LAST CHANCE stays open)",
+    allows = function(view, option) return option.act ~= "stop" end,
+  },
+  never_last_chance = {
+    doc = "never calls LAST CHANCE (STOP stays open)",
+    allows = function(view, option) return option.act ~= "last_chance" end,
+  },
+}
+
+---------------------------------------------------------------------------
+-- Strengths a person may ask for at the table (`seats=human,hard,easy`),
+-- each a bot of the strength dial measured in docs/skill.md.
+---------------------------------------------------------------------------
+
+rules.strengths = { easy = "mc:25", medium = "mc:100", hard = "mc:400" }
+
 return rules

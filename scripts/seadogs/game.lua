@@ -1581,4 +1581,11 @@ rules.metrics = {
   },
 }
 
+---------------------------------------------------------------------------
+-- Strengths a person may ask for at the table (`seats=human,hard,easy`),
+-- each a bot of the strength dial measured in docs/skill.md.
+---------------------------------------------------------------------------
+
+rules.strengths = { easy = "mc:25", medium = "mc:100", hard = "mc:400" }
+
 return rules

@@ -260,28 +260,31 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
             rule_sets.iter().map(|(n, _)| n.clone()).collect(),
         )?;
         let mut arms = Vec::with_capacity(spec.arms());
-        for (r, config) in configs.iter().enumerate() {
-            for (t, table) in spec.tables.iter().enumerate() {
-                let seats: Vec<SeatSpec> = table.seats.iter().map(|b| SeatSpec::parse(b)).collect();
-                let info = engine
-                    .rules_of(config)
-                    .map_err(|e| anyhow!("cannot load {}: {e}", args.game))?
-                    .info
-                    .clone();
-                let seats = seats::complete(&seats, config.players, &SeatSpec::Human, &info)?;
-                arms.push(Arm {
-                    name: spec.arm_name(t, r),
-                    config: config.clone(),
-                    seats: lab::bot_kinds(&seats, "skill")?,
-                    bot_salt: table.salt,
-                });
-            }
+        for (t, r, k) in spec.layout() {
+            let config = &configs[r];
+            let info = engine
+                .rules_of(config)
+                .map_err(|e| anyhow!("cannot load {}: {e}", args.game))?
+                .info
+                .clone();
+            let seats: Vec<SeatSpec> = spec
+                .seating(t, k)
+                .iter()
+                .map(|b| SeatSpec::parse(b))
+                .collect();
+            let seats = seats::complete(&seats, config.players, &SeatSpec::Human, &info)?;
+            arms.push(Arm {
+                name: spec.arm_name(t, r, k),
+                config: config.clone(),
+                seats: lab::bot_kinds(&seats, "skill")?,
+                bot_salt: spec.tables[t].salt,
+            });
         }
         made = Some(spec);
         Ok(Experiment {
             arms,
             first_seed,
-            rotate: true,
+            rotate: false,
         })
     };
     let run_args = |deals: u64| RunArgs {
@@ -366,29 +369,26 @@ fn rebuild(_engine: &Engine, identity: &Identity) -> Result<Experiment> {
         .clone()
         .and_then(|v| serde_json::from_value(v).ok())
         .ok_or_else(|| anyhow!("not a skill run"))?;
-    let tables = spec.tables.len();
+    let layout = spec.layout();
     let arms = identity
         .arms
         .iter()
-        .enumerate()
-        .map(|(a, arm)| {
-            let table = &spec.tables[a % tables];
-            Arm {
-                name: arm.name.clone(),
-                config: arm.config.clone(),
-                seats: arm
-                    .seats
-                    .iter()
-                    .map(|s| deckhand_bots::BotKind::parse(s))
-                    .collect(),
-                bot_salt: table.salt,
-            }
+        .zip(&layout)
+        .map(|(arm, &(t, _, _))| Arm {
+            name: arm.name.clone(),
+            config: arm.config.clone(),
+            seats: arm
+                .seats
+                .iter()
+                .map(|s| deckhand_bots::BotKind::parse(s))
+                .collect(),
+            bot_salt: spec.tables[t].salt,
         })
         .collect();
     Ok(Experiment {
         arms,
         first_seed: identity.first_seed,
-        rotate: true,
+        rotate: false,
     })
 }
 
@@ -460,10 +460,15 @@ fn points(x: f64) -> String {
     }
 }
 
-/// A measure's value in points, or a deal share in percent.
+/// A measure's value in points, or a share of games in percent.
 fn shown(id: &str, x: f64) -> String {
     if id == "deal_share" || id == "upsets" {
-        format!("{:.1}%", 100.0 * x)
+        let s = format!("{:.1}%", 100.0 * x);
+        if s == "-0.0%" {
+            "0.0%".into()
+        } else {
+            s
+        }
     } else {
         points(x)
     }
@@ -788,5 +793,6 @@ mod tests {
         assert_eq!(points(0.1234), "+12.3");
         assert_eq!(points(-0.0004), "0.0");
         assert_eq!(shown("deal_share", 0.5), "50.0%");
+        assert_eq!(shown("upsets", -0.0), "0.0%");
     }
 }

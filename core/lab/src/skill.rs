@@ -4,12 +4,14 @@
 //! strength dial (a search bot at doubling budgets).
 //!
 //! Every measure comes from one kind of table: one **measured player** (the
-//! first of the table's bots) against the others, seats rotated (in game
-//! `i` the measured player sits at seat `1 + (p - i mod p) mod p`), every
-//! table and every rule set on the same deals (game `i` starts from seed
-//! `first + i` everywhere). A measure is the measured player's share of
-//! wins against a fair share (1 / players), so 0 means "no better than a
-//! seat drawn by lot":
+//! first of the table's bots) against the others, played on every deal in
+//! every rotation of the seats (so the measured player sits in each seat
+//! once per deal, and a deal that favours a seat favours it equally),
+//! every table and every rule set on the same deals (deal `i` starts from
+//! seed `first + i` everywhere). A deal's value is the measured player's
+//! share of wins over its rotations; a measure is its mean over deals
+//! against a fair share (1 / players), so 0 means "no better than a seat
+//! drawn by lot":
 //!
 //! - **skill gap**: the dial's strongest bot against the weakest (and
 //!   against `random`);
@@ -69,13 +71,16 @@ pub enum TableKind {
     Fair,
 }
 
-/// One table: its kind, its bots (the measured player first) and the
-/// salt of its bots' random numbers (0: the game's seed alone).
+/// One table: its kind, its bots (the measured player first), the salt
+/// of its bots' random numbers (0: the game's seed alone) and how many
+/// rotations of its seats each deal is played in (1 when every seat has
+/// the same bot).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SkillTable {
     pub kind: TableKind,
     pub seats: Vec<String>,
     pub salt: u64,
+    pub seatings: usize,
 }
 
 /// A restriction of the rules, by name, with what it bars in words.
@@ -155,6 +160,7 @@ impl SkillSpec {
             kind,
             seats,
             salt: 0,
+            seatings: p,
         };
         let mut tables = vec![
             table(TableKind::Gap, one_against(&strong, &dial[0])),
@@ -162,9 +168,13 @@ impl SkillSpec {
                 kind: TableKind::Replay,
                 seats: one_against(&strong, &dial[0]),
                 salt: REPLAY_SALT,
+                seatings: p,
             },
-            table(TableKind::GapRandom, one_against(&strong, "random")),
         ];
+        // (Against random once, when the dial does not start there.)
+        if dial[0] != "random" {
+            tables.push(table(TableKind::GapRandom, one_against(&strong, "random")));
+        }
         for k in 1..dial.len() {
             tables.push(table(
                 TableKind::Step(k),
@@ -175,7 +185,12 @@ impl SkillSpec {
             let barred = format!("{strong}/{}", r.name);
             tables.push(table(TableKind::Barred(k), one_against(&barred, &strong)));
         }
-        tables.push(table(TableKind::Fair, vec![strong.clone(); p]));
+        tables.push(SkillTable {
+            kind: TableKind::Fair,
+            seats: vec![strong.clone(); p],
+            salt: 0,
+            seatings: 1,
+        });
         Ok(SkillSpec {
             players,
             dial,
@@ -185,17 +200,44 @@ impl SkillSpec {
         })
     }
 
-    /// The run's arm of table `t` under rule set `r`: every table under
-    /// the first rule set, then under the second, ... (so arm 0, the base
-    /// of the run's own differences, is the skill gap's table under the
-    /// base rules).
-    pub fn arm(&self, t: usize, r: usize) -> usize {
-        r * self.tables.len() + t
+    /// The run's arms per rule set: every seating of every table.
+    fn per_rule_set(&self) -> usize {
+        self.tables.iter().map(|t| t.seatings).sum()
+    }
+
+    /// The run's arm of table `t` under rule set `r` in seating `k`: every
+    /// seating of every table under the first rule set, then under the
+    /// second, ...
+    pub fn arm(&self, t: usize, r: usize, k: usize) -> usize {
+        let before: usize = self.tables[..t].iter().map(|t| t.seatings).sum();
+        r * self.per_rule_set() + before + k
     }
 
     /// The number of arms.
     pub fn arms(&self) -> usize {
-        self.tables.len() * self.rule_sets.len()
+        self.per_rule_set() * self.rule_sets.len()
+    }
+
+    /// Every arm's table, rule set and seating, in the run's order.
+    pub fn layout(&self) -> Vec<(usize, usize, usize)> {
+        (0..self.rule_sets.len())
+            .flat_map(|r| {
+                self.tables
+                    .iter()
+                    .enumerate()
+                    .flat_map(move |(t, table)| (0..table.seatings).map(move |k| (t, r, k)))
+            })
+            .collect()
+    }
+
+    /// The bots of table `t` in seating `k`, seat 1 first: seat `s` takes
+    /// the table's bot `(s + k) mod players`.
+    pub fn seating(&self, t: usize, k: usize) -> Vec<String> {
+        let seats = &self.tables[t].seats;
+        experiment::rotation(seats.len(), k as u64)
+            .into_iter()
+            .map(|b| seats[b].clone())
+            .collect()
     }
 
     /// The table of a kind.
@@ -203,8 +245,8 @@ impl SkillSpec {
         self.tables.iter().position(|t| t.kind == *kind)
     }
 
-    /// The arm's name in the run: the rule set and the table.
-    pub fn arm_name(&self, t: usize, r: usize) -> String {
+    /// The arm's name in the run: the rule set, the table and the seating.
+    pub fn arm_name(&self, t: usize, r: usize, k: usize) -> String {
         let table = &self.tables[t];
         let what = match &table.kind {
             TableKind::Gap => "skill gap".to_string(),
@@ -214,7 +256,11 @@ impl SkillSpec {
             TableKind::Barred(k) => format!("barred: {}", self.restrictions[*k].name),
             TableKind::Fair => "seats".to_string(),
         };
-        format!("{} / {what}", self.rule_sets[r])
+        if self.tables[t].seatings > 1 {
+            format!("{} / {what} / seating {}", self.rule_sets[r], k + 1)
+        } else {
+            format!("{} / {what}", self.rule_sets[r])
+        }
     }
 }
 
@@ -315,13 +361,10 @@ pub struct SkillReport {
     pub threads: usize,
 }
 
-/// The measured player's share of the win in game `index` of a table
-/// with `p` players, from the game's places (1 for the winners): 1/k when
-/// it is one of k winners, 0 otherwise.
-fn measured_share(placing: &Placing, p: usize, index: u64, player: usize) -> Option<f64> {
-    let seat = experiment::rotation(p, index)
-        .iter()
-        .position(|&k| k == player)?;
+/// The share of the win of the player at `seat` in a game, from its
+/// places (1 for the winners): 1/k when it is one of k winners, 0
+/// otherwise.
+fn share_at(placing: &Placing, seat: usize) -> Option<f64> {
     let place = *placing.0.get(seat)?;
     if place != 1 {
         return Some(0.0);
@@ -330,12 +373,26 @@ fn measured_share(placing: &Placing, p: usize, index: u64, player: usize) -> Opt
     Some(1.0 / winners.max(1) as f64)
 }
 
-/// Per game (in game order) the share `f` reads from arm `arm`'s places.
-fn series(finishes: &Finishes, arm: usize, f: impl Fn(&Placing, u64) -> Option<f64>) -> Vec<f64> {
+/// Per deal (in deal order), the measured player's share of the win in
+/// table `t` under rule set `r`, over the table's seatings.
+fn measured(spec: &SkillSpec, finishes: &Finishes, t: usize, r: usize) -> Vec<f64> {
+    let p = spec.players as usize;
+    let seatings = spec.tables[t].seatings;
     finishes
         .0
-        .iter()
-        .filter_map(|(&i, arms)| arms.get(arm).and_then(|pl| f(pl, i)))
+        .values()
+        .filter_map(|arms| {
+            let mut sum = 0.0;
+            for k in 0..seatings {
+                // In seating k the measured player (0) sits where the
+                // rotation puts it.
+                let seat = experiment::rotation(p, k as u64)
+                    .iter()
+                    .position(|&b| b == 0)?;
+                sum += share_at(arms.get(spec.arm(t, r, k))?, seat)?;
+            }
+            Some(sum / seatings as f64)
+        })
         .collect()
 }
 
@@ -434,13 +491,9 @@ pub fn report(
     let p = spec.players as usize;
     let fair = 1.0 / p as f64;
     let rules = spec.rule_sets.len();
-    // The measured player's share in every game of table `t` under rule
+    // The measured player's share on every deal of table `t` under rule
     // set `r`.
-    let shares = |t: usize, r: usize| -> Vec<f64> {
-        series(finishes, spec.arm(t, r), |pl, i| {
-            measured_share(pl, p, i, 0)
-        })
-    };
+    let shares = |t: usize, r: usize| measured(&spec, finishes, t, r);
     let mut measures = Vec::new();
     // A measure read from one table: `sign * (share - offset)`.
     let mut from_table =
@@ -560,15 +613,11 @@ pub fn report(
         for seat in 0..p {
             let per_rule: Vec<Vec<f64>> = (0..rules)
                 .map(|r| {
-                    series(finishes, spec.arm(t, r), |pl, _| {
-                        let place = *pl.0.get(seat)?;
-                        let winners = pl.0.iter().filter(|&&x| x == 1).count().max(1);
-                        Some(if place == 1 {
-                            1.0 / winners as f64
-                        } else {
-                            0.0
-                        })
-                    })
+                    finishes
+                        .0
+                        .values()
+                        .filter_map(|arms| share_at(arms.get(spec.arm(t, r, 0))?, seat))
+                        .collect()
                 })
                 .collect();
             measures.push(Measure {
@@ -590,6 +639,13 @@ pub fn report(
             });
         }
     }
+    // In the order of the questions: skill, luck, mechanics, seats.
+    let rank = |g: &str| {
+        ["skill", "luck", "mechanic", "seats"]
+            .iter()
+            .position(|x| *x == g)
+    };
+    measures.sort_by_key(|m| rank(&m.group));
     let chains = (0..rules)
         .map(|r| {
             let steps: Vec<&Value> = (1..spec.dial.len())
@@ -644,11 +700,7 @@ pub fn stopping_stats(spec: &SkillSpec, finishes: &Finishes) -> Vec<(Stat, f64, 
         return Vec::new();
     };
     let shares: Vec<Vec<f64>> = (0..spec.rule_sets.len())
-        .map(|r| {
-            series(finishes, spec.arm(gap, r), |pl, i| {
-                measured_share(pl, p, i, 0)
-            })
-        })
+        .map(|r| measured(spec, finishes, gap, r))
         .collect();
     if shares.len() == 1 {
         return vec![(stat_of(&shares[0]), 1.0 / p as f64, true)];
@@ -692,9 +744,18 @@ mod tests {
         );
         assert_eq!(spec.tables[1].kind, TableKind::Replay);
         assert_ne!(spec.tables[1].salt, 0);
-        assert_eq!(spec.arms(), 14);
-        assert_eq!(spec.arm(2, 1), 9);
-        assert_eq!(spec.arm_name(5, 1), "passing / barred: never_stop");
+        // Six tables in three seatings, the seats' table in one: 19 arms a
+        // rule set.
+        assert_eq!(spec.arms(), 38);
+        assert_eq!(spec.arm(2, 1, 1), 19 + 7);
+        assert_eq!(spec.layout()[26], (2, 1, 1));
+        assert_eq!(spec.layout().len(), 38);
+        assert_eq!(spec.seating(3, 1), s(&["mc:25", "mc:25", "mc:50"]));
+        assert_eq!(
+            spec.arm_name(5, 1, 2),
+            "passing / barred: never_stop / seating 3"
+        );
+        assert_eq!(spec.arm_name(6, 0, 0), "base / seats");
         assert_eq!(
             SkillSpec::new(2, vec!["mc:25".into()], vec![], vec!["a".into()]),
             Err(SkillError::ShortDial(1))
@@ -717,12 +778,20 @@ mod tests {
     }
 
     #[test]
-    fn the_measured_share_follows_the_rotation_and_splits_shared_wins() {
-        // Game 1 at 3 players: the measured player (0) sits at seat 3.
-        let at = experiment::rotation(3, 1);
-        assert_eq!(at.iter().position(|&k| k == 0), Some(2));
-        assert_eq!(measured_share(&Placing(vec![2, 3, 1]), 3, 1, 0), Some(1.0));
-        assert_eq!(measured_share(&Placing(vec![1, 3, 1]), 3, 1, 0), Some(0.5));
-        assert_eq!(measured_share(&Placing(vec![1, 3, 2]), 3, 1, 0), Some(0.0));
+    fn a_deal_counts_the_measured_player_in_every_seating_and_splits_shared_wins() {
+        let spec = SkillSpec::new(3, vec!["a".into(), "b".into()], vec![], vec!["x".into()])
+            .unwrap_or_else(|e| panic!("{e}"));
+        // Seating 1 of 3: the measured player sits at seat 3.
+        assert_eq!(spec.seating(0, 1), vec!["a", "a", "b"]);
+        let mut finishes = Finishes::default();
+        let mut arms = vec![Placing(vec![1, 2, 2]); spec.arms()];
+        // The gap's table: a win in seating 0 (seat 1), a shared win in
+        // seating 1 (seat 3), a loss in seating 2 (seat 2).
+        arms[spec.arm(0, 0, 0)] = Placing(vec![1, 2, 3]);
+        arms[spec.arm(0, 0, 1)] = Placing(vec![1, 3, 1]);
+        arms[spec.arm(0, 0, 2)] = Placing(vec![1, 3, 2]);
+        finishes.0.insert(0, arms);
+        let deal = measured(&spec, &finishes, 0, 0);
+        assert_eq!(deal, vec![(1.0 + 0.5 + 0.0) / 3.0]);
     }
 }
