@@ -34,6 +34,7 @@ mod seadogs_sales;
 mod search_worker;
 mod seas_of_strife_examples;
 mod seas_of_strife_repl;
+mod skill;
 mod strict_rules;
 mod trace;
 mod trace_golden;
