@@ -634,3 +634,61 @@ fn the_ladder_page_draws_every_bot_and_clips_no_label() {
         }
     }
 }
+
+#[test]
+fn the_skill_page_draws_every_measure_and_clips_no_label() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().expect("tmp");
+    let page = dir.path().join("skill.html");
+    let out = deckhand(&[
+        "skill",
+        "push",
+        "-p",
+        "3",
+        "--dial",
+        "random",
+        "--dial",
+        "mc:10",
+        "--restrict",
+        "never_stop",
+        "--arm",
+        "a",
+        "--arm",
+        "b=-p 3",
+        "-n",
+        "10",
+        "--json",
+        "--html",
+        &page.display().to_string(),
+    ]);
+    let json: Value = serde_json::from_slice(&out).expect("JSON");
+    let html = std::fs::read_to_string(&page).expect("the page");
+    for m in json["measures"].as_array().expect("measures") {
+        let id = m["id"].as_str().expect("id");
+        let seen = match id {
+            "skill_gap" => "gap: mc:10 vs random".to_string(),
+            "upsets" => "upsets: random side wins".to_string(),
+            "deal_share" => "deal&#39;s share".to_string(),
+            other if other.starts_with("worth:") => "barred: never_stop".to_string(),
+            other if other.starts_with("seat") => format!("seat {}", &other[4..]),
+            other if other.starts_with("step") => format!("step {}", &other[4..]),
+            other => other.to_string(),
+        };
+        assert!(html.contains(&seen), "{id} ({seen}) is not on the page");
+    }
+    for width in [360, 1200] {
+        let probe = render_at(&browser, &page, width);
+        assert!(
+            num(&probe["scrollWidth"]) <= width as f64,
+            "{width} px: {probe}"
+        );
+        let charts = probe["charts"].as_array().expect("charts");
+        assert!(!charts.is_empty(), "{width} px: no chart");
+        for c in charts {
+            assert!(num(&c["width"]) > 100.0, "{width} px: {c}");
+            let clipped = c["clipped"].as_array().expect("clipped");
+            assert!(clipped.is_empty(), "{width} px: clipped: {clipped:?}");
+            assert_round_ticks(c);
+        }
+    }
+}
