@@ -232,3 +232,30 @@ fn the_text_names_the_measures_the_chain_and_what_bots_cannot_tell() {
         assert!(t.contains(want), "no '{want}' in:\n{t}");
     }
 }
+
+#[test]
+fn a_strength_the_rules_name_sits_at_the_table_as_its_bot() {
+    let o = crate::common::deckhand(&["games", "--json"]);
+    let games: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let sea_change = games
+        .as_array()
+        .and_then(|g| g.iter().find(|x| x["info"]["id"] == "sea_change"))
+        .unwrap_or_else(|| panic!("no sea_change in {games}"));
+    let hard = sea_change["info"]["strengths"]["hard"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no hard strength: {sea_change}"));
+    let o = crate::common::deckhand(&[
+        "play",
+        "sea_change",
+        "-p",
+        "2",
+        "--seat",
+        "human",
+        "--seat",
+        "hard",
+        "--seed",
+        "3",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains(&format!("seat 2 ({hard})")), "{out}");
+}

@@ -27,10 +27,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Deals unless `-n` says.
-const DEFAULT_DEALS: u64 = 200;
+const DEFAULT_DEALS: u64 = 100;
 
-/// The dial unless `--dial` says: a search bot at doubling playouts.
-const DEFAULT_DIAL: [&str; 4] = ["mc:25", "mc:50", "mc:100", "mc:200"];
+/// The dial unless `--dial` says: a search bot at doubling playouts, cheap
+/// enough that a report of a 4-player card game takes minutes, not hours
+/// (docs/skill.md gives what each game costs).
+const DEFAULT_DIAL: [&str; 4] = ["mc:10", "mc:20", "mc:40", "mc:80"];
 
 #[derive(Args, Debug)]
 pub struct SkillArgs {
@@ -42,8 +44,8 @@ pub struct SkillArgs {
     /// none: the game as it is, named "base").
     #[arg(long = "arm", value_name = "NAME=ARGS")]
     pub arms: Vec<String>,
-    /// The strength dial, weakest first (repeatable, 2 to 8; default mc:25
-    /// mc:50 mc:100 mc:200): its strongest is the skilled player, its
+    /// The strength dial, weakest first (repeatable, 2 to 8; default mc:10
+    /// mc:20 mc:40 mc:80): its strongest is the skilled player, its
     /// weakest the unskilled one.
     #[arg(long = "dial", value_name = "BOT")]
     pub dial: Vec<String>,
@@ -64,7 +66,8 @@ pub struct SkillArgs {
     /// Seed of the first deal (deal i uses seed + i at every table).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Deals (default 200), each played at every table under every rule set.
+    /// Deals (default 100), each played at every table, in every rotation
+    /// of its seats, under every rule set.
     #[arg(long = "games", short = 'n', value_name = "DEALS", conflicts_with_all = ["decisive", "precision"])]
     pub games: Option<u64>,
     /// Play until the skill gap is decided: with one rule set, until its
