@@ -617,22 +617,7 @@ fn the_ladder_page_draws_every_bot_and_clips_no_label() {
         let name = b["name"].as_str().expect("name");
         assert!(html.contains(name), "{name} is not on the page");
     }
-    for width in [360, 1200] {
-        let probe = render_at(&browser, &page, width);
-        assert!(
-            num(&probe["scrollWidth"]) <= width as f64,
-            "{width} px: {probe}"
-        );
-        let charts = probe["charts"].as_array().expect("charts");
-        assert!(!charts.is_empty(), "{width} px: no chart");
-        for c in charts {
-            assert!(num(&c["width"]) > 100.0, "{width} px: {c}");
-            let clipped = c["clipped"].as_array().expect("clipped");
-            assert!(clipped.is_empty(), "{width} px: clipped: {clipped:?}");
-            // Round ticks, as the lab's charts have.
-            assert_round_ticks(c);
-        }
-    }
+    assert_fits_with_round_ticks(&browser, &page);
 }
 
 #[test]
@@ -676,8 +661,14 @@ fn the_skill_page_draws_every_measure_and_clips_no_label() {
         };
         assert!(html.contains(&seen), "{id} ({seen}) is not on the page");
     }
+    assert_fits_with_round_ticks(&browser, &page);
+}
+
+/// The page at 360 and 1200 px: no wider than the window, every chart
+/// drawn, no chart text clipped, round ticks.
+fn assert_fits_with_round_ticks(browser: &Path, page: &Path) {
     for width in [360, 1200] {
-        let probe = render_at(&browser, &page, width);
+        let probe = render_at(browser, page, width);
         assert!(
             num(&probe["scrollWidth"]) <= width as f64,
             "{width} px: {probe}"

@@ -152,6 +152,91 @@ pub fn ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
         .collect()
 }
 
+/// One row of a chart of points with their intervals as whiskers.
+pub struct Whisker {
+    pub label: String,
+    pub value: f64,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+    /// The point's tooltip.
+    pub title: String,
+}
+
+/// A chart of points with whiskers, one row each, on a round scale that
+/// holds 0 (the lab's ticks), `label` px left for the rows' labels in a
+/// chart `width` px wide.
+pub fn whisker_chart(caption: &str, rows: &[Whisker], label: f64, width: f64) -> String {
+    use std::fmt::Write as _;
+    let ends = rows
+        .iter()
+        .flat_map(|r| [r.value, r.low.unwrap_or(r.value), r.high.unwrap_or(r.value)]);
+    let (lo, hi) = ends.fold((0.0f64, 0.0f64), |(l, h), x| (l.min(x), h.max(x)));
+    let (lo, hi, step) = nice_scale(lo, hi, 5);
+    let row = 24.0;
+    let (x0, x1) = (label, width - 20.0);
+    let x = |v: f64| x0 + (v - lo) / (hi - lo) * (x1 - x0);
+    let h = 8.0 + rows.len() as f64 * row + 26.0;
+    let mut s = format!(
+        "<figure><figcaption>{}</figcaption>\n<svg class=\"chart\" data-step=\"{step}\" \
+         viewBox=\"0 0 {width} {h:.0}\" role=\"img\">\n",
+        escape(caption)
+    );
+    let _ = writeln!(
+        s,
+        "<line class=\"zero\" x1=\"{0:.2}\" x2=\"{0:.2}\" y1=\"4\" y2=\"{1:.2}\"/>",
+        x(0.0),
+        h - 22.0
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let y = 8.0 + i as f64 * row + row / 2.0;
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>",
+            label - 8.0,
+            y + 4.0,
+            escape(&r.label)
+        );
+        if let (Some(l), Some(u)) = (r.low, r.high) {
+            let _ = writeln!(
+                s,
+                "<line class=\"whisker\" x1=\"{:.2}\" x2=\"{:.2}\" y1=\"{y:.2}\" y2=\"{y:.2}\"/>",
+                x(l),
+                x(u)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<circle class=\"point\" cx=\"{:.2}\" cy=\"{y:.2}\" r=\"4\"><title>{}</title>\
+             </circle>",
+            x(r.value),
+            escape(&r.title)
+        );
+    }
+    let axis = h - 22.0;
+    let _ = writeln!(
+        s,
+        "<line class=\"axis\" x1=\"{x0}\" x2=\"{x1}\" y1=\"{axis:.2}\" y2=\"{axis:.2}\"/>"
+    );
+    for v in ticks(lo, hi, step) {
+        let text = if v == 0.0 {
+            "0".to_string()
+        } else if v.fract() == 0.0 {
+            format!("{v:+.0}")
+        } else {
+            format!("{v:+}")
+        };
+        let _ = writeln!(
+            s,
+            "<text class=\"tick\" data-value=\"{v}\" x=\"{:.2}\" y=\"{:.2}\" \
+             text-anchor=\"middle\">{text}</text>",
+            x(v),
+            axis + 16.0,
+        );
+    }
+    s.push_str("</svg></figure>\n");
+    s
+}
+
 /// A tick's label: `v` (in the unit shown) with the decimals its step
 /// needs; signed for differences (0 without a sign), `%` for shares.
 fn tick_label(v: f64, step: f64, unit: Unit) -> String {

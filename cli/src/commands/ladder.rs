@@ -9,7 +9,7 @@
 use super::lab::{self, RunArgs, DEFAULT_STEP_TIMEOUT};
 use super::play::default_fill;
 use super::setup;
-use crate::report_html::{escape, nice_scale, ticks};
+use crate::report_html::{escape, whisker_chart, Whisker};
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
@@ -420,80 +420,23 @@ pub(super) fn html_table(rows: &[Vec<String>]) -> String {
 
 /// The ratings as points with their intervals as whiskers.
 fn chart(r: &LadderReport) -> String {
-    let bots = &r.ratings.bots;
-    let ends = bots.iter().flat_map(|b| {
-        [
-            b.rating,
-            b.low.unwrap_or(b.rating),
-            b.high.unwrap_or(b.rating),
-        ]
-    });
-    let (lo, hi) = ends.fold((0.0f64, 0.0f64), |(l, h), x| (l.min(x), h.max(x)));
-    // Round ticks, as the lab's charts have.
-    let (lo, hi, step) = nice_scale(lo, hi, 5);
-    let (w, label, row) = (480.0, 150.0, 24.0);
-    let (x0, x1) = (label, w - 20.0);
-    let x = |v: f64| x0 + (v - lo) / (hi - lo) * (x1 - x0);
-    let h = 8.0 + bots.len() as f64 * row + 26.0;
-    let mut s = format!(
-        "<figure><figcaption>Ratings with their 95% intervals (rating points, {} at 0)\
-         </figcaption>\n<svg class=\"chart\" data-step=\"{step}\" viewBox=\"0 0 {w} {h:.0}\" \
-         role=\"img\">\n",
-        escape(&r.ratings.anchor)
+    let rows: Vec<Whisker> = r
+        .ratings
+        .bots
+        .iter()
+        .map(|b| Whisker {
+            label: b.name.clone(),
+            value: b.rating,
+            low: b.low,
+            high: b.high,
+            title: format!("{}: {:.0}", b.name, b.rating),
+        })
+        .collect();
+    let caption = format!(
+        "Ratings with their 95% intervals (rating points, {} at 0)",
+        r.ratings.anchor
     );
-    let _ = writeln!(
-        s,
-        "<line class=\"zero\" x1=\"{0:.2}\" x2=\"{0:.2}\" y1=\"4\" y2=\"{1:.2}\"/>",
-        x(0.0),
-        h - 22.0
-    );
-    for (i, b) in bots.iter().enumerate() {
-        let y = 8.0 + i as f64 * row + row / 2.0;
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>",
-            label - 8.0,
-            y + 4.0,
-            escape(&b.name)
-        );
-        if let (Some(l), Some(u)) = (b.low, b.high) {
-            let _ = writeln!(
-                s,
-                "<line class=\"whisker\" x1=\"{:.2}\" x2=\"{:.2}\" y1=\"{y:.2}\" y2=\"{y:.2}\"/>",
-                x(l),
-                x(u)
-            );
-        }
-        let _ = writeln!(
-            s,
-            "<circle class=\"point\" cx=\"{:.2}\" cy=\"{y:.2}\" r=\"4\"><title>{}: {:.0}</title>\
-             </circle>",
-            x(b.rating),
-            escape(&b.name),
-            b.rating
-        );
-    }
-    let axis = h - 22.0;
-    let _ = writeln!(
-        s,
-        "<line class=\"axis\" x1=\"{x0}\" x2=\"{x1}\" y1=\"{axis:.2}\" y2=\"{axis:.2}\"/>"
-    );
-    for v in ticks(lo, hi, step) {
-        let label = if v == 0.0 {
-            "0".to_string()
-        } else {
-            format!("{v:+.0}")
-        };
-        let _ = writeln!(
-            s,
-            "<text class=\"tick\" data-value=\"{v}\" x=\"{:.2}\" y=\"{:.2}\" \
-             text-anchor=\"middle\">{label}</text>",
-            x(v),
-            axis + 16.0,
-        );
-    }
-    s.push_str("</svg></figure>\n");
-    s
+    whisker_chart(&caption, &rows, 150.0, 480.0)
 }
 
 /// The report as one self-contained HTML page.

@@ -13,7 +13,7 @@ use super::lab::{self, RunArgs, DEFAULT_STEP_TIMEOUT};
 use super::ladder::{columns, html_table};
 use super::play::default_fill;
 use super::setup;
-use crate::report_html::escape;
+use crate::report_html::{escape, whisker_chart, Whisker};
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
@@ -688,10 +688,9 @@ pub fn text(r: &SkillReport) -> Vec<String> {
 }
 
 /// The skill measures of every rule set as points with their intervals as
-/// whiskers (one row per measure and rule set), on the lab's round scale.
+/// whiskers (one row per measure and rule set; luck is not in points).
 fn chart(r: &SkillReport) -> String {
-    use crate::report_html::{nice_scale, ticks};
-    let mut items: Vec<(String, &Value)> = Vec::new();
+    let mut rows = Vec::new();
     for m in r.measures.iter().filter(|m| m.group != "luck") {
         for (name, v) in r.rule_sets.iter().zip(&m.values) {
             let label = if r.rule_sets.len() > 1 {
@@ -699,76 +698,21 @@ fn chart(r: &SkillReport) -> String {
             } else {
                 short_label(&m.id, r)
             };
-            items.push((label, v));
+            rows.push(Whisker {
+                title: format!("{label}: {}", points(v.value)),
+                label,
+                value: 100.0 * v.value,
+                low: v.low.map(|x| 100.0 * x),
+                high: v.high.map(|x| 100.0 * x),
+            });
         }
     }
-    let ends = items
-        .iter()
-        .flat_map(|(_, v)| [v.value, v.low.unwrap_or(v.value), v.high.unwrap_or(v.value)]);
-    let (lo, hi) = ends.fold((0.0f64, 0.0f64), |(l, h), x| (l.min(x), h.max(x)));
-    let (lo, hi, step) = nice_scale(100.0 * lo, 100.0 * hi, 5);
-    let (w, label, row) = (560.0, 250.0, 22.0);
-    let (x0, x1) = (label, w - 20.0);
-    let x = |v: f64| x0 + (100.0 * v - lo) / (hi - lo) * (x1 - x0);
-    let h = 8.0 + items.len() as f64 * row + 26.0;
-    let mut s = format!(
-        "<figure><figcaption>Skill, mechanics and seats with their 95% intervals (points \
-         of win share)</figcaption>\n<svg class=\"chart\" data-step=\"{step}\" viewBox=\"0 0 \
-         {w} {h:.0}\" role=\"img\">\n"
-    );
-    let _ = writeln!(
-        s,
-        "<line class=\"zero\" x1=\"{0:.2}\" x2=\"{0:.2}\" y1=\"4\" y2=\"{1:.2}\"/>",
-        x(0.0),
-        h - 22.0
-    );
-    for (i, (name, v)) in items.iter().enumerate() {
-        let y = 8.0 + i as f64 * row + row / 2.0;
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{}</text>",
-            label - 8.0,
-            y + 4.0,
-            escape(name)
-        );
-        if let (Some(l), Some(u)) = (v.low, v.high) {
-            let _ = writeln!(
-                s,
-                "<line class=\"whisker\" x1=\"{:.2}\" x2=\"{:.2}\" y1=\"{y:.2}\" y2=\"{y:.2}\"/>",
-                x(l),
-                x(u)
-            );
-        }
-        let _ = writeln!(
-            s,
-            "<circle class=\"point\" cx=\"{:.2}\" cy=\"{y:.2}\" r=\"4\"><title>{}: {}</title>\
-             </circle>",
-            x(v.value),
-            escape(name),
-            points(v.value)
-        );
-    }
-    let axis = h - 22.0;
-    let _ = writeln!(
-        s,
-        "<line class=\"axis\" x1=\"{x0}\" x2=\"{x1}\" y1=\"{axis:.2}\" y2=\"{axis:.2}\"/>"
-    );
-    for v in ticks(lo, hi, step) {
-        let text = if v == 0.0 {
-            "0".to_string()
-        } else {
-            format!("{v:+}")
-        };
-        let _ = writeln!(
-            s,
-            "<text class=\"tick\" data-value=\"{v}\" x=\"{:.2}\" y=\"{:.2}\" \
-             text-anchor=\"middle\">{text}</text>",
-            x0 + (v - lo) / (hi - lo) * (x1 - x0),
-            axis + 16.0,
-        );
-    }
-    s.push_str("</svg></figure>\n");
-    s
+    whisker_chart(
+        "Skill, mechanics and seats with their 95% intervals (points of win share)",
+        &rows,
+        250.0,
+        560.0,
+    )
 }
 
 /// The report as one self-contained HTML page.
