@@ -181,17 +181,7 @@ pub fn finish(
     html: Option<&PathBuf>,
 ) -> Result<()> {
     let report = lab_ladder::report(identity, tally, elapsed_s, threads)?;
-    if json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        for line in text(&report) {
-            outln!("{line}");
-        }
-    }
-    if let Some(path) = html {
-        crate::report_html::write(path, &page(&report))?;
-    }
-    Ok(())
+    super::report::print_with(&report, text, page, json, html)
 }
 
 /// Decimals for rating points whose interval is `half` wide on each side:
