@@ -67,7 +67,7 @@ pub struct GameArgs {
     /// Seed of the game's random generator (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Who sits at each seat, in seat order: human, random, mc or ismcts (search bots; mc:500 for 500 playouts a move, up to 100000; ismcts:1s or ismcts:200ms for a time), or a bot of the game (repeatable).
+    /// Who sits at each seat, in seat order: human, random, mc or ismcts (search bots; mc:500 for 500 playouts a move, up to 100000; ismcts:1s or ismcts:200ms for a time), a strength the game names (easy, medium, hard), or a bot of the game (repeatable).
     #[arg(long = "seat", value_name = "WHO")]
     pub seats: Vec<String>,
 }

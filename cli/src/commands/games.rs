@@ -59,6 +59,25 @@ pub fn run(library: &Arc<ScriptLibrary>, json: bool) -> Result<()> {
             "  bots: random, mc, ismcts{}",
             i.bots.iter().map(|b| format!(", {b}")).collect::<String>()
         );
+        if !i.strengths.is_empty() {
+            // easy, medium, hard first, then any other name.
+            let mut named: Vec<(&String, &String)> = i.strengths.iter().collect();
+            named.sort_by_key(|(k, _)| {
+                ["easy", "medium", "hard"]
+                    .iter()
+                    .position(|w| w == k)
+                    .unwrap_or(3)
+            });
+            let named: Vec<String> = named.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            say!("  strengths: {}", named.join(", "));
+        }
+        if !i.restrictions.is_empty() {
+            let named: Vec<&str> = i.restrictions.keys().map(String::as_str).collect();
+            say!(
+                "  restrictions (deckhand skill --restrict): {}",
+                named.join(", ")
+            );
+        }
         outln!();
     }
     Ok(())

@@ -543,7 +543,13 @@ impl Session {
                 let (options, bots) = match self.engine.rules(&id, &[]) {
                     Ok(r) => (
                         r.info.options.keys().cloned().collect(),
-                        r.info.bots.clone(),
+                        // The script's bots and the strengths it names.
+                        r.info
+                            .bots
+                            .iter()
+                            .chain(r.info.strengths.keys())
+                            .cloned()
+                            .collect(),
                     ),
                     Err(_) => (Vec::new(), Vec::new()),
                 };

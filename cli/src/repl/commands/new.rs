@@ -25,7 +25,8 @@ pub const COMMAND: Command = Command {
   seats=WHO,WHO,...  who sits where, seat 1 first: human, random, mc or
                      ismcts (search bots; mc:500 for 500 playouts a move,
                      up to 100000, ismcts:1s or ismcts:200ms for a time),
-                     or a bot of the game;
+                     a strength the game names (easy, medium, hard: see
+                     `games`), or a bot of the game;
                      seats not given get the game's first bot
                      (default: you at seat 1, bots elsewhere)
   OPTION=VALUE       any option of the game or its variants (see `options GAME`)
@@ -35,6 +36,7 @@ Examples:
   new sea_change
   new sea_change players=3 target_vp=5 seed=42
   new sea_change players=4 variant=team seats=human,greedy,human,greedy
+  new sea_salt_paper seats=human,hard
   new sea_change variant=my_rules/eights.lua",
     },
     parse,
