@@ -259,3 +259,27 @@ fn a_strength_the_rules_name_sits_at_the_table_as_its_bot() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains(&format!("seat 2 ({hard})")), "{out}");
 }
+
+#[test]
+fn check_plays_a_bot_barred_by_each_restriction_and_names_a_broken_one() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let rule = dir.path().join("broken_bar.lua");
+    std::fs::write(
+        &rule,
+        "return { id = 'broken_bar', game = 'push', modify = function(rules)\n  \
+         rules.restrictions.broken = { doc = 'x', allows = function(view, option)\n    \
+         return option.nothing.here end }\nend }\n",
+    )
+    .expect("write");
+    let out = ok(&["check", "push", "-n", "2"]);
+    let out = String::from_utf8_lossy(&out);
+    assert!(
+        out.contains("with a bot barred by each restriction (never_stop)"),
+        "{out}"
+    );
+    let e = fails(&["check", &rule.display().to_string(), "-n", "2"]);
+    assert!(
+        e.contains("restriction 'broken'") && e.contains("broken_bar.lua:3"),
+        "{e}"
+    );
+}

@@ -175,6 +175,14 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
             }
         }
     }
+    let barred = check_strengths_and_restrictions(
+        &engine,
+        &rules.info,
+        &game_id,
+        &variants,
+        &counts,
+        args.seed,
+    )?;
     let bot_games = bots.len() as u64 * counts.len() as u64 * per_bot;
     let with_bots = if bot_games == 0 {
         String::new()
@@ -187,7 +195,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &CheckArgs) -> Result<()> {
     };
     let random_games = args.games * counts.len() as u64;
     outln!(
-        "ok: {game_id} [{}]: {random_games} random game{} at {} player count(s){with_bots}, \
+        "ok: {game_id} [{}]: {random_games} random game{} at {} player count(s){with_bots}{barred}, \
          {total_steps} decisions; cards conserved, rules' invariants held, secrets kept, guesses \
          sound, games ended, deterministic, replay, save/load and undo exact",
         variants.join(", "),
@@ -375,6 +383,52 @@ fn replay_hint(cfg: &GameConfig, seats: &[PlainBot]) -> String {
 }
 
 /// When the checked script is a variant or house rule: play the same
+/// The strengths the rules name must be bots of the game, and each
+/// restriction must answer for every option of a whole game: one game per
+/// restriction at each player count, a random bot barred by it at seat 1
+/// and random bots elsewhere, in the counting interpreter (so a
+/// restriction that never returns fails at its line). Says what was
+/// played, for the summary line.
+fn check_strengths_and_restrictions(
+    engine: &Engine,
+    info: &deckhand_engine::RulesInfo,
+    game_id: &str,
+    variants: &[String],
+    counts: &[u32],
+    seed: u64,
+) -> Result<String> {
+    use crate::seats::{self, SeatSpec};
+    use deckhand_bots::BotKind;
+    let players = counts.first().copied().unwrap_or(info.players.min);
+    for (word, bot) in &info.strengths {
+        let spec = SeatSpec::parse(bot);
+        seats::complete(std::slice::from_ref(&spec), players, &spec, info)
+            .with_context(|| format!("FAILED: strength '{word}' names '{bot}'"))?;
+    }
+    for name in info.restrictions.keys() {
+        for &players in counts {
+            let mut cfg = GameConfig::new(game_id, players, seed);
+            cfg.variants = variants.to_vec();
+            let mut bots = vec![BotKind::parse(&format!("random/{name}"))];
+            bots.resize(players as usize, BotKind::Random);
+            super::lab::play_one(engine, cfg, &bots, seed, 0, None, None)
+                .with_context(|| format!("FAILED: restriction '{name}' at {players} players"))?;
+        }
+    }
+    Ok(match info.restrictions.len() {
+        0 => String::new(),
+        n => format!(
+            ", {} with a bot barred by each restriction ({})",
+            n * counts.len(),
+            info.restrictions
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
+}
+
 /// random games (player counts, seeds) with and without it, and warn when
 /// it changed nothing in any of them (a misspelled rule that the strict
 /// rules cannot catch, a wrapper that returns what it was given).
