@@ -41,7 +41,7 @@ enum Phase {
     Result,
 }
 
-/// What the hook counted: by phase, and by (file, line defined, name).
+/// What the hook counted: by phase, and the steps' by function.
 #[derive(Default)]
 struct Counts {
     phase: HashMap<Phase, u64>,
@@ -111,36 +111,34 @@ fn declared(line: &str) -> String {
 
 /// The part of a game a function of the steps belongs to.
 fn part(file: &str, name: &str) -> &'static str {
+    const BOUNDARY: &str = "boundary: the primitives' wrappers, the guards, the entry points";
+    const ZONES: &str = "zones and card moves (mirrors, the core's primitives)";
+    const DECISIONS: &str = "decisions and option tables";
     let base = file.rsplit('/').next().unwrap_or(file);
     let short = name.rsplit([':', '.']).next().unwrap_or(name);
-    if base == "primitives.lua" || base == "guards.lua" {
-        return "boundary: the primitives' wrappers, the guards, the entry points";
-    }
-    if base == "prelude.lua" {
-        match name {
-            "M.step" | "M[name]" | "report_step" => {
-                return "boundary: the primitives' wrappers, the guards, the entry points"
-            }
-            "refresh" | "kind_id" | "bad_decision" => return "decisions and option tables",
-            "Game:count" | "origin" => return "statistics and metrics (counters)",
-            "Game:event" => return "events",
-            _ if name.starts_with("View") || name == "M.view" || name == "bot_view" => {
-                return "seat views"
-            }
-            _ => return "zones and card moves (mirrors, the core's primitives)",
-        }
+    if base == "primitives.lua" || base == "guards.lua" || base == "sampler.lua" {
+        return BOUNDARY;
     }
     if file.starts_with("[builtin") {
-        return "zones and card moves (mirrors, the core's primitives)";
+        return ZONES;
+    }
+    if base == "prelude.lua" {
+        return match short {
+            "step" | "M[name]" | "report_step" => BOUNDARY,
+            "refresh" | "kind_id" | "bad_decision" => DECISIONS,
+            "count" | "origin" => "statistics and metrics (counters)",
+            "event" => "events",
+            "view" | "bot_view" => "seat views",
+            _ if name.starts_with("View") => "seat views",
+            _ => ZONES,
+        };
     }
     match short {
         "note_void" | "may_hold" | "clear_voids" => "knowledge (who may hold each card)",
         "count" | "counted" | "per" => "statistics and metrics (counters)",
-        "hand_zone" | "trick_zone" | "won_zone" | "last_zone" | "hand_of" | "shared_zone" => {
-            "zones and card moves (mirrors, the core's primitives)"
-        }
-        "decision" | "current" | "options" | "may_play" | "is_match" | "holds_suit" | "prompt"
-        | "legal_options" => "decisions and option tables",
+        "hand_zone" | "trick_zone" | "won_zone" | "last_zone" | "hand_of" | "shared_zone" => ZONES,
+        "decision" | "current" | "options" | "may_play" | "is_match" | "holds_suit"
+        | "holds_prop" | "prompt" | "legal_options" => DECISIONS,
         _ => "rules' play (applying a move, tricks, scoring)",
     }
 }
@@ -207,6 +205,96 @@ fn cpu() -> f64 {
     shared::thread_cpu().expect("the thread's processor time")
 }
 
+/// LuaJIT's sampling profiler (`jit.profile`, from the registry's
+/// preloaded modules: scripts cannot reach it) on the compiled path: each
+/// sample charged to the VM's state (compiled code, interpreter, C code,
+/// garbage collector, the compiler) and, for Lua code, to the function
+/// running (file and line where it is defined).
+const SAMPLER: &str = r#"
+local profile = ...
+local by_state, by_function = {}, {}
+profile.start("fi1", function(thread, samples, vmstate)
+  by_state[vmstate] = (by_state[vmstate] or 0) + samples
+  local at = profile.dumpstack(thread, "pF", 1)
+  by_function[at] = (by_function[at] or 0) + samples
+end)
+return function()
+  profile.stop()
+  return by_state, by_function
+end
+"#;
+
+/// Start the sampler on `lua`; the function it returns stops it and gives
+/// the samples by VM state and by function.
+fn sample(lua: &mlua::Lua) -> mlua::Function {
+    let preload: mlua::Table = lua
+        .named_registry_value("_PRELOAD")
+        .expect("preloaded modules");
+    let profile: mlua::Table = preload
+        .get::<mlua::Function>("jit.profile")
+        .and_then(|open| open.call(()))
+        .expect("jit.profile");
+    deckhand_engine::lua::load_text(lua, SAMPLER, "@sampler.lua", None)
+        .and_then(|f| f.call(profile))
+        .expect("the sampler")
+}
+
+/// Print what the sampler counted.
+fn print_samples(stop: mlua::Function) {
+    let (states, fns): (mlua::Table, mlua::Table) = stop.call(()).expect("stop");
+    let mut total = 0i64;
+    let mut rows = Vec::new();
+    for (k, v) in states.pairs::<String, i64>().flatten() {
+        total += v;
+        rows.push((k, v));
+    }
+    rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+    let name = |s: &str| match s {
+        "N" => "compiled code",
+        "I" => "interpreter",
+        "C" => "C code (the core, mlua, library functions)",
+        "G" => "garbage collector",
+        "J" => "trace compiler",
+        _ => "?",
+    };
+    println!("  LuaJIT's profiler, {total} samples (1 ms): by VM state");
+    for (k, v) in rows {
+        println!(
+            "    {:<44} {:>5.1}%",
+            name(&k),
+            100.0 * v as f64 / total as f64
+        );
+    }
+    let mut rows: Vec<(String, i64)> = fns.pairs::<String, i64>().flatten().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+    let mut parts: HashMap<&str, i64> = HashMap::new();
+    let mut lines: HashMap<String, Vec<String>> = HashMap::new();
+    for (k, v) in &rows {
+        let (file, name) = k.rsplit_once(':').unwrap_or(("?", k));
+        // A function without a name is given as the line it is defined on.
+        let name = match name.parse::<usize>() {
+            Ok(line) => lines
+                .entry(file.to_string())
+                .or_insert_with(|| source_lines(file))
+                .get(line.saturating_sub(1))
+                .map_or("?".to_string(), |l| declared(l)),
+            Err(_) => name.to_string(),
+        };
+        *parts.entry(part(file, &name)).or_default() += v;
+    }
+    let mut parts: Vec<_> = parts.into_iter().collect();
+    parts.sort_by_key(|p| std::cmp::Reverse(p.1));
+    println!("  by part (the Lua function running, in any state)");
+    for (p, v) in parts {
+        println!("    {:<66} {:>5.1}%", p, 100.0 * v as f64 / total as f64);
+    }
+    println!("  by function running");
+    for (k, v) in rows.into_iter().take(30) {
+        let k = k.rsplit("scripts/").next().unwrap_or(&k).to_string();
+        println!("    {:<44} {:>5.1}%", k, 100.0 * v as f64 / total as f64);
+    }
+}
+
 /// The compiled path (as `sim` runs it): processor time per game of the
 /// setup and first deal, the steps, and the result and metrics, over
 /// `games` games after a warm-up.
@@ -217,7 +305,8 @@ fn compiled(games: u64) {
     });
     let mut t = [0.0f64; 3];
     let mut decisions = 0;
-    for (warm, first, n) in [(true, 1_000_000, games / 5), (false, 1, games)] {
+    // A warm-up (the compiler's traces), then the games timed.
+    for (first, n) in [(1_000_000, games / 5), (1, games)] {
         t = [0.0; 3];
         decisions = 0;
         for seed in first..first + n {
@@ -236,9 +325,15 @@ fn compiled(games: u64) {
             t[1] += c - b;
             t[2] += d - c;
         }
-        if warm {
-            continue;
-        }
+    }
+    // Once more under the sampler (its own run: the samples cost time).
+    let stop = sample(e.host().lua());
+    for seed in 1..=games {
+        let mut g = e
+            .new_game(GameConfig::new("sea_change", 4, seed), false)
+            .expect("start");
+        Runner::random(4, seed).play(&mut g).expect("play");
+        g.metrics().expect("metrics");
     }
     let all: f64 = t.iter().sum();
     println!(
@@ -254,6 +349,7 @@ fn compiled(games: u64) {
             100.0 * x / all
         );
     }
+    print_samples(stop);
 }
 
 fn main() {
