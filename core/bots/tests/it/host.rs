@@ -299,6 +299,33 @@ fn the_sandbox_has_no_escape_hatches() {
     }
 }
 
+#[test]
+fn no_script_reaches_the_debug_library() {
+    // The VM opens `debug` for the prelude's `Game:count`, which keeps
+    // `debug.getinfo` alone; scripts find neither the library nor the
+    // function, on both kinds of VM.
+    let compiled = Limits {
+        instructions: None,
+        ..Limits::default()
+    };
+    let compiled = Engine::with_limits(toy::library(&[]), compiled).expect("engine");
+    for e in [engine(), compiled] {
+        for code in [
+            "return debug",
+            "return getinfo",
+            "return core",
+            "return _G.debug",
+            "return package",
+        ] {
+            let out = e.host().eval(code, None);
+            assert!(
+                out.as_ref().map_or(true, |s| s == "nil"),
+                "`{code}` gave {out:?}"
+            );
+        }
+    }
+}
+
 fn escape_hatches_are_closed(e: &Engine) {
     for code in [
         "io.open('/etc/passwd')",

@@ -146,18 +146,6 @@ pub fn primitives(lua: &Lua, in_play: &Rc<InPlay>) -> mlua::Result<LuaTable> {
         lua.create_function(|_, f: mlua::Function| Ok(defined_at(&f)))?,
     )?;
 
-    // The Lua function running `level` calls up from the function that
-    // calls this (1: its caller), or nil: for `Game:count`, which asks
-    // which script counts.
-    t.set(
-        "caller",
-        lua.create_function(|lua, level: usize| {
-            Ok(lua
-                .inspect_stack(level.saturating_add(1), |d| d.function())
-                .filter(|f| f.info().what != "C"))
-        })?,
-    )?;
-
     let p = in_play.clone();
     t.set(
         "set_teams",

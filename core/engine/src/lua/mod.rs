@@ -194,6 +194,7 @@ impl Host {
             env_base,
             ffi,
             table_clear,
+            getinfo,
         } = sandbox::new_vm(library.clone(), limits)?;
         let direct = ffi.is_some();
         let in_play = Rc::new(InPlay::default());
@@ -241,6 +242,7 @@ impl Host {
         .call::<()>((&prims, direct_calls))?;
         prims.raw_set("reset", env_base.reset.clone())?;
         prims.raw_set("table_clear", table_clear)?;
+        prims.raw_set("getinfo", getinfo)?;
         let prelude: Table =
             sandbox::load_text(&lua, PRELUDE, "@deckhand/prelude.lua", None)?.call(prims)?;
         sandbox::lock_globals(&lua, &env_base)?;

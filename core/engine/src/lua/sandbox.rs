@@ -190,6 +190,10 @@ pub struct Vm {
     /// LuaJIT's `table.clear` (empties a table and keeps its room), for
     /// the prelude's copying of a game alone.
     pub table_clear: Function,
+    /// LuaJIT's `debug.getinfo`, for the prelude alone: `Game:count` asks
+    /// it which function counts (a fast function of the VM, where a
+    /// primitive of the core is a call through the boundary).
+    pub getinfo: Function,
 }
 
 /// Build the sandboxed VM.
@@ -202,17 +206,16 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
     // With the compiler on, the `ffi` library too, for the prelude's direct
     // calls into the core (see `super::declare`); it is taken out of the
     // globals below, before any script runs, and handed to the prelude
-    // alone.
+    // alone. The `debug` library is opened for its `getinfo`, which the
+    // prelude alone keeps (below); the library is taken out of the globals
+    // with the other escape hatches.
     let counting = limits.instructions.is_some();
-    let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::JIT;
-    let lua = if counting {
-        Lua::new_with(libs, LuaOptions::default())?
-    } else {
-        // SAFETY: `ffi` is unsafe only in a script's hands; no script
-        // reaches it (`no_script_reaches_the_ffi`, and
-        // `the_sandbox_has_no_escape_hatches` on this kind of VM too).
-        unsafe { Lua::unsafe_new_with(libs | StdLib::FFI, LuaOptions::default()) }
-    };
+    let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::JIT | StdLib::DEBUG;
+    let libs = if counting { libs } else { libs | StdLib::FFI };
+    // SAFETY: `debug` and `ffi` are unsafe only in a script's hands; no
+    // script reaches them (`the_sandbox_has_no_escape_hatches` on both
+    // kinds of VM, `no_script_reaches_the_ffi`).
+    let lua = unsafe { Lua::unsafe_new_with(libs, LuaOptions::default()) };
     let globals = lua.globals();
     let ffi: Option<Table> = if counting { None } else { globals.get("ffi")? };
     let jit: Table = globals.get("jit")?;
@@ -243,6 +246,8 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
     globals
         .get::<Table>("table")?
         .raw_set("clear", Value::Nil)?;
+
+    let getinfo: Function = globals.get::<Table>("debug")?.get("getinfo")?;
 
     // Escape hatches: code loading, environments, the GC switch and
     // unseeded randomness. `require` is given to each environment.
@@ -346,6 +351,7 @@ pub fn new_vm(library: Arc<ScriptLibrary>, limits: Limits) -> mlua::Result<Vm> {
         env_base,
         ffi,
         table_clear,
+        getinfo,
     })
 }
 

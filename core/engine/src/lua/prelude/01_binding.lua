@@ -21,7 +21,11 @@ local floor = math.floor
 local core_move, core_random, core_event = core.move, core.random, core.event
 local core_move_all, core_place, core_deal = core.move_all, core.place, core.deal
 local core_bot_random = core.bot_random
-local core_defined_at, core_caller = core.defined_at, core.caller
+local core_defined_at = core.defined_at
+-- LuaJIT's `debug.getinfo` (the prelude's alone: no script reaches the
+-- `debug` library), for `Game:count` to learn which function counts.
+local getinfo = core.getinfo
+core.getinfo = nil
 
 -- Shuffle or sort a zone's cards in the core; the primitive writes the new
 -- order into the zone's mirror.

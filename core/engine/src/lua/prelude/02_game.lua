@@ -173,8 +173,9 @@ end
 -- any counter.
 
 -- Whose a script file is, by the function counting: "the game" for the
--- game's folder and scripts/lib, else the file itself; kept per rules and
--- function (weak keys: rules and functions come and go with games).
+-- game's folder and scripts/lib, else the file itself ("?" for a function
+-- of C); kept per rules and function (weak keys: rules and functions come
+-- and go with games).
 local ORIGINS = setmetatable({}, { __mode = "k" })
 
 local function origin(rules, f)
@@ -185,6 +186,7 @@ local function origin(rules, f)
   end
   local o = f and known[f]
   if o then return o end
+  if f and getinfo(f, "S").what == "C" then f = nil end
   local file = f and (core_defined_at(f):match("^(.*):%d+$")) or "?"
   local id = tostring(rules.id)
   local own = file:sub(1, #id + 1) == id .. "/" or file:find("/" .. id .. "/", 1, true) ~= nil
@@ -195,14 +197,16 @@ local function origin(rules, f)
 end
 
 -- Count `by` (default 1) into counter `name`: util.count calls this as a
--- tail call, so this method's caller is the script counting.
+-- tail call, so this method's caller (level 2 of `getinfo`) is the script
+-- counting.
 function Game:count(name, by)
   local t, owners = self.tally, self.tally_owners
   if t == nil then
     t, owners = {}, {}
     self.tally, self.tally_owners = t, owners
   end
-  local who = origin(self.rules, core_caller(1))
+  local caller = getinfo(2, "f")
+  local who = origin(self.rules, caller and caller.func)
   local owner = owners[name]
   if owner == nil then
     owners[name] = who
