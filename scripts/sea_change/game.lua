@@ -1335,10 +1335,12 @@ rules.restrictions = {
 }
 
 ---------------------------------------------------------------------------
--- Strengths a person may ask for at the table (`seats=human,hard,easy`),
--- each a bot of the strength dial measured in docs/skill.md.
+-- Strengths a person may ask for at the table (`seats=human,hard,easy`):
+-- the greedy bot, then a search at about 20 ms and 0.2 s of thought a move
+-- (in playouts, so games replay exactly). docs/bots.md, "Which bot, per
+-- game", gives the measurements behind them.
 ---------------------------------------------------------------------------
 
-rules.strengths = { easy = "mc:25", medium = "mc:100", hard = "mc:400" }
+rules.strengths = { easy = "greedy", medium = "mc:300", hard = "ismcts:2000" }
 
 return rules
