@@ -26,6 +26,11 @@ pub enum SearchMethod {
     Mc,
     /// `ismcts`: information-set tree search ([`crate::ismcts`]).
     Ismcts,
+    /// `seeall`: `mc` whose playouts start from every hand as it is
+    /// ([`crate::search::Guesses::EveryHand`]). It sees what its seat
+    /// cannot: a measuring bot (how much better guesses of the hidden
+    /// cards could gain at most), refused at a table with people.
+    SeeAll,
 }
 
 impl SearchMethod {
@@ -34,13 +39,20 @@ impl SearchMethod {
         match self {
             SearchMethod::Mc => "mc",
             SearchMethod::Ismcts => "ismcts",
+            SearchMethod::SeeAll => "seeall",
         }
+    }
+
+    /// Whether the search sees what its seat cannot (every hand): a bot
+    /// for measurement only.
+    pub fn sees_every_hand(self) -> bool {
+        self == SearchMethod::SeeAll
     }
 
     /// Playouts a decision when the bot's name gives no budget.
     pub fn default_budget(self) -> Budget {
         Budget::Iterations(match self {
-            SearchMethod::Mc => crate::search::DEFAULT_ITERATIONS,
+            SearchMethod::Mc | SearchMethod::SeeAll => crate::search::DEFAULT_ITERATIONS,
             SearchMethod::Ismcts => crate::ismcts::DEFAULT_ITERATIONS,
         })
     }
@@ -87,6 +99,7 @@ impl BotKind {
         let method = match parts.next() {
             Some("mc") => SearchMethod::Mc,
             Some("ismcts") => SearchMethod::Ismcts,
+            Some("seeall") => SearchMethod::SeeAll,
             _ => return None,
         };
         let m = method.name();
@@ -129,6 +142,27 @@ impl BotKind {
             BotKind::Search { name, .. } => name,
             BotKind::Script(n) => n,
         }
+    }
+
+    /// Whether the bot sees what its seat cannot (`seeall`): a measuring
+    /// bot, never a player at a table with people.
+    pub fn sees_every_hand(&self) -> bool {
+        matches!(self, BotKind::Search { method, .. } if method.sees_every_hand())
+    }
+}
+
+/// What reports say of a measuring bot (one that sees every hand) after
+/// its name.
+pub const SEES_EVERY_HAND: &str = "sees every hand: for measurement only";
+
+/// A bot's name as reports list it: a measuring bot's with
+/// [`SEES_EVERY_HAND`] after it (`seeall:200 (sees every hand: for
+/// measurement only)`), any other as typed.
+pub fn listed_name(name: &str) -> String {
+    if BotKind::parse(name).sees_every_hand() {
+        format!("{name} ({SEES_EVERY_HAND})")
+    } else {
+        name.to_string()
     }
 }
 
@@ -194,6 +228,19 @@ impl Bot {
                 *budget,
                 playout.as_deref(),
                 self.cancel.as_ref(),
+            ),
+            BotKind::Search {
+                method: SearchMethod::SeeAll,
+                budget,
+                playout,
+                ..
+            } => crate::search::choose_from(
+                game,
+                &mut rng,
+                *budget,
+                playout.as_deref(),
+                self.cancel.as_ref(),
+                crate::search::Guesses::EveryHand,
             ),
             BotKind::Search {
                 method: SearchMethod::Ismcts,

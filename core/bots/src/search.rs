@@ -71,7 +71,38 @@ pub fn choose(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Choice> {
-    let stats = analyse(game, rng, budget, playout_policy(game, policy), cancel)?;
+    choose_from(game, rng, budget, policy, cancel, Guesses::OwnView)
+}
+
+/// What the playouts of `mc` start from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guesses {
+    /// Guesses of the cards the searching seat cannot place: a player.
+    OwnView,
+    /// Every hand as it is; only the cards no seat knows (a deck's order)
+    /// are guessed ([`Game::guessing_every_seat`]): `seeall`, a bot for
+    /// measurement only (how much knowing the other hands is worth at
+    /// most), never a player.
+    EveryHand,
+}
+
+/// [`choose`], its playouts starting from `guesses`.
+pub fn choose_from(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: impl Into<Budget>,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+    guesses: Guesses,
+) -> Result<Choice> {
+    let stats = analyse_from(
+        game,
+        rng,
+        budget,
+        playout_policy(game, policy),
+        cancel,
+        guesses,
+    )?;
     let best = stats
         .iter()
         .enumerate()
@@ -138,6 +169,18 @@ pub fn analyse(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Vec<OptionStats>> {
+    analyse_from(game, rng, budget, policy, cancel, Guesses::OwnView)
+}
+
+/// [`analyse`], its playouts starting from `guesses`.
+pub fn analyse_from(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: impl Into<Budget>,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+    guesses: Guesses,
+) -> Result<Vec<OptionStats>> {
     let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -150,7 +193,10 @@ pub fn analyse(
             Some(_) => Some(game.rounds()?),
             None => None,
         };
-        let guessing = game.guessing(seat)?;
+        let guessing = match guesses {
+            Guesses::OwnView => game.guessing(seat)?,
+            Guesses::EveryHand => game.guessing_every_seat()?,
+        };
         // One copy of the game, made again for every guess.
         let mut scratch = None;
         arms = sequential_halving(n, budget.into(), rng, |m, deal| {

@@ -3,6 +3,7 @@
 //! with what a seat knows (`determinized`).
 
 use super::*;
+use crate::table::Viewpoint;
 
 impl Game {
     /// A copy of this game for search or simulation: no log, no history.
@@ -163,12 +164,14 @@ impl Game {
         Ok(crate::rng::GameRng::derived(seed, stream))
     }
 
-    /// What the rules rule out for `seat`'s guesses: pairs (owner, card)
-    /// such that `rules.may_hold(game, owner, card)` is false, among the
-    /// cards `seat` cannot place and the seats whose zones hold them. Empty
-    /// when the rules define no `may_hold`.
-    pub fn ruled_out(&self, seat: Seat) -> Result<BTreeSet<(Seat, u32)>> {
-        let (cards, owners) = self.with_table(|t| t.unknown_to(seat))?;
+    /// What the rules rule out for the guesses of `view` (a seat, or
+    /// every seat: [`Viewpoint`]): pairs (owner, card) such that
+    /// `rules.may_hold(game, owner, card)` is false, among the cards `view`
+    /// cannot place and the seats whose zones hold them. Empty when the
+    /// rules define no `may_hold`.
+    pub fn ruled_out(&self, view: impl Into<Viewpoint>) -> Result<BTreeSet<(Seat, u32)>> {
+        let view = view.into();
+        let (cards, owners) = self.with_table(|t| t.unknown_to(view))?;
         if cards.is_empty() || owners.is_empty() {
             return Ok(BTreeSet::new());
         }
@@ -204,9 +207,23 @@ impl Game {
     /// ([`Game::card_backs`]). A search asks once per decision, not once
     /// per guess.
     pub fn guessing(&self, seat: Seat) -> Result<Guessing<'_>> {
+        self.guessing_from(Viewpoint::Seat(seat))
+    }
+
+    /// What guesses that **see every hand** must respect: with it,
+    /// [`Game::determinized_into`] keeps every card some seat knows where
+    /// it is and deals again only the cards no seat knows (a deck's
+    /// order), whatever the seat searching. For measuring bots (how much
+    /// knowing the other hands is worth), never for a player.
+    pub fn guessing_every_seat(&self) -> Result<Guessing<'_>> {
+        self.guessing_from(Viewpoint::EverySeat)
+    }
+
+    fn guessing_from(&self, view: Viewpoint) -> Result<Guessing<'_>> {
         Ok(Guessing {
-            ruled_out: self.ruled_out(seat)?,
+            ruled_out: self.ruled_out(view)?,
             backs: self.card_backs()?,
+            every_seat: view == Viewpoint::EverySeat,
             game: self,
             tape: std::cell::OnceCell::new(),
         })
@@ -324,9 +341,14 @@ impl Game {
         guessing: &Guessing,
     ) -> Result<Game> {
         let may_hold = |owner: Seat, card: u32| !guessing.ruled_out.contains(&(owner, card));
+        let view = if guessing.every_seat {
+            Viewpoint::EverySeat
+        } else {
+            Viewpoint::Seat(seat)
+        };
         let changed = game
             .table_mut()?
-            .determinize(seat, rng, &may_hold, &guessing.backs);
+            .determinize(view, rng, &may_hold, &guessing.backs);
         if changed.is_empty() {
             return Ok(game);
         }
