@@ -4,7 +4,7 @@
 //! not foresee the deck, and it repeats itself for a seed.
 
 use crate::ismcts::{games_engine, sea_change_position, toy_engine, toy_game};
-use deckhand_bots::search::{self, Guesses, OptionStats};
+use deckhand_bots::search::{self, Guesses, OptionStats, Settings};
 use deckhand_bots::{Bot, BotKind};
 use deckhand_engine::rng::GameRng;
 use deckhand_engine::Game;
@@ -63,7 +63,7 @@ fn stats(g: &Game, seed: u64, guesses: Guesses) -> Vec<OptionStats> {
         480u32,
         None,
         None,
-        guesses,
+        Settings { guesses, cut: None },
     )
     .expect("analyse")
 }
@@ -121,7 +121,10 @@ fn seeall_repeats_itself_for_a_seed_and_a_playout_count() {
                 60u32,
                 None,
                 None,
-                Guesses::EveryHand,
+                Settings {
+                    guesses: Guesses::EveryHand,
+                    cut: None,
+                },
             )
             .expect("analyse")
         };

@@ -70,17 +70,20 @@ impl Game {
     /// Play this copy on inside one call into the rules (the hot path of
     /// the search bots): every choice made by the script bot `policy`, or at
     /// random with the copy's own generator. Stops at the game's end, or
-    /// once the round count passes `horizon`, or after `max_steps` steps.
-    /// Returns what the position reached is worth to each seat (seat 1
-    /// first): the rules' evaluation (0..1) when stopped at the horizon,
-    /// else 1 for a win, 1/k for a win shared by k seats, 0 otherwise;
-    /// `None` after `max_steps`. The steps are not logged: use on forks
-    /// only. The playout runs under the limits of one step.
+    /// once the round count passes `horizon`, or after `cut` steps when
+    /// given (a search that cuts its playouts short), or after `max_steps`
+    /// steps. Returns what the position reached is worth to each seat
+    /// (seat 1 first): the rules' evaluation (0..1) when stopped at the
+    /// horizon or the cut, else 1 for a win, 1/k for a win shared by k
+    /// seats, 0 otherwise; `None` after `max_steps`. A cut needs the
+    /// rules' `evaluate`. The steps are not logged: use on forks only. The
+    /// playout runs under the limits of one step.
     pub fn playout(
         &mut self,
         horizon: Option<u32>,
         policy: Option<&str>,
         max_steps: usize,
+        cut: Option<usize>,
     ) -> Result<Option<Vec<f64>>> {
         self.usable()?;
         let f = self.host.entry.playout.clone();
@@ -93,6 +96,7 @@ impl Game {
         // The bot's name as a Lua string made once (see Host::bot_name).
         let policy_name = policy.map(|p| self.host.bot_name(p)).transpose()?;
         let mut left = max_steps;
+        let mut cut_left = cut;
         let values = loop {
             type Answer = (
                 Option<Vec<f64>>,
@@ -106,7 +110,13 @@ impl Game {
             );
             let answer: mlua::Result<Answer> = {
                 let _in_play = self.enter();
-                f.call((self.state.clone(), horizon, policy_name.clone(), left))
+                f.call((
+                    self.state.clone(),
+                    horizon,
+                    policy_name.clone(),
+                    left,
+                    cut_left,
+                ))
             };
             let (values, core_chooses, steps, seat, n, kind, subsets, pass) = match answer {
                 Ok(a) => a,
@@ -121,6 +131,7 @@ impl Game {
                     shape_of(&(seat, n, kind, subsets, pass));
             }
             left = left.saturating_sub(steps);
+            cut_left = cut_left.map(|c| c.saturating_sub(steps));
             if !core_chooses {
                 break values;
             }
@@ -142,6 +153,7 @@ impl Game {
                 return Err(e);
             }
             left -= 1;
+            cut_left = cut_left.map(|c| c.saturating_sub(1));
             if policy.is_some() {
                 // script_bot_choice ended the bot's stream: give it another.
                 let stream = self.own_stream(2000)?;
