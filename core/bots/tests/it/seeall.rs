@@ -152,3 +152,43 @@ fn seeall_is_a_search_bot_named_like_mc() {
         .ends_with("(sees every hand: for measurement only)"));
     assert_eq!(deckhand_bots::bot::listed_name("mc:200"), "mc:200");
 }
+
+#[test]
+fn seeing_every_hand_a_guess_keeps_the_real_hands_of_a_shipped_game() {
+    // In 4-player Sea Change a few tricks in, a guess that sees every hand
+    // deals every hand as it is (only the deck, which no seat sees, is
+    // dealt again); a seat's own guess deals the other hands anew.
+    let e = games_engine();
+    for seed in 1..=3 {
+        let g = sea_change_position(&e, seed);
+        let (seat, _) = g.pending().expect("a decision");
+        let hands = |g: &Game| {
+            g.view(None)
+                .expect("view")
+                .zones
+                .into_iter()
+                .filter(|z| z.name == "hand")
+                .map(|z| z.cards)
+                .collect::<Vec<_>>()
+        };
+        let real = hands(&g);
+        assert_eq!(real.len(), 4);
+        let all = g.guessing_every_seat().expect("guessing");
+        let own = g.guessing(seat).expect("guessing");
+        let (mut a, mut b) = (None, None);
+        let mut differs = false;
+        for guess in 0..5 {
+            let mut rng = GameRng::from_seed(guess);
+            let f = g
+                .determinized_into(seat, &mut rng, &all, &mut a)
+                .expect("guess");
+            assert_eq!(hands(f), real, "seed {seed}, guess {guess}");
+            let mut rng = GameRng::from_seed(guess);
+            let f = g
+                .determinized_into(seat, &mut rng, &own, &mut b)
+                .expect("guess");
+            differs |= hands(f) != real;
+        }
+        assert!(differs, "seed {seed}: the seat's own guesses differ");
+    }
+}
