@@ -307,3 +307,70 @@ fn a_mistyped_variant_gets_did_you_mean_everywhere() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("did you mean 'team'?"), "{out}");
 }
+
+#[test]
+fn a_measuring_bot_is_refused_at_a_table_with_people() {
+    // `seeall` sees every hand: play and the REPL refuse it, whether a
+    // person plays or watches.
+    for args in [
+        vec![
+            "play",
+            "sea_change",
+            "--seat",
+            "human",
+            "--seat",
+            "seeall:20",
+        ],
+        vec![
+            "play",
+            "sea_change",
+            "-p",
+            "2",
+            "--seat",
+            "seeall",
+            "--seat",
+            "greedy",
+        ],
+    ] {
+        let e = fails(&args);
+        assert!(
+            e.contains("is a measuring bot: it sees every hand"),
+            "{args:?}: {e}"
+        );
+        assert!(e.contains("only in sim, compare, tune and ladder"), "{e}");
+    }
+    let o = run(
+        &[],
+        "new sea_change seats=human,seeall:20\nnew sea_change seats=human,greedy\nseats 2=seeall:5:greedy\nquit\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let both = format!("{out}{err}");
+    assert!(
+        both.contains("'seeall:20' is a measuring bot: it sees every hand"),
+        "{both}"
+    );
+    assert!(
+        both.contains("'seeall:5:greedy' is a measuring bot: it sees every hand"),
+        "{both}"
+    );
+    // The lab seats it, and its report says what it is.
+    let out = succeeds(&[
+        "sim",
+        "sea_change",
+        "-p",
+        "2",
+        "-n",
+        "2",
+        "-j",
+        "1",
+        "--seat",
+        "seeall:5",
+        "--seat",
+        "greedy",
+    ]);
+    assert!(
+        out.contains("seats: seeall:5 (sees every hand: for measurement only), greedy"),
+        "{out}"
+    );
+}

@@ -392,6 +392,23 @@ fn round_scored(g: &mut Game) -> Value {
 }
 
 #[test]
+fn the_evaluation_counts_the_round_under_way_as_a_stop_would_score_it() {
+    // Mid-round, P1 holds 7 card points and P2 4, with no score yet: the
+    // evaluation (for the search bots) counts them as a STOP now would,
+    // 0.5 plus the lead as a share of the target (40 at two players), and
+    // is the same once the STOP has scored them and the next round is dealt.
+    let mut g = rulebook_example("");
+    let eval = |g: &Game, seat| g.evaluate(seat).expect("evaluate").expect("defined");
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(close(eval(&g, 1), 0.5 + 3.0 / 40.0), "{}", eval(&g, 1));
+    assert!(close(eval(&g, 2), 0.5 - 3.0 / 40.0), "{}", eval(&g, 2));
+    choose(&mut g, 1, json!({"act": "stop"}));
+    assert_eq!(vars(&g)["scores"], json!([7, 4]));
+    assert!(close(eval(&g, 1), 0.5 + 3.0 / 40.0), "{}", eval(&g, 1));
+    assert!(close(eval(&g, 2), 0.5 - 3.0 / 40.0), "{}", eval(&g, 2));
+}
+
+#[test]
 fn rulebook_example_stop_both_score_their_points() {
     let mut g = rulebook_example("");
     choose(&mut g, 1, json!({"act": "stop"}));

@@ -592,7 +592,7 @@ pub fn lab_page(t: &Timed) -> String {
             }),
             escape(&variants),
             arm.players,
-            escape(&arm.seats.join(", ")),
+            escape(&crate::commands::report::seats_text(&arm.seats)),
             if r.rotate {
                 " (rotating: every bot sits in every seat in turn)"
             } else {

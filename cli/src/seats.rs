@@ -51,13 +51,23 @@ impl SeatSpec {
     }
 }
 
+/// Where the seats play: a game people play or watch (`play`, the REPL),
+/// or the lab's games of bots (`sim`, `compare`, `tune`, `ladder`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    People,
+    Lab,
+}
+
 /// Check the player count and the bot names against the rules and fill
-/// missing seats with `fill`.
+/// missing seats with `fill`. At a table of `people` a measuring bot (one
+/// that sees every hand, `seeall`) is refused.
 pub fn complete(
     specs: &[SeatSpec],
     players: u32,
     fill: &SeatSpec,
     info: &RulesInfo,
+    table: Table,
 ) -> Result<Vec<SeatSpec>> {
     check_players(players, info)?;
     if specs.len() > players as usize {
@@ -74,6 +84,16 @@ pub fn complete(
         }
     }
     for s in &out {
+        if let (SeatSpec::Bot(k), Table::People) = (s, table) {
+            if k.sees_every_hand() {
+                bail!(
+                    "'{}' is a measuring bot: it sees every hand, the other seats' too, so it \
+                     plays only in sim, compare, tune and ladder, never in a game of play or \
+                     the REPL",
+                    k.name()
+                );
+            }
+        }
         let kind = match s {
             SeatSpec::Bot(BotKind::Barred {
                 bot, restriction, ..

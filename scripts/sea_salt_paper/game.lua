@@ -305,18 +305,28 @@ end
 util.install_result(rules)
 
 ---How good the position is for `seat`, from 0 to 1, for search bots (the
----`mc` bot stops its playouts at the end of a round and asks this): 0.5
----plus the lead over the best other seat as a share of the target (behind
----by a whole target: 0; ahead by one: 1). Once the game is over: 1 for a
----win (shared by k: 1/k), else 0.
+---`mc` bot stops its playouts at the end of a round, or after a few moves
+---with `mc:N:cut=K`, and asks this): 0.5 plus the lead over the best other
+---seat as a share of the target (behind by a whole target: 0; ahead by
+---one: 1). Each seat's score counts what the round under way would give it
+---if it were scored now: rules.round_points after a call, else the seat's
+---card points, as a STOP scores them ("End of the round"). Between rounds
+---the hands are empty and only the scores count. Once the game is over: 1
+---for a win (shared by k: 1/k), else 0.
 function rules.evaluate(game, seat)
   local v = game.vars
   if v.game_over then return util.win_share(v.winners, seat) end
-  local best = nil
+  local now = v.call ~= nil and rules.round_points(game) or nil
+  local mine, best = nil, nil
   for s = 1, game.seats do
-    if s ~= seat and (best == nil or v.scores[s] > best) then best = v.scores[s] end
+    local total = v.scores[s] + (now and now[s] or rules.seat_points(game, s))
+    if s == seat then
+      mine = total
+    elseif best == nil or total > best then
+      best = total
+    end
   end
-  local lead = (v.scores[seat] - (best or 0)) / v.target
+  local lead = (mine - (best or 0)) / v.target
   return math.max(0, math.min(1, 0.5 + lead))
 end
 

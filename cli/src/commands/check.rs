@@ -402,8 +402,14 @@ fn check_strengths_and_restrictions(
     let players = counts.first().copied().unwrap_or(info.players.min);
     for (word, bot) in &info.strengths {
         let spec = SeatSpec::parse(bot);
-        seats::complete(std::slice::from_ref(&spec), players, &spec, info)
-            .with_context(|| format!("FAILED: strength '{word}' names '{bot}'"))?;
+        seats::complete(
+            std::slice::from_ref(&spec),
+            players,
+            &spec,
+            info,
+            seats::Table::People,
+        )
+        .with_context(|| format!("FAILED: strength '{word}' names '{bot}'"))?;
     }
     for name in info.restrictions.keys() {
         for &players in counts {

@@ -115,7 +115,13 @@ pub fn run(library: Arc<ScriptLibrary>, args: &LadderArgs) -> Result<()> {
             .clone();
         let specs: Vec<SeatSpec> = args.bots.iter().map(|b| SeatSpec::parse(b)).collect();
         for s in &specs {
-            seats::complete(std::slice::from_ref(s), config.players, s, &info)?;
+            seats::complete(
+                std::slice::from_ref(s),
+                config.players,
+                s,
+                &info,
+                seats::Table::Lab,
+            )?;
         }
         let kinds = lab::bot_kinds(&specs, "ladder")?;
         let spec = LadderSpec::new(args.bots.clone(), config.players)?;
@@ -237,7 +243,7 @@ fn header(r: &LadderReport) -> Vec<String> {
         "the bots in turn until the seats are full, in every order of the seats".into()
     };
     let g = &r.ratings;
-    vec![
+    let mut lines = vec![
         format!(
             "{}: a ladder of {bots} bots at {} players, {} deals at {} tables: {} games \
              (seeds {seeds}, every table on every deal)",
@@ -263,7 +269,21 @@ fn header(r: &LadderReport) -> Vec<String> {
              fixed at 0",
             g.anchor
         ),
-    ]
+    ];
+    let measuring: Vec<String> = r
+        .bots
+        .iter()
+        .filter(|b| deckhand_bots::BotKind::parse(b).sees_every_hand())
+        .cloned()
+        .collect();
+    if !measuring.is_empty() {
+        lines.push(format!(
+            "{}: {}; its rating is no player's",
+            measuring.join(", "),
+            deckhand_bots::bot::SEES_EVERY_HAND
+        ));
+    }
+    lines
 }
 
 /// Lines of a table, each column padded (the first to the left).
@@ -313,7 +333,12 @@ fn rating_rows(r: &LadderReport) -> Vec<Vec<String>> {
         } else {
             (points(b.rating, d), interval(b.low, b.high, d))
         };
-        rows.push(vec![b.name.clone(), rating, iv, b.games.to_string()]);
+        rows.push(vec![
+            deckhand_bots::bot::listed_name(&b.name),
+            rating,
+            iv,
+            b.games.to_string(),
+        ]);
     }
     rows
 }

@@ -258,8 +258,14 @@ fn table(rows: &[Row], diff: bool) {
     }
 }
 
-fn seats_text(seats: &[String]) -> String {
-    seats.join(", ")
+/// The seats' bots as a report lists them: a measuring bot's name says
+/// that it sees every hand.
+pub fn seats_text(seats: &[String]) -> String {
+    seats
+        .iter()
+        .map(|s| deckhand_bots::bot::listed_name(s))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The report as text tables (with `histograms`, the distributions after

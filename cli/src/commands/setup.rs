@@ -101,31 +101,33 @@ pub fn parse_options_of(cfg: &mut GameConfig, options: &[String], info: &RulesIn
 /// `fill(rules)`. Each house-rule file is read once, here, and its text
 /// kept in the config: the game, its saves and its traces carry it.
 /// Without --players, one --seat per player sets the count (at the
-/// terminal, `--seat human --seat greedy` is a two-player game).
+/// terminal, `--seat human --seat greedy` is a two-player game). A game
+/// people play or watch: a measuring bot (`seeall`) is refused.
 pub fn game_config(
     engine: &Engine,
     args: &GameArgs,
     fill: impl FnOnce(&RulesInfo) -> SeatSpec,
 ) -> Result<(GameConfig, Vec<SeatSpec>)> {
-    config_of(engine, args, fill, true)
+    config_of(engine, args, fill, seats::Table::People)
 }
 
 /// [`game_config`] for bots only (`sim`, `compare`): the player count is
 /// --players or the game's default, never the number of seats given; the
-/// seats given fill seats 1, 2 ... in order and `fill(rules)` the rest.
+/// seats given fill seats 1, 2 ... in order and `fill(rules)` the rest. A
+/// measuring bot (`seeall`) may sit.
 pub fn bot_game_config(
     engine: &Engine,
     args: &GameArgs,
     fill: impl FnOnce(&RulesInfo) -> SeatSpec,
 ) -> Result<(GameConfig, Vec<SeatSpec>)> {
-    config_of(engine, args, fill, false)
+    config_of(engine, args, fill, seats::Table::Lab)
 }
 
 fn config_of(
     engine: &Engine,
     args: &GameArgs,
     fill: impl FnOnce(&RulesInfo) -> SeatSpec,
-    seats_count: bool,
+    table: seats::Table,
 ) -> Result<(GameConfig, Vec<SeatSpec>)> {
     let mut cfg = GameConfig::new(&args.game, 0, 0);
     cfg.variants = args.variants.clone();
@@ -140,7 +142,7 @@ fn config_of(
     })?;
     // Without --players, one --seat per player sets the count.
     let players = args.players.unwrap_or_else(|| {
-        if seats_count && args.seats.len() > 1 {
+        if table == seats::Table::People && args.seats.len() > 1 {
             args.seats.len() as u32
         } else {
             default_players(&rules.info)
@@ -153,6 +155,6 @@ fn config_of(
     // the command with its one-line error.
     rules.info.resolve_options(&cfg.options)?;
     let specs: Vec<SeatSpec> = args.seats.iter().map(|s| SeatSpec::parse(s)).collect();
-    let seats = seats::complete(&specs, players, &fill(&rules.info), &rules.info)?;
+    let seats = seats::complete(&specs, players, &fill(&rules.info), &rules.info, table)?;
     Ok((cfg, seats))
 }

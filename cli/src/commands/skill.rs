@@ -204,8 +204,14 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
                 .clone();
             for b in &dial {
                 let spec = SeatSpec::parse(b);
-                seats::complete(std::slice::from_ref(&spec), config.players, &spec, &info)
-                    .with_context(|| format!("arm {name}, --dial {b}"))?;
+                seats::complete(
+                    std::slice::from_ref(&spec),
+                    config.players,
+                    &spec,
+                    &info,
+                    seats::Table::Lab,
+                )
+                .with_context(|| format!("arm {name}, --dial {b}"))?;
             }
             let mut named = Vec::new();
             for r in &args.restrictions {
@@ -275,7 +281,13 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
                 .iter()
                 .map(|b| SeatSpec::parse(b))
                 .collect();
-            let seats = seats::complete(&seats, config.players, &SeatSpec::Human, &info)?;
+            let seats = seats::complete(
+                &seats,
+                config.players,
+                &SeatSpec::Human,
+                &info,
+                seats::Table::Lab,
+            )?;
             arms.push(Arm {
                 name: spec.arm_name(t, r, k),
                 config: config.clone(),

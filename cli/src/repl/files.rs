@@ -123,7 +123,13 @@ impl Session {
         }
         specs.truncate(save.config.players as usize);
         let fill = crate::commands::play::default_fill(&info);
-        let specs = match seats::complete(&specs, save.config.players, &fill, &info) {
+        let specs = match seats::complete(
+            &specs,
+            save.config.players,
+            &fill,
+            &info,
+            seats::Table::People,
+        ) {
             Ok(s) => s,
             Err(e) => {
                 self.out

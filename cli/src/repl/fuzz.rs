@@ -664,7 +664,7 @@ fn fuzz_option_and_seat_parsers_never_panic() {
                 let _ = parse_option_text(s);
             }
             let fill = SeatSpec::Bot(BotKind::Random);
-            if let Ok(all) = seats::complete(&specs, players, &fill, info) {
+            if let Ok(all) = seats::complete(&specs, players, &fill, info, seats::Table::People) {
                 prop_assert_eq!(all.len(), players as usize);
                 prop_assert!((info.players.min..=info.players.max).contains(&players));
             }

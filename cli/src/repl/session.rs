@@ -632,7 +632,7 @@ impl Session {
             }
         };
         let fill = fill.unwrap_or_else(|| default_fill(&info));
-        let specs = match seats::complete(&specs, cfg.players, &fill, &info) {
+        let specs = match seats::complete(&specs, cfg.players, &fill, &info, seats::Table::People) {
             Ok(s) => s,
             Err(e) => return Err(format!("cannot start {}: {e}", cfg.game)),
         };

@@ -27,6 +27,11 @@ pub enum SearchMethod {
     Mc,
     /// `ismcts`: information-set tree search ([`crate::ismcts`]).
     Ismcts,
+    /// `seeall`: `mc` whose playouts start from every hand as it is
+    /// ([`crate::search::Guesses::EveryHand`]). It sees what its seat
+    /// cannot: a measuring bot (how much better guesses of the hidden
+    /// cards could gain at most), refused at a table with people.
+    SeeAll,
 }
 
 impl SearchMethod {
@@ -35,17 +40,27 @@ impl SearchMethod {
         match self {
             SearchMethod::Mc => "mc",
             SearchMethod::Ismcts => "ismcts",
+            SearchMethod::SeeAll => "seeall",
         }
+    }
+
+    /// Whether the search sees what its seat cannot (every hand): a bot
+    /// for measurement only.
+    pub fn sees_every_hand(self) -> bool {
+        self == SearchMethod::SeeAll
     }
 
     /// Playouts a decision when the bot's name gives no budget.
     pub fn default_budget(self) -> Budget {
         Budget::Iterations(match self {
-            SearchMethod::Mc => crate::search::DEFAULT_ITERATIONS,
+            SearchMethod::Mc | SearchMethod::SeeAll => crate::search::DEFAULT_ITERATIONS,
             SearchMethod::Ismcts => crate::ismcts::DEFAULT_ITERATIONS,
         })
     }
 }
+
+/// The longest cut of a playout (`mc:N:cut=K`), in moves.
+pub const MAX_CUT: u32 = 100_000;
 
 /// Which kind of bot.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +75,9 @@ pub enum BotKind {
         method: SearchMethod,
         budget: Budget,
         playout: Option<String>,
+        /// `cut=K` (`mc` and `seeall`): each playout stops after K moves
+        /// and is worth the rules' `evaluate`.
+        cut: Option<u32>,
     },
     /// A bot defined by the game's script.
     Script(String),
@@ -110,14 +128,26 @@ impl BotKind {
         let method = match parts.next() {
             Some("mc") => SearchMethod::Mc,
             Some("ismcts") => SearchMethod::Ismcts,
+            Some("seeall") => SearchMethod::SeeAll,
             _ => return None,
         };
         let m = method.name();
+        let cuts = method != SearchMethod::Ismcts;
         let usage = format!(
-            "a search bot is {m}, {m}:BUDGET or {m}:BUDGET:BOT, where BUDGET is playouts a \
+            "a search bot is {m}, {m}:BUDGET or {m}:BUDGET:BOT{}, where BUDGET is playouts a \
              decision (1 to {}) or a time (1s, 200ms) and BOT a bot of the game that plays \
-             the playouts",
-            crate::budget::MAX_ITERATIONS
+             the playouts{}",
+            if cuts {
+                " (then optionally :cut=K)"
+            } else {
+                ""
+            },
+            crate::budget::MAX_ITERATIONS,
+            if cuts {
+                ", cut=K cuts each playout after K moves and takes the rules' evaluate"
+            } else {
+                ""
+            }
         );
         let budget = match parts.next() {
             None => method.default_budget(),
@@ -126,22 +156,42 @@ impl BotKind {
                 Err(why) => return Some(Err(format!("'{name}': {why} ({usage})"))),
             },
         };
-        let playout = match parts.next() {
-            Some("") => {
+        let (mut playout, mut cut) = (None, None);
+        for part in parts {
+            if let Some(k) = part.strip_prefix("cut=") {
+                if !cuts {
+                    return Some(Err(format!(
+                        "'{name}': {m} does not cut its playouts ({usage})"
+                    )));
+                }
+                if cut.is_some() {
+                    return Some(Err(format!("'{name}': cut= given twice ({usage})")));
+                }
+                match k.parse::<u32>() {
+                    Ok(k) if (1..=MAX_CUT).contains(&k) => cut = Some(k),
+                    _ => {
+                        return Some(Err(format!(
+                            "'{name}': cut={k}: a playout is cut after 1 to {MAX_CUT} moves \
+                             ({usage})"
+                        )))
+                    }
+                }
+            } else if part.is_empty() {
                 return Some(Err(format!(
                     "'{name}': the playout bot is missing ({usage})"
-                )))
+                )));
+            } else if playout.is_some() || cut.is_some() {
+                return Some(Err(format!("'{name}': too many parts ({usage})")));
+            } else {
+                playout = Some(part.to_string());
             }
-            other => other.map(str::to_string),
-        };
-        if parts.next().is_some() {
-            return Some(Err(format!("'{name}': too many parts ({usage})")));
         }
         Some(Ok(BotKind::Search {
             name: name.to_string(),
             method,
             budget,
             playout,
+            cut,
         }))
     }
 
@@ -182,6 +232,27 @@ impl BotKind {
             bot: Box::new(self.clone()),
             restriction: restriction.to_string(),
         })
+    }
+
+    /// Whether the bot sees what its seat cannot (`seeall`): a measuring
+    /// bot, never a player at a table with people.
+    pub fn sees_every_hand(&self) -> bool {
+        matches!(self, BotKind::Search { method, .. } if method.sees_every_hand())
+    }
+}
+
+/// What reports say of a measuring bot (one that sees every hand) after
+/// its name.
+pub const SEES_EVERY_HAND: &str = "sees every hand: for measurement only";
+
+/// A bot's name as reports list it: a measuring bot's with
+/// [`SEES_EVERY_HAND`] after it (`seeall:200 (sees every hand: for
+/// measurement only)`), any other as typed.
+pub fn listed_name(name: &str) -> String {
+    if BotKind::parse(name).sees_every_hand() {
+        format!("{name} ({SEES_EVERY_HAND})")
+    } else {
+        name.to_string()
     }
 }
 
@@ -258,16 +329,25 @@ impl Bot {
                 Some(allowed) => policy::random_choice_among(game, &mut rng, allowed),
             },
             BotKind::Search {
-                method: SearchMethod::Mc,
+                method: method @ (SearchMethod::Mc | SearchMethod::SeeAll),
                 budget,
                 playout,
+                cut,
                 ..
-            } => crate::search::choose_among(
+            } => crate::search::choose_from(
                 game,
                 &mut rng,
                 *budget,
                 playout.as_deref(),
                 self.cancel.as_ref(),
+                crate::search::Settings {
+                    guesses: if method.sees_every_hand() {
+                        crate::search::Guesses::EveryHand
+                    } else {
+                        crate::search::Guesses::OwnView
+                    },
+                    cut: *cut,
+                },
                 allowed,
             ),
             BotKind::Search {
@@ -305,6 +385,7 @@ mod tests {
             method,
             budget,
             playout: playout.map(str::to_string),
+            cut: None,
         };
         use SearchMethod::{Ismcts, Mc};
         assert_eq!(
@@ -332,7 +413,32 @@ mod tests {
             BotKind::parse("mc:1s:greedy"),
             search("mc:1s:greedy", Mc, ms(1000), Some("greedy"))
         );
-        for other in ["mc:0", "mc:x", "mc:5:a:b", "ismcts:abc", "greedy", "mcx"] {
+        let cut = |name: &str, playout: Option<&str>, k| BotKind::Search {
+            name: name.into(),
+            method: Mc,
+            budget: ms(100),
+            playout: playout.map(str::to_string),
+            cut: Some(k),
+        };
+        assert_eq!(
+            BotKind::parse("mc:100ms:cut=8"),
+            cut("mc:100ms:cut=8", None, 8)
+        );
+        assert_eq!(
+            BotKind::parse("mc:100ms:greedy:cut=12"),
+            cut("mc:100ms:greedy:cut=12", Some("greedy"), 12)
+        );
+        for other in [
+            "mc:0",
+            "mc:x",
+            "mc:5:a:b",
+            "ismcts:abc",
+            "greedy",
+            "mcx",
+            "mc:5:cut=0",
+            "mc:5:cut=8:greedy",
+            "ismcts:5:cut=8",
+        ] {
             assert_eq!(BotKind::parse(other), BotKind::Script(other.into()));
         }
     }
@@ -350,6 +456,10 @@ mod tests {
         assert!(why("ismcts:2h").contains("not a budget"));
         assert!(why("mc:5:a:b").contains("too many parts"));
         assert!(why("mc:5:").contains("playout bot is missing"));
+        assert!(why("mc:5:cut=x").contains("cut=x: a playout is cut after 1 to"));
+        assert!(why("mc:5:cut=2:cut=3").contains("cut= given twice"));
+        assert!(why("mc:5:cut=2:greedy").contains("too many parts"));
+        assert!(why("ismcts:5:cut=2").contains("ismcts does not cut its playouts"));
         assert_eq!(BotKind::parse_search("greedy"), None);
     }
 }

@@ -328,7 +328,7 @@ pub fn search(
         cancel::check(cancel)?;
         let g = game.determinized_into(seat, rng, &guessing, &mut scratch)?;
         let path = descend(tree, g, &root, rng, first)?;
-        let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS)?;
+        let values = g.playout(horizon, policy, MAX_PLAYOUT_STEPS, None)?;
         let value_for = |s: Seat| {
             values.as_ref().map_or(0.5, |v| {
                 (s as usize)

@@ -71,17 +71,44 @@ pub fn choose(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Choice> {
-    choose_among(game, rng, budget, policy, cancel, None)
+    choose_from(game, rng, budget, policy, cancel, Settings::default(), None)
 }
 
-/// [`choose`] among the options `allowed` (1-based; every option when
-/// `None`): a bot barred from a mechanic searches only what it may play.
-pub fn choose_among(
+/// What the playouts of `mc` start from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Guesses {
+    /// Guesses of the cards the searching seat cannot place: a player.
+    #[default]
+    OwnView,
+    /// Every hand as it is; only the cards no seat knows (a deck's order)
+    /// are guessed ([`Game::guessing_every_seat`]): `seeall`, a bot for
+    /// measurement only (how much knowing the other hands is worth at
+    /// most), never a player.
+    EveryHand,
+}
+
+/// How `mc` plays its playouts besides their budget and bot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Settings {
+    /// What they start from.
+    pub guesses: Guesses,
+    /// Cut each playout after this many moves past the searched one (or
+    /// at the round's end, if sooner) and take the rules' `evaluate`
+    /// (`mc:100ms:cut=8`); `None`: to the round's end (with `evaluate`)
+    /// or the game's.
+    pub cut: Option<u32>,
+}
+
+/// [`choose`] with `settings`, among the options `allowed` (1-based;
+/// every option when `None`): a bot barred from a mechanic searches only
+/// what it may play.
+pub fn choose_from(
     game: &Game,
     rng: &mut GameRng,
     budget: impl Into<Budget>,
     policy: Option<&str>,
     cancel: Option<&Cancel>,
+    settings: Settings,
     allowed: Option<&[usize]>,
 ) -> Result<Choice> {
     let moves = moves(game, rng, allowed)?;
@@ -92,6 +119,7 @@ pub fn choose_among(
         budget,
         playout_policy(game, policy),
         cancel,
+        settings,
     )?;
     let best = stats
         .iter()
@@ -163,11 +191,23 @@ pub fn analyse(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Vec<OptionStats>> {
-    let moves = moves(game, rng, None)?;
-    analyse_moves(game, rng, moves, budget, policy, cancel)
+    analyse_from(game, rng, budget, policy, cancel, Settings::default())
 }
 
-/// [`analyse`] of the moves given.
+/// [`analyse`] with `settings`.
+pub fn analyse_from(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: impl Into<Budget>,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+    settings: Settings,
+) -> Result<Vec<OptionStats>> {
+    let moves = moves(game, rng, None)?;
+    analyse_moves(game, rng, moves, budget, policy, cancel, settings)
+}
+
+/// [`analyse_from`] of the moves given.
 fn analyse_moves(
     game: &Game,
     rng: &mut GameRng,
@@ -175,6 +215,7 @@ fn analyse_moves(
     budget: impl Into<Budget>,
     policy: Option<&str>,
     cancel: Option<&Cancel>,
+    settings: Settings,
 ) -> Result<Vec<OptionStats>> {
     let (seat, _) = game
         .pending()
@@ -187,14 +228,25 @@ fn analyse_moves(
             Some(_) => Some(game.rounds()?),
             None => None,
         };
-        let guessing = game.guessing(seat)?;
+        if settings.cut.is_some() && horizon.is_none() {
+            return Err(CoreError::Rule(
+                "a search that cuts its playouts (cut=K) scores them by the rules' \
+                 evaluate(game, seat), which these rules do not define"
+                    .into(),
+            ));
+        }
+        let cut = settings.cut.map(|c| c as usize);
+        let guessing = match settings.guesses {
+            Guesses::OwnView => game.guessing(seat)?,
+            Guesses::EveryHand => game.guessing_every_seat()?,
+        };
         // One copy of the game, made again for every guess.
         let mut scratch = None;
         arms = sequential_halving(n, budget.into(), rng, |m, deal| {
             cancel::check(cancel)?;
             let g = game.determinized_into(seat, deal, &guessing, &mut scratch)?;
             g.apply_choice(&moves[m])?;
-            playout(g, seat, policy, horizon)
+            playout(g, seat, policy, horizon, cut)
         })?;
     }
     Ok(moves
@@ -231,16 +283,22 @@ pub fn hint(game: &Game, iterations: u32, cancel: Option<&Cancel>) -> Result<Vec
     )
 }
 
-/// Play `g` to the end, or past round `horizon` when given; the value of
-/// where it stopped for `seat`.
+/// Play `g` to the end, or past round `horizon` when given, or for `cut`
+/// moves when given; the value of where it stopped for `seat`.
 ///
 /// This is the search bot's own rollout inside one decision, not a game
 /// being played: it stops at a round's end, counts a game that runs too
 /// long as a draw, and is the hot path of `mc`. So it runs inside one call
 /// into the rules ([`Game::playout`]) rather than going through the
 /// [`Runner`](crate::Runner), which plays every game.
-fn playout(g: &mut Game, seat: u32, policy: Option<&str>, horizon: Option<u32>) -> Result<f64> {
-    Ok(match g.playout(horizon, policy, MAX_PLAYOUT_STEPS)? {
+fn playout(
+    g: &mut Game,
+    seat: u32,
+    policy: Option<&str>,
+    horizon: Option<u32>,
+    cut: Option<usize>,
+) -> Result<f64> {
+    Ok(match g.playout(horizon, policy, MAX_PLAYOUT_STEPS, cut)? {
         Some(values) => (seat as usize)
             .checked_sub(1)
             .and_then(|i| values.get(i))

@@ -12,6 +12,23 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
+/// Whose knowledge a guess at the hidden cards keeps ([`Table::determinize`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewpoint {
+    /// What one seat knows: the guesses of a search bot playing that seat.
+    Seat(Seat),
+    /// What any seat knows: every hand as it is, only the cards no seat
+    /// knows (a deck's order) guessed. For measuring bots only (how much
+    /// knowing the other hands would be worth), never for a player.
+    EverySeat,
+}
+
+impl From<Seat> for Viewpoint {
+    fn from(seat: Seat) -> Viewpoint {
+        Viewpoint::Seat(seat)
+    }
+}
+
 /// Cards, zones, teams, RNG and log of one game.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Table {
@@ -348,16 +365,21 @@ impl Table {
         Ok(())
     }
 
-    /// The cards whose place `seat` does not know, and the owners of the
-    /// zones they lie in (other than `seat`).
-    pub fn unknown_to(&self, seat: Seat) -> (Vec<CardId>, Vec<Seat>) {
+    /// The cards whose place `view` does not know, and the owners of the
+    /// zones they lie in (other than the seat whose view it is).
+    pub fn unknown_to(&self, view: impl Into<Viewpoint>) -> (Vec<CardId>, Vec<Seat>) {
+        let view = view.into();
+        let me = match view {
+            Viewpoint::Seat(s) => Some(s),
+            Viewpoint::EverySeat => None,
+        };
         let mut cards = Vec::new();
         let mut owners = Vec::new();
         for z in &self.zones {
             for &c in &z.cards {
-                if !self.known.knows(seat, c) {
+                if !self.knows(view, c) {
                     cards.push(c);
-                    if let Some(o) = z.owner.filter(|&o| o != seat && !owners.contains(&o)) {
+                    if let Some(o) = z.owner.filter(|&o| Some(o) != me && !owners.contains(&o)) {
                         owners.push(o);
                     }
                 }
@@ -366,10 +388,29 @@ impl Table {
         (cards, owners)
     }
 
-    /// Deal again, at random, every card whose place `seat` does not know,
-    /// into the places those cards fill now (so every zone keeps its size),
-    /// and shuffle the order of the zones `seat` sees only the size of. A
-    /// card `seat` knows about never moves to another zone; a card only
+    /// Whether `view` knows where `card` is: the seat does, or (every
+    /// seat's view) some seat does.
+    fn knows(&self, view: Viewpoint, card: CardId) -> bool {
+        match view {
+            Viewpoint::Seat(s) => self.known.knows(s, card),
+            Viewpoint::EverySeat => self.known.of(card) != 0,
+        }
+    }
+
+    /// Whether `view` sees only how many cards `zone` holds: the seat
+    /// does, or (every seat's view) every seat does.
+    fn sees_count_only(&self, view: Viewpoint, zone: &Zone) -> bool {
+        match view {
+            Viewpoint::Seat(s) => zone.sight(Some(s)) == Sight::Count,
+            Viewpoint::EverySeat => (1..=self.seats).all(|s| zone.sight(Some(s)) == Sight::Count),
+        }
+    }
+
+    /// Deal again, at random, every card whose place `view` does not know
+    /// (a seat's view, or every seat's: the cards no seat knows), into the
+    /// places those cards fill now (so every zone keeps its size), and
+    /// shuffle the order of the zones `view` sees only the size of. A
+    /// card `view` knows about never moves to another zone; a card only
     /// takes the place of a card with the same back (`back[card]`, from
     /// [`crate::Game::guessing`]: what a player sees of a face-down card), and
     /// never lands in a zone of an owner for whom `may_hold(owner, card)` is
@@ -379,17 +420,18 @@ impl Table {
     /// shuffles). Returns the zones that changed.
     pub fn determinize(
         &mut self,
-        seat: Seat,
+        view: impl Into<Viewpoint>,
         rng: &mut GameRng,
         may_hold: &dyn Fn(Seat, CardId) -> bool,
         back: &[u32],
     ) -> Vec<ZoneId> {
+        let view = view.into();
         let back_of = |c: CardId| back.get(c as usize).copied().unwrap_or(0);
         // The unknown cards, by back: (zone, position, owner) and card.
         let mut groups: BTreeMap<u32, (Vec<Slot>, Vec<CardId>)> = BTreeMap::new();
         for (zi, z) in self.zones.iter().enumerate() {
             for (pos, &c) in z.cards.iter().enumerate() {
-                if !self.known.knows(seat, c) {
+                if !self.knows(view, c) {
                     let g = groups.entry(back_of(c)).or_default();
                     g.0.push((zi, pos, z.owner));
                     g.1.push(c);
@@ -414,8 +456,13 @@ impl Table {
                 }
             }
         }
-        for (zi, z) in self.zones.iter_mut().enumerate() {
-            if z.cards.len() > 1 && z.sight(Some(seat)) == Sight::Count {
+        let count_only: Vec<bool> = self
+            .zones
+            .iter()
+            .map(|z| z.cards.len() > 1 && self.sees_count_only(view, z))
+            .collect();
+        for ((zi, z), shuffle) in self.zones.iter_mut().enumerate().zip(count_only) {
+            if shuffle {
                 shuffle_within_backs(&mut z.cards, &back_of, rng);
                 changed[zi] = true;
             }

@@ -125,7 +125,13 @@ impl Session {
         }
         if change != SeatsChange::Show {
             let info: RulesInfo = c.game.rules_info().clone();
-            if let Err(e) = seats::complete(&specs, players as u32, &SeatSpec::Human, &info) {
+            if let Err(e) = seats::complete(
+                &specs,
+                players as u32,
+                &SeatSpec::Human,
+                &info,
+                seats::Table::People,
+            ) {
                 return self.out.error(e.to_string());
             }
             for (i, (old, new)) in c.seats.iter().zip(specs.iter()).enumerate() {

@@ -7,5 +7,6 @@ mod host;
 mod ismcts;
 mod mc;
 mod runner;
+mod seeall;
 #[path = "../../../engine/tests/it/toy/mod.rs"]
 mod toy;

@@ -160,3 +160,79 @@ fn mc_halves_the_sets_of_a_choice_of_cards_as_options() {
         assert_eq!(choice.picks.map(|p| p.len()), Some(6), "seed {seed}");
     }
 }
+
+/// Seat 1 picks Early or Late, then ten forced moves follow (one option
+/// each) and the game ends: Late wins for seat 1, Early loses. The rules'
+/// evaluation says the opposite until the end (Early looks like a sure
+/// win), so a playout cut before the end takes Early, one played out takes
+/// Late.
+const MIRAGE: &str = r#"
+local R = { id = "mirage", title = "Mirage", players = { min = 2, max = 2, default = 2 }, options = {} }
+function R.setup(game) game.vars.left = 10 end
+function R.decision(game)
+  if game.vars.winner then return nil end
+  if game.vars.pick == nil then
+    return { seat = 1, prompt = "Which?", options = {
+      { pick = "early", text = "Early" }, { pick = "late", text = "Late" } } }
+  end
+  return { seat = 2, prompt = "Wait", options = { { text = "Wait" } } }
+end
+function R.apply(game, seat, o)
+  local v = game.vars
+  if o.pick then v.pick = o.pick; return end
+  v.left = v.left - 1
+  if v.left == 0 then v.winner = v.pick == "late" and 1 or 2 end
+end
+function R.evaluate(game, seat)
+  local early = game.vars.pick == "early"
+  return (early == (seat == 1)) and 1 or 0
+end
+"#;
+
+#[test]
+fn a_cut_playout_is_worth_the_rules_evaluation() {
+    let e = toy_engine("mirage", MIRAGE);
+    let g = toy_game(&e, "mirage", 1);
+    let pick = |name: &str| {
+        Bot::new(BotKind::parse(name), 1, 1)
+            .choose(&g)
+            .expect("mc")
+            .index
+    };
+    // Played out (no cut, or a cut at or past the end: the tenth move ends
+    // the game): Late wins.
+    assert_eq!(pick("mc:20"), 2);
+    assert_eq!(pick("mc:20:cut=10"), 2);
+    assert_eq!(pick("seeall:20:cut=11"), 2);
+    // Cut before the end, the evaluation says Early.
+    assert_eq!(pick("mc:20:cut=3"), 1);
+    assert_eq!(pick("mc:20:cut=9"), 1);
+    assert_eq!(pick("seeall:20:cut=3"), 1);
+    // The playout itself: cut after 4 of the 10 moves, worth the evaluation.
+    let mut f = g.fork().expect("fork");
+    f.apply_choice(&deckhand_engine::Choice::option(1))
+        .expect("early");
+    let values = f.playout(None, None, 1000, Some(4)).expect("playout");
+    assert_eq!(values, Some(vec![1.0, 0.0]));
+    assert!(f.pending().is_some(), "cut before the game's end");
+}
+
+#[test]
+fn a_cut_needs_the_rules_evaluation() {
+    // The luck game has no `evaluate`: a cut cannot score its playouts.
+    let e = toy_engine("luck", LUCK);
+    let g = toy_game(&e, "luck", 1);
+    let err = Bot::new(BotKind::parse("mc:20:cut=3"), 1, 1)
+        .choose(&g)
+        .expect_err("no evaluate");
+    assert!(err.to_string().contains("evaluate"), "{err}");
+    let mut f = g.fork().expect("fork");
+    let err = f
+        .playout(None, None, 1000, Some(1))
+        .expect_err("no evaluate");
+    assert!(
+        err.to_string()
+            .contains("a playout cut short is worth the rules' evaluate"),
+        "{err}"
+    );
+}

@@ -41,6 +41,10 @@ use std::rc::Rc;
 pub struct Guessing<'g> {
     ruled_out: BTreeSet<(Seat, u32)>,
     backs: Vec<u32>,
+    /// Whether the guesses keep what any seat knows
+    /// ([`Game::guessing_every_seat`]) rather than what the searching seat
+    /// knows.
+    every_seat: bool,
     game: &'g Game,
     /// The prelude's tape of the game (`tape` in prelude.lua), written
     /// at the first copy made again.

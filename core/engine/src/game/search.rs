@@ -3,6 +3,7 @@
 //! with what a seat knows (`determinized`).
 
 use super::*;
+use crate::table::Viewpoint;
 
 impl Game {
     /// A copy of this game for search or simulation: no log, no history.
@@ -69,17 +70,20 @@ impl Game {
     /// Play this copy on inside one call into the rules (the hot path of
     /// the search bots): every choice made by the script bot `policy`, or at
     /// random with the copy's own generator. Stops at the game's end, or
-    /// once the round count passes `horizon`, or after `max_steps` steps.
-    /// Returns what the position reached is worth to each seat (seat 1
-    /// first): the rules' evaluation (0..1) when stopped at the horizon,
-    /// else 1 for a win, 1/k for a win shared by k seats, 0 otherwise;
-    /// `None` after `max_steps`. The steps are not logged: use on forks
-    /// only. The playout runs under the limits of one step.
+    /// once the round count passes `horizon`, or after `cut` steps when
+    /// given (a search that cuts its playouts short), or after `max_steps`
+    /// steps. Returns what the position reached is worth to each seat
+    /// (seat 1 first): the rules' evaluation (0..1) when stopped at the
+    /// horizon or the cut, else 1 for a win, 1/k for a win shared by k
+    /// seats, 0 otherwise; `None` after `max_steps`. A cut needs the
+    /// rules' `evaluate`. The steps are not logged: use on forks only. The
+    /// playout runs under the limits of one step.
     pub fn playout(
         &mut self,
         horizon: Option<u32>,
         policy: Option<&str>,
         max_steps: usize,
+        cut: Option<usize>,
     ) -> Result<Option<Vec<f64>>> {
         self.usable()?;
         let f = self.host.entry.playout.clone();
@@ -92,6 +96,7 @@ impl Game {
         // The bot's name as a Lua string made once (see Host::bot_name).
         let policy_name = policy.map(|p| self.host.bot_name(p)).transpose()?;
         let mut left = max_steps;
+        let mut cut_left = cut;
         let values = loop {
             type Answer = (
                 Option<Vec<f64>>,
@@ -105,7 +110,13 @@ impl Game {
             );
             let answer: mlua::Result<Answer> = {
                 let _in_play = self.enter();
-                f.call((self.state.clone(), horizon, policy_name.clone(), left))
+                f.call((
+                    self.state.clone(),
+                    horizon,
+                    policy_name.clone(),
+                    left,
+                    cut_left,
+                ))
             };
             let (values, core_chooses, steps, seat, n, kind, subsets, pass) = match answer {
                 Ok(a) => a,
@@ -120,6 +131,7 @@ impl Game {
                     shape_of(&(seat, n, kind, subsets, pass));
             }
             left = left.saturating_sub(steps);
+            cut_left = cut_left.map(|c| c.saturating_sub(steps));
             if !core_chooses {
                 break values;
             }
@@ -141,6 +153,7 @@ impl Game {
                 return Err(e);
             }
             left -= 1;
+            cut_left = cut_left.map(|c| c.saturating_sub(1));
             if policy.is_some() {
                 // script_bot_choice ended the bot's stream: give it another.
                 let stream = self.own_stream(2000)?;
@@ -163,12 +176,14 @@ impl Game {
         Ok(crate::rng::GameRng::derived(seed, stream))
     }
 
-    /// What the rules rule out for `seat`'s guesses: pairs (owner, card)
-    /// such that `rules.may_hold(game, owner, card)` is false, among the
-    /// cards `seat` cannot place and the seats whose zones hold them. Empty
-    /// when the rules define no `may_hold`.
-    pub fn ruled_out(&self, seat: Seat) -> Result<BTreeSet<(Seat, u32)>> {
-        let (cards, owners) = self.with_table(|t| t.unknown_to(seat))?;
+    /// What the rules rule out for the guesses of `view` (a seat, or
+    /// every seat: [`Viewpoint`]): pairs (owner, card) such that
+    /// `rules.may_hold(game, owner, card)` is false, among the cards `view`
+    /// cannot place and the seats whose zones hold them. Empty when the
+    /// rules define no `may_hold`.
+    pub fn ruled_out(&self, view: impl Into<Viewpoint>) -> Result<BTreeSet<(Seat, u32)>> {
+        let view = view.into();
+        let (cards, owners) = self.with_table(|t| t.unknown_to(view))?;
         if cards.is_empty() || owners.is_empty() {
             return Ok(BTreeSet::new());
         }
@@ -204,9 +219,23 @@ impl Game {
     /// ([`Game::card_backs`]). A search asks once per decision, not once
     /// per guess.
     pub fn guessing(&self, seat: Seat) -> Result<Guessing<'_>> {
+        self.guessing_from(Viewpoint::Seat(seat))
+    }
+
+    /// What guesses that **see every hand** must respect: with it,
+    /// [`Game::determinized_into`] keeps every card some seat knows where
+    /// it is and deals again only the cards no seat knows (a deck's
+    /// order), whatever the seat searching. For measuring bots (how much
+    /// knowing the other hands is worth), never for a player.
+    pub fn guessing_every_seat(&self) -> Result<Guessing<'_>> {
+        self.guessing_from(Viewpoint::EverySeat)
+    }
+
+    fn guessing_from(&self, view: Viewpoint) -> Result<Guessing<'_>> {
         Ok(Guessing {
-            ruled_out: self.ruled_out(seat)?,
+            ruled_out: self.ruled_out(view)?,
             backs: self.card_backs()?,
+            every_seat: view == Viewpoint::EverySeat,
             game: self,
             tape: std::cell::OnceCell::new(),
         })
@@ -324,9 +353,14 @@ impl Game {
         guessing: &Guessing,
     ) -> Result<Game> {
         let may_hold = |owner: Seat, card: u32| !guessing.ruled_out.contains(&(owner, card));
+        let view = if guessing.every_seat {
+            Viewpoint::EverySeat
+        } else {
+            Viewpoint::Seat(seat)
+        };
         let changed = game
             .table_mut()?
-            .determinize(seat, rng, &may_hold, &guessing.backs);
+            .determinize(view, rng, &may_hold, &guessing.backs);
         if changed.is_empty() {
             return Ok(game);
         }

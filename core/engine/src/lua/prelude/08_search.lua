@@ -64,8 +64,10 @@ end
 -- step): each choice made by the script bot `bot`, or at random with the
 -- copy's own generator (a guess at the hidden cards reseeds it). Stops at
 -- the game's end, or once the round count passes `horizon` (when given),
--- or after `max_steps` steps. Returns what the position is worth to each
--- seat (nil after `max_steps`), then the pending seat and option count.
+-- or after `cut` steps (when given; the position is then worth the rules'
+-- evaluation), or after `max_steps` steps. Returns what the position is
+-- worth to each seat (nil after `max_steps`), then the pending seat and
+-- option count.
 --
 -- A decision whose options ask for a set of cards, or (for random play) a
 -- reaction window, is handed back to the core, which chooses it as the
@@ -85,8 +87,11 @@ local function asks_cards(d)
   return false
 end
 
-function M.playout(game, horizon, bot, max_steps)
+function M.playout(game, horizon, bot, max_steps, cut)
   local rules, random, token = game.rules, core_random, game._core
+  if cut and not rules.evaluate then
+    error("a playout cut short is worth the rules' evaluate(game, seat), which these rules do not define", 0)
+  end
   local steps = 0
   local d = game._decision
   if d == nil then return worth(game, horizon ~= nil), false, 0, nil, 0, 0, false, 0 end
@@ -95,6 +100,9 @@ function M.playout(game, horizon, bot, max_steps)
   if d.window ~= nil then pass = 1 end
   while d ~= nil do
     if horizon and rounds(game) > horizon then break end
+    if cut and steps >= cut then
+      return worth(game, true), false, steps, seat, n, kind, subsets, pass
+    end
     if steps >= max_steps then
       return nil, false, steps, seat, n, kind, subsets, pass
     end

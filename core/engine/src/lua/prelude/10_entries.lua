@@ -39,9 +39,9 @@ M.step_subset = function(game, index, picks)
   reset()
   return step_subset(game, index, picks)
 end
-M.playout = function(game, horizon, bot, max_steps)
+M.playout = function(game, horizon, bot, max_steps, cut)
   reset()
-  return playout(game, horizon, bot, max_steps)
+  return playout(game, horizon, bot, max_steps, cut)
 end
 
 return M
