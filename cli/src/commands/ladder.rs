@@ -187,7 +187,30 @@ pub fn finish(
     html: Option<&PathBuf>,
 ) -> Result<()> {
     let report = lab_ladder::report(identity, tally, elapsed_s, threads)?;
-    super::report::print_with(&report, text, page, json, html)
+    print_with(&report, text, page, json, html)
+}
+
+/// Print a report of its own kind (a ladder's, a skill report's): as JSON
+/// or as the lines of `text`, and as the page of `page` to `html` when
+/// given.
+pub(super) fn print_with<R: serde::Serialize>(
+    report: &R,
+    text: fn(&R) -> Vec<String>,
+    page: fn(&R) -> String,
+    json: bool,
+    html: Option<&std::path::PathBuf>,
+) -> anyhow::Result<()> {
+    if json {
+        outln!("{}", serde_json::to_string_pretty(report)?);
+    } else {
+        for line in text(report) {
+            outln!("{line}");
+        }
+    }
+    if let Some(path) = html {
+        crate::report_html::write(path, &page(report))?;
+    }
+    Ok(())
 }
 
 /// Decimals for rating points whose interval is `half` wide on each side:

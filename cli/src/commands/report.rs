@@ -483,29 +483,6 @@ pub fn print(t: &Timed, json: bool, csv: bool, histograms: bool) -> anyhow::Resu
     Ok(())
 }
 
-/// Print a report of its own kind (a ladder's, a skill report's): as JSON
-/// or as the lines of `text`, and as the page of `page` to `html` when
-/// given.
-pub fn print_with<R: serde::Serialize>(
-    report: &R,
-    text: fn(&R) -> Vec<String>,
-    page: fn(&R) -> String,
-    json: bool,
-    html: Option<&std::path::PathBuf>,
-) -> anyhow::Result<()> {
-    if json {
-        outln!("{}", serde_json::to_string_pretty(report)?);
-    } else {
-        for line in text(report) {
-            outln!("{line}");
-        }
-    }
-    if let Some(path) = html {
-        crate::report_html::write(path, &page(report))?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

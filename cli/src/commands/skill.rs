@@ -452,7 +452,7 @@ pub fn finish(
     html: Option<&PathBuf>,
 ) -> Result<()> {
     let report = lab_skill::report(identity, tally, elapsed_s, threads)?;
-    super::report::print_with(&report, text, page, json, html)
+    super::ladder::print_with(&report, text, page, json, html)
 }
 
 /// A share in points (1 point = 1 % of the games), signed, one decimal.
