@@ -385,4 +385,33 @@ pub mod lab {
         assert!(!o.status.success(), "{args:?} should fail: {}", text(&o));
         text(&o)
     }
+
+    /// A JSON report without its timing fields (how long, how fast, on how
+    /// many threads), which differ from run to run.
+    pub fn untimed(bytes: &[u8]) -> serde_json::Value {
+        let mut v: serde_json::Value = serde_json::from_slice(bytes).expect("JSON");
+        if let Some(o) = v.as_object_mut() {
+            for k in ["elapsed_s", "games_per_s", "threads"] {
+                assert!(o.remove(k).is_some(), "no {k} in {o:?}");
+            }
+        }
+        v
+    }
+
+    /// Write shard `k/n` of `args` into `dir` and return its path.
+    pub fn shard(dir: &std::path::Path, args: &[&str], k: u64, n: u64) -> String {
+        let spec = format!("{k}/{n}");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &spec]);
+        let path = dir.join(format!("shard-{k}-of-{n}.json"));
+        std::fs::write(&path, ok(&all)).expect("write shard");
+        path.display().to_string()
+    }
+
+    /// `deckhand merge --json FILES`, which must succeed.
+    pub fn merge_json(files: &[String]) -> Vec<u8> {
+        let mut args = vec!["merge", "--json"];
+        args.extend(files.iter().map(String::as_str));
+        ok(&args)
+    }
 }

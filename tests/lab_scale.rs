@@ -2,38 +2,10 @@
 //! exactly the report of one run, and `deckhand tune` finds the option
 //! value a statistic depends on.
 
-use crate::common::lab::{fails, fixtures, ok, text};
+use crate::common::lab::{fails, fixtures, merge_json, ok, shard, text, untimed};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-/// A JSON report without its timing fields (how long, how fast, on how
-/// many threads), which differ from run to run.
-fn untimed(bytes: &[u8]) -> Value {
-    let mut v: Value = serde_json::from_slice(bytes).expect("JSON");
-    if let Some(o) = v.as_object_mut() {
-        for k in ["elapsed_s", "games_per_s", "threads"] {
-            assert!(o.remove(k).is_some(), "no {k} in {o:?}");
-        }
-    }
-    v
-}
-
-/// Write shard `k/n` of `args` into `dir` and return its path.
-fn shard(dir: &Path, args: &[&str], k: u64, n: u64) -> String {
-    let spec = format!("{k}/{n}");
-    let mut all = args.to_vec();
-    all.extend(["--shard", &spec]);
-    let path = dir.join(format!("shard-{k}-of-{n}.json"));
-    std::fs::write(&path, ok(&all)).expect("write shard");
-    path.display().to_string()
-}
-
-fn merge_json(files: &[String]) -> Vec<u8> {
-    let mut args = vec!["merge", "--json"];
-    args.extend(files.iter().map(String::as_str));
-    ok(&args)
-}
 
 #[test]
 fn three_shards_merged_are_exactly_one_run_of_compare() {

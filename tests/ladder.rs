@@ -4,7 +4,7 @@
 //! pure chance), identical bots, shards merged into the one-run report,
 //! the page, and the errors.
 
-use crate::common::lab::{deckhand, ok, text};
+use crate::common::lab::{deckhand, merge_json, ok, shard, text, untimed};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {
@@ -163,30 +163,13 @@ fn a_ladder_split_into_shards_merges_into_the_one_run_report() {
         "ladder", "nim", "--bot", "random", "--bot", "greedy", "--bot", "mc:20", "-n", "15",
         "--seed", "5",
     ];
-    let untimed = |bytes: &[u8]| {
-        let mut v: Value = serde_json::from_slice(bytes).expect("JSON");
-        if let Some(o) = v.as_object_mut() {
-            for k in ["elapsed_s", "games_per_s", "threads"] {
-                assert!(o.remove(k).is_some(), "no {k}");
-            }
-        }
-        v
-    };
     let mut whole_args = args.to_vec();
     whole_args.push("--json");
     let whole = untimed(&ok(&whole_args));
-    let mut files = Vec::new();
-    for k in 1..=3 {
-        let spec = format!("{k}/3");
-        let mut a = args.to_vec();
-        a.extend(["--shard", &spec]);
-        let path = dir.path().join(format!("shard-{k}.json"));
-        std::fs::write(&path, ok(&a)).expect("write shard");
-        files.push(path.display().to_string());
-    }
-    let mut merge = vec!["merge", "--json"];
-    merge.extend(files.iter().rev().map(String::as_str));
-    assert_eq!(untimed(&ok(&merge)), whole);
+    let mut files: Vec<String> = (1..=3).map(|k| shard(dir.path(), &args, k, 3)).collect();
+    files.reverse();
+    assert_eq!(untimed(&merge_json(&files)), whole);
+    files.reverse();
     assert_eq!(whole["deals"], 15);
     assert_eq!(whole["first_seed"], 5);
     // A shard of another ladder does not merge.

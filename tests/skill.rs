@@ -7,7 +7,7 @@
 //! rule sets compared deal by deal; shards merged into the one-run report;
 //! the errors.
 
-use crate::common::lab::{fails, ok};
+use crate::common::lab::{fails, merge_json, ok, shard};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {
@@ -139,19 +139,8 @@ fn a_skill_report_split_into_shards_merges_into_the_one_run_report() {
     ];
     let whole = json(&base);
     let dir = tempfile::tempdir().expect("tmp");
-    let mut files = Vec::new();
-    for k in 1..=3 {
-        let spec = format!("{k}/3");
-        let mut a = base.to_vec();
-        a.extend(["--shard", &spec]);
-        let path = dir.path().join(format!("shard-{k}.json"));
-        std::fs::write(&path, ok(&a)).expect("write shard");
-        files.push(path.display().to_string());
-    }
-    let mut m = vec!["merge"];
-    m.extend(files.iter().map(String::as_str));
-    m.push("--json");
-    let merged: Value = serde_json::from_slice(&ok(&m)).expect("JSON");
+    let files: Vec<String> = (1..=3).map(|k| shard(dir.path(), &base, k, 3)).collect();
+    let merged: Value = serde_json::from_slice(&merge_json(&files)).expect("JSON");
     assert_eq!(merged["measures"], whole["measures"]);
     assert_eq!(merged["chains"], whole["chains"]);
 }

@@ -100,7 +100,9 @@ pub fn complete(
             }) => {
                 if !info.restrictions.contains_key(restriction) {
                     bail!(
-                        "'{}' has no restriction named '{restriction}' (restrictions: {})",
+                        "'{}' has no restriction named '{restriction}' (restrictions: {}; a \
+                         house rule may add one as rules.restrictions.NAME = {{ doc = ..., \
+                         allows = function(view, option, decision) ... end }})",
                         info.id,
                         names_or_none(info.restrictions.keys())
                     );

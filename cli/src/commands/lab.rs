@@ -130,6 +130,37 @@ pub fn check_game_count(n: u64, per: &str) -> Result<()> {
 }
 
 impl RunArgs {
+    /// A run of exactly `deals` games that keeps every game's finishing
+    /// places (a ladder's, a skill report's), printed as JSON when `json`,
+    /// as shard `shard` of the whole when given.
+    pub fn of_placings(
+        deals: u64,
+        json: bool,
+        exact_budget: bool,
+        step_timeout: f64,
+        threads: Option<usize>,
+        shard: Option<Shard>,
+    ) -> RunArgs {
+        RunArgs {
+            games: Some(deals),
+            precision: None,
+            on: None,
+            decisive: None,
+            against: None,
+            every: None,
+            max_games: deals,
+            json,
+            csv: false,
+            histograms: false,
+            exact_budget,
+            step_timeout,
+            threads,
+            html: None,
+            shard,
+            placings: true,
+        }
+    }
+
     /// The stopping rule, checked (`default_games` without -n).
     pub fn stop_rule(&self, default_games: u64) -> Result<StopRule> {
         if let Some(on) = &self.decisive {

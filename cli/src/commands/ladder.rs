@@ -78,24 +78,14 @@ pub fn run(library: Arc<ScriptLibrary>, args: &LadderArgs) -> Result<()> {
     if deals < 2 {
         bail!("-n {deals}: a ladder needs 2 deals or more (its intervals are over deals)");
     }
-    let run_args = RunArgs {
-        games: Some(deals),
-        precision: None,
-        on: None,
-        decisive: None,
-        against: None,
-        every: None,
-        max_games: deals,
-        json: args.json,
-        csv: false,
-        histograms: false,
-        exact_budget: args.exact_budget,
-        step_timeout: args.step_timeout,
-        threads: args.threads,
-        html: None,
-        shard: args.shard,
-        placings: true,
-    };
+    let run_args = RunArgs::of_placings(
+        deals,
+        args.json,
+        args.exact_budget,
+        args.step_timeout,
+        args.threads,
+        args.shard,
+    );
     let first_seed = args.seed;
     let mut made: Option<LadderSpec> = None;
     let build = |engine: &Engine| {
@@ -126,20 +116,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &LadderArgs) -> Result<()> {
         let kinds = lab::bot_kinds(&specs, "ladder")?;
         let spec = LadderSpec::new(args.bots.clone(), config.players)?;
         // Partners share a win: the ratings are of players on their own.
-        let game = engine
-            .new_game(config.clone(), false)
-            .with_context(|| format!("game 0 (seed {first_seed}), setup"))?;
-        if let Some(teams) = game.seat_teams()? {
-            let mut t = teams.clone();
-            t.sort_unstable();
-            t.dedup();
-            if t.len() < teams.len() {
-                bail!(
-                    "{} seats partners in teams: a ladder rates players who win on their own",
-                    info.title
-                );
-            }
-        }
+        refuse_partners(engine, &config, &info.title, "a ladder rates")?;
         let arms = spec
             .tables
             .iter()
@@ -175,6 +152,29 @@ pub fn run(library: Arc<ScriptLibrary>, args: &LadderArgs) -> Result<()> {
         args.json,
         args.html.as_ref(),
     )
+}
+
+/// Refuse rules that seat partners in teams (who share their wins), for
+/// a command that `rates` players who win on their own; game 0 of
+/// `config` is set up to ask.
+pub(super) fn refuse_partners(
+    engine: &Engine,
+    config: &deckhand_engine::GameConfig,
+    title: &str,
+    rates: &str,
+) -> Result<()> {
+    let game = engine
+        .new_game(config.clone(), false)
+        .with_context(|| format!("game 0 (seed {}), setup", config.seed))?;
+    if let Some(teams) = game.seat_teams()? {
+        let mut t = teams.clone();
+        t.sort_unstable();
+        t.dedup();
+        if t.len() < teams.len() {
+            bail!("{title} seats partners in teams: {rates} players who win on their own");
+        }
+    }
+    Ok(())
 }
 
 /// Fit and print a ladder's report (one run, or its shards merged).

@@ -34,6 +34,9 @@ pub struct MergeArgs {
     pub html: Option<PathBuf>,
 }
 
+/// How a report of its own kind is made and printed from a merged tally.
+type Finish = fn(&Identity, &Tally, f64, usize, bool, Option<&PathBuf>) -> Result<()>;
+
 /// Read one shard file.
 fn read(path: &PathBuf) -> Result<ShardFile> {
     let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
@@ -78,24 +81,17 @@ pub fn run(args: &MergeArgs) -> Result<()> {
         super::lab::check_writable(path, "the HTML page (--html)")?;
     }
     let (identity, tally, elapsed, threads) = merged(&args.files)?;
-    if identity.command == "ladder" {
+    // Reports of their own kind: made from every game's places.
+    let own: Option<(&str, Finish)> = match identity.command.as_str() {
+        "ladder" => Some(("a ladder's report", super::ladder::finish)),
+        "skill" => Some(("a skill report", super::skill::finish)),
+        _ => None,
+    };
+    if let Some((what, finish)) = own {
         if args.csv || args.histograms {
-            bail!("a ladder's report is text or --json (and --html), not --csv or --histograms");
+            bail!("{what} is text or --json (and --html), not --csv or --histograms");
         }
-        return super::ladder::finish(
-            &identity,
-            &tally,
-            elapsed,
-            threads,
-            args.json,
-            args.html.as_ref(),
-        );
-    }
-    if identity.command == "skill" {
-        if args.csv || args.histograms {
-            bail!("a skill report is text or --json (and --html), not --csv or --histograms");
-        }
-        return super::skill::finish(
+        return finish(
             &identity,
             &tally,
             elapsed,

@@ -10,7 +10,7 @@
 
 use super::compare::parse_arm;
 use super::lab::{self, RunArgs, DEFAULT_STEP_TIMEOUT};
-use super::ladder::{columns, html_table};
+use super::ladder::{columns, html_table, refuse_partners};
 use super::play::default_fill;
 use super::setup;
 use crate::report_html::{escape, whisker_chart, Whisker};
@@ -171,6 +171,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
     let mut made: Option<SkillSpec> = None;
     let build = |engine: &Engine| -> Result<Experiment> {
         let mut configs = Vec::new();
+        let mut infos = Vec::new();
         let mut restrictions: Option<Vec<Restriction>> = None;
         let mut players = None;
         for (name, flags) in &rule_sets {
@@ -213,54 +214,32 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
                 )
                 .with_context(|| format!("arm {name}, --dial {b}"))?;
             }
-            let mut named = Vec::new();
-            for r in &args.restrictions {
-                let Some(doc) = info.restrictions.get(r) else {
-                    let known: Vec<&str> = info.restrictions.keys().map(String::as_str).collect();
-                    bail!(
-                        "arm {name}: {} has no restriction named '{r}' (restrictions: {}; a \
-                         house rule may add one as rules.restrictions.NAME = {{ doc = ..., \
-                         allows = function(view, option, decision) ... end }})",
-                        info.title,
-                        if known.is_empty() {
-                            "none".to_string()
-                        } else {
-                            known.join(", ")
-                        }
-                    );
-                };
-                named.push(Restriction {
-                    name: r.clone(),
-                    doc: doc.clone(),
-                });
-            }
+            // (A restriction the rules lack is named when the barred bot is
+            // seated, below.)
             if restrictions.is_none() {
-                restrictions = Some(named);
+                restrictions = Some(
+                    args.restrictions
+                        .iter()
+                        .map(|r| Restriction {
+                            name: r.clone(),
+                            doc: info.restrictions.get(r).cloned().unwrap_or_default(),
+                        })
+                        .collect(),
+                );
             }
             // Partners share a win: a skill report measures players on their own.
-            let game = engine
-                .new_game(config.clone(), false)
-                .with_context(|| format!("arm {name}: game 0 (seed {first_seed}), setup"))?;
-            if let Some(teams) = game.seat_teams()? {
-                let mut t = teams.clone();
-                t.sort_unstable();
-                t.dedup();
-                if t.len() < teams.len() {
-                    bail!(
-                        "arm {name}: {} seats partners in teams: a skill report measures \
-                         players who win on their own",
-                        info.title
-                    );
-                }
-            }
+            refuse_partners(engine, &config, &info.title, "a skill report measures")
+                .with_context(|| format!("arm {name}"))?;
+            infos.push(info);
             configs.push(config);
         }
-        // The dial's strongest takes the bar.
-        let strong = dial.last().map(|b| deckhand_bots::BotKind::parse(b));
-        if let (Some(strong), false) = (&strong, args.restrictions.is_empty()) {
-            strong
-                .barred("x")
-                .map_err(|e| anyhow!("--restrict: the dial's strongest bot is barred, but {e}"))?;
+        // The dial's strongest plays barred.
+        if let (Some(strong), Some(r)) = (dial.last(), args.restrictions.first()) {
+            deckhand_bots::BotKind::parse(strong)
+                .barred(r)
+                .map_err(|e| {
+                    anyhow!("--restrict {r}: the dial's strongest bot plays barred, but {e}")
+                })?;
         }
         let spec = SkillSpec::new(
             players.unwrap_or(2),
@@ -270,12 +249,7 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
         )?;
         let mut arms = Vec::with_capacity(spec.arms());
         for (t, r, k) in spec.layout() {
-            let config = &configs[r];
-            let info = engine
-                .rules_of(config)
-                .map_err(|e| anyhow!("cannot load {}: {e}", args.game))?
-                .info
-                .clone();
+            let (config, info) = (&configs[r], &infos[r]);
             let seats: Vec<SeatSpec> = spec
                 .seating(t, k)
                 .iter()
@@ -285,9 +259,10 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
                 &seats,
                 config.players,
                 &SeatSpec::Human,
-                &info,
+                info,
                 seats::Table::Lab,
-            )?;
+            )
+            .with_context(|| format!("arm {}", spec.rule_sets[r]))?;
             arms.push(Arm {
                 name: spec.arm_name(t, r, k),
                 config: config.clone(),
@@ -302,27 +277,21 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
             rotate: false,
         })
     };
-    let run_args = |deals: u64| RunArgs {
-        games: Some(deals),
-        precision: None,
-        on: None,
-        decisive: None,
-        against: None,
-        every: None,
-        max_games: deals,
-        json: args.json,
-        csv: false,
-        histograms: false,
-        exact_budget: args.exact_budget,
-        step_timeout: args.step_timeout,
-        threads: args.threads,
-        html: None,
-        shard: args.shard,
-        placings: true,
+    let run_args = |deals: u64| {
+        RunArgs::of_placings(
+            deals,
+            args.json,
+            args.exact_budget,
+            args.step_timeout,
+            args.threads,
+            args.shard,
+        )
     };
-    let total = match stop {
-        Stop::Deals(n) => n,
-        _ => args.every,
+    // The deals of the first run, and the most the run may play: the
+    // looks of --decisive and --precision come after every --every deals.
+    let (total, max) = match stop {
+        Stop::Deals(n) => (n, n),
+        _ => (args.every, args.max_deals),
     };
     let first = run_args(total);
     let timed = lab::run(
@@ -343,29 +312,25 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
     }
     let mut tally = timed.played.tally.clone();
     let mut elapsed = timed.elapsed_s;
-    if !matches!(stop, Stop::Deals(_)) {
-        // Looks every --every deals; the games already played stay.
-        let looks = args.max_deals.div_ceil(args.every);
-        let mut played = args.every;
-        while played < args.max_deals && !stop_here(&stop, &spec, &identity, &tally, looks, played)?
-        {
-            let block = args.every.min(args.max_deals - played);
-            let again = lab::run_games(
-                library.clone(),
-                &run_args(block),
-                StopRule::Games(block),
-                played + block,
-                played..played + block,
-                first_seed,
-                None,
-                |engine| rebuild(engine, &identity),
-            )?;
-            tally.merge(&again.played.tally);
-            elapsed += again.elapsed_s;
-            played += block;
-        }
-        identity.games = played;
+    let looks = max.div_ceil(args.every);
+    let mut played = total;
+    while played < max && !stop_here(&stop, &spec, &identity, &tally, looks, played)? {
+        let block = args.every.min(max - played);
+        let again = lab::run_games(
+            library.clone(),
+            &run_args(block),
+            StopRule::Games(block),
+            played + block,
+            played..played + block,
+            first_seed,
+            None,
+            |_| Ok(lab_skill::experiment(&identity)?),
+        )?;
+        tally.merge(&again.played.tally);
+        elapsed += again.elapsed_s;
+        played += block;
     }
+    identity.games = played;
     finish(
         &identity,
         &tally,
@@ -374,37 +339,6 @@ pub fn run(library: Arc<ScriptLibrary>, args: &SkillArgs) -> Result<()> {
         args.json,
         args.html.as_ref(),
     )
-}
-
-/// The experiment of a skill run again, from its identity (for the
-/// blocks after the first of a run that looks as it goes).
-fn rebuild(_engine: &Engine, identity: &Identity) -> Result<Experiment> {
-    let spec: SkillSpec = identity
-        .skill
-        .clone()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .ok_or_else(|| anyhow!("not a skill run"))?;
-    let layout = spec.layout();
-    let arms = identity
-        .arms
-        .iter()
-        .zip(&layout)
-        .map(|(arm, &(t, _, _))| Arm {
-            name: arm.name.clone(),
-            config: arm.config.clone(),
-            seats: arm
-                .seats
-                .iter()
-                .map(|s| deckhand_bots::BotKind::parse(s))
-                .collect(),
-            bot_salt: spec.tables[t].salt,
-        })
-        .collect();
-    Ok(Experiment {
-        arms,
-        first_seed: identity.first_seed,
-        rotate: false,
-    })
 }
 
 /// Whether a run that looks as it goes stops after `played` deals.

@@ -347,8 +347,8 @@ impl Bot {
                         crate::search::Guesses::OwnView
                     },
                     cut: *cut,
+                    allowed,
                 },
-                allowed,
             ),
             BotKind::Search {
                 method: SearchMethod::Ismcts,

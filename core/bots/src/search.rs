@@ -71,7 +71,7 @@ pub fn choose(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Choice> {
-    choose_from(game, rng, budget, policy, cancel, Settings::default(), None)
+    choose_from(game, rng, budget, policy, cancel, Settings::default())
 }
 
 /// What the playouts of `mc` start from.
@@ -87,9 +87,9 @@ pub enum Guesses {
     EveryHand,
 }
 
-/// How `mc` plays its playouts besides their budget and bot.
+/// How `mc` searches besides its budget and playout bot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Settings {
+pub struct Settings<'a> {
     /// What they start from.
     pub guesses: Guesses,
     /// Cut each playout after this many moves past the searched one (or
@@ -97,11 +97,12 @@ pub struct Settings {
     /// (`mc:100ms:cut=8`); `None`: to the round's end (with `evaluate`)
     /// or the game's.
     pub cut: Option<u32>,
+    /// The options it may choose (1-based; every option when `None`): a
+    /// bot barred from a mechanic searches only what it may play.
+    pub allowed: Option<&'a [usize]>,
 }
 
-/// [`choose`] with `settings`, among the options `allowed` (1-based;
-/// every option when `None`): a bot barred from a mechanic searches only
-/// what it may play.
+/// [`choose`] with `settings`.
 pub fn choose_from(
     game: &Game,
     rng: &mut GameRng,
@@ -109,13 +110,10 @@ pub fn choose_from(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
     settings: Settings,
-    allowed: Option<&[usize]>,
 ) -> Result<Choice> {
-    let moves = moves(game, rng, allowed)?;
-    let stats = analyse_moves(
+    let stats = analyse_from(
         game,
         rng,
-        moves,
         budget,
         playout_policy(game, policy),
         cancel,
@@ -203,20 +201,7 @@ pub fn analyse_from(
     cancel: Option<&Cancel>,
     settings: Settings,
 ) -> Result<Vec<OptionStats>> {
-    let moves = moves(game, rng, None)?;
-    analyse_moves(game, rng, moves, budget, policy, cancel, settings)
-}
-
-/// [`analyse_from`] of the moves given.
-fn analyse_moves(
-    game: &Game,
-    rng: &mut GameRng,
-    moves: Vec<Choice>,
-    budget: impl Into<Budget>,
-    policy: Option<&str>,
-    cancel: Option<&Cancel>,
-    settings: Settings,
-) -> Result<Vec<OptionStats>> {
+    let moves = moves(game, rng, settings.allowed)?;
     let (seat, _) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;

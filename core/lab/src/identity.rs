@@ -126,11 +126,11 @@ impl Identity {
         }
     }
 
-    /// The report of `tally` (every game of the run), as the run itself
-    /// would have printed it; `elapsed_s` and `threads` are the shards'
-    /// together.
-    pub fn timed(&self, tally: Tally, elapsed_s: f64, threads: usize) -> Timed {
-        let experiment = Experiment {
+    /// The experiment of the run: its arms, seeds and seating (the bots'
+    /// salts are not kept here: a skill run sets its own,
+    /// [`crate::skill::experiment`]).
+    pub fn experiment(&self) -> Experiment {
+        Experiment {
             arms: self
                 .arms
                 .iter()
@@ -143,7 +143,14 @@ impl Identity {
                 .collect(),
             first_seed: self.first_seed,
             rotate: self.rotate,
-        };
+        }
+    }
+
+    /// The report of `tally` (every game of the run), as the run itself
+    /// would have printed it; `elapsed_s` and `threads` are the shards'
+    /// together.
+    pub fn timed(&self, tally: Tally, elapsed_s: f64, threads: usize) -> Timed {
+        let experiment = self.experiment();
         let options: Vec<_> = self.arms.iter().map(|a| a.options.clone()).collect();
         let ran = Ran {
             tally,

@@ -200,6 +200,16 @@ impl SkillSpec {
         })
     }
 
+    /// What the skill run `identity` measures.
+    pub fn of(identity: &Identity) -> Result<SkillSpec, SkillError> {
+        identity
+            .skill
+            .clone()
+            .filter(|_| identity.command == "skill")
+            .and_then(|v| serde_json::from_value(v).ok())
+            .ok_or_else(|| SkillError::NotSkill(identity.command.clone()))
+    }
+
     /// The run's arms per rule set: every seating of every table.
     fn per_rule_set(&self) -> usize {
         self.tables.iter().map(|t| t.seatings).sum()
@@ -475,12 +485,7 @@ pub fn report(
     elapsed_s: f64,
     threads: usize,
 ) -> Result<SkillReport, SkillError> {
-    let spec: SkillSpec = identity
-        .skill
-        .clone()
-        .filter(|_| identity.command == "skill")
-        .and_then(|v| serde_json::from_value(v).ok())
-        .ok_or_else(|| SkillError::NotSkill(identity.command.clone()))?;
+    let spec = SkillSpec::of(identity)?;
     let finishes = &tally.placings;
     if finishes.len() as u64 != identity.games {
         return Err(SkillError::Missing {
@@ -687,6 +692,17 @@ pub fn report(
         games_per_s: games as f64 / elapsed_s.max(1e-9),
         threads,
     })
+}
+
+/// The experiment of the skill run `identity` again, its tables' salts
+/// with it (to play more deals of it).
+pub fn experiment(identity: &Identity) -> Result<crate::Experiment, SkillError> {
+    let spec = SkillSpec::of(identity)?;
+    let mut e = identity.experiment();
+    for (arm, (t, _, _)) in e.arms.iter_mut().zip(spec.layout()) {
+        arm.bot_salt = spec.tables[t].salt;
+    }
+    Ok(e)
 }
 
 /// The skill gap's statistic a sequential run stops on, from the places

@@ -63,7 +63,10 @@ fn stats(g: &Game, seed: u64, guesses: Guesses) -> Vec<OptionStats> {
         480u32,
         None,
         None,
-        Settings { guesses, cut: None },
+        Settings {
+            guesses,
+            ..Settings::default()
+        },
     )
     .expect("analyse")
 }
@@ -123,7 +126,7 @@ fn seeall_repeats_itself_for_a_seed_and_a_playout_count() {
                 None,
                 Settings {
                     guesses: Guesses::EveryHand,
-                    cut: None,
+                    ..Settings::default()
                 },
             )
             .expect("analyse")
