@@ -270,5 +270,50 @@ fn check_plays_a_bot_barred_by_each_restriction_and_names_a_broken_one() {
     assert!(
         e.contains("restriction 'broken'") && e.contains("broken_bar.lua:3"),
         "{e}"
+    ); // A strength must name a bot of the game.
+    let rule = dir.path().join("no_such_strength.lua");
+    std::fs::write(
+        &rule,
+        "return { id = 'no_such_strength', game = 'push',\n  \
+         modify = function(rules) rules.strengths = { hard = 'nobot' } end }\n",
+    )
+    .expect("write");
+    let e = fails(&["check", &rule.display().to_string(), "-n", "2"]);
+    assert!(e.contains("strength 'hard' names 'nobot'"), "{e}");
+}
+
+#[test]
+fn a_barred_random_bot_keeps_to_what_its_restriction_allows() {
+    // Seat 1 may never stop in Push: it rolls until it busts, so it
+    // (almost) never wins, where an unbarred random seat wins a fair part.
+    let share = |seat: &str| {
+        let r = json(&[
+            "sim", "push", "-p", "3", "--seat", seat, "--seat", "random", "--seat", "random", "-n",
+            "200",
+        ]);
+        let rows = r["arms"][0]["rows"].as_array().cloned().unwrap_or_default();
+        let row = rows
+            .iter()
+            .find(|x| x["key"] == "win.seat1")
+            .unwrap_or_else(|| panic!("no win.seat1 in {r}"))
+            .clone();
+        num(&row["mean"])
+    };
+    let barred = share("random/never_stop");
+    let free = share("random");
+    assert!(barred < 0.05 && free > 0.15, "barred {barred}, free {free}");
+    // The same bar names the restriction when the rules lack it.
+    let e = fails(&["sim", "push", "--seat", "random/never_fly"]);
+    assert!(e.contains("no restriction named 'never_fly'"), "{e}");
+}
+
+#[test]
+fn games_lists_the_strengths_and_the_restrictions_of_each_game() {
+    let o = crate::common::deckhand(&["games"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("strengths: easy = greedy, medium = "), "{out}");
+    assert!(
+        out.contains("restrictions (deckhand skill --restrict): never_last_chance, never_stop"),
+        "{out}"
     );
 }

@@ -391,12 +391,7 @@ pub fn finish(
 
 /// A share in points (1 point = 1 % of the games), signed, one decimal.
 fn points(x: f64) -> String {
-    let s = format!("{:+.1}", 100.0 * x);
-    if s == "-0.0" || s == "+0.0" {
-        "0.0".into()
-    } else {
-        s
-    }
+    super::ladder::points(100.0 * x, 1)
 }
 
 /// A measure's value in points, or a share of games in percent.

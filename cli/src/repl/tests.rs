@@ -1063,3 +1063,22 @@ fn every_help_example_is_understood_and_run() {
         }
     }
 }
+
+#[test]
+fn a_strength_the_rules_name_is_offered_and_sits_at_the_table_as_its_bot() {
+    let mut f = fixture();
+    let named = HIGH_CARD.replace(
+        "\nreturn R",
+        "\nR.strengths = { hard = \"lowest\" }\nreturn R",
+    );
+    std::fs::write(f.script(), named).expect("write");
+    f.type_line("reload");
+    let words = f.session.game_words();
+    let high = words
+        .iter()
+        .find(|w| w.id == "high_card")
+        .expect("high_card");
+    assert!(high.bots.contains(&"hard".to_string()), "{:?}", high.bots);
+    let out = f.type_line("new high_card players=2 seats=human,hard seed=5");
+    assert!(out.contains("seat 2 (lowest)"), "{out}");
+}
