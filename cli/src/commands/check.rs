@@ -415,7 +415,8 @@ fn check_strengths_and_restrictions(
         for &players in counts {
             let mut cfg = GameConfig::new(game_id, players, seed);
             cfg.variants = variants.to_vec();
-            let mut bots = vec![BotKind::parse(&format!("random/{name}"))];
+            let barred = BotKind::Random.barred(name).map_err(|e| anyhow!("{e}"))?;
+            let mut bots = vec![barred];
             bots.resize(players as usize, BotKind::Random);
             super::lab::play_one(engine, cfg, &bots, seed, 0, None, None)
                 .with_context(|| format!("FAILED: restriction '{name}' at {players} players"))?;
