@@ -78,6 +78,9 @@ pub enum BotKind {
         /// `cut=K` (`mc` and `seeall`): each playout stops after K moves
         /// and is worth the rules' `evaluate`.
         cut: Option<u32>,
+        /// `infer` or `infer=S` (`mc` only): guesses weighed by the other
+        /// seats' moves ([`crate::infer`]), with slack S in percent.
+        infer: Option<u32>,
     },
     /// A bot defined by the game's script.
     Script(String),
@@ -133,18 +136,25 @@ impl BotKind {
         };
         let m = method.name();
         let cuts = method != SearchMethod::Ismcts;
+        let infers = method == SearchMethod::Mc;
         let usage = format!(
             "a search bot is {m}, {m}:BUDGET or {m}:BUDGET:BOT{}, where BUDGET is playouts a \
              decision (1 to {}) or a time (1s, 200ms) and BOT a bot of the game that plays \
-             the playouts{}",
-            if cuts {
-                " (then optionally :cut=K)"
-            } else {
-                ""
+             the playouts{}{}",
+            match (cuts, infers) {
+                (true, true) => " (then optionally :cut=K and :infer)",
+                (true, false) => " (then optionally :cut=K)",
+                _ => "",
             },
             crate::budget::MAX_ITERATIONS,
             if cuts {
                 ", cut=K cuts each playout after K moves and takes the rules' evaluate"
+            } else {
+                ""
+            },
+            if infers {
+                ", infer (or infer=S, a slack from 0.01 to 1) weighs the guesses by the \
+                 other seats' moves"
             } else {
                 ""
             }
@@ -156,9 +166,34 @@ impl BotKind {
                 Err(why) => return Some(Err(format!("'{name}': {why} ({usage})"))),
             },
         };
-        let (mut playout, mut cut) = (None, None);
+        let (mut playout, mut cut, mut infer) = (None, None, None);
         for part in parts {
-            if let Some(k) = part.strip_prefix("cut=") {
+            if part == "infer" || part.starts_with("infer=") {
+                if !infers {
+                    return Some(Err(format!(
+                        "'{name}': {m} does not weigh its guesses (only mc does: {usage})"
+                    )));
+                }
+                if infer.is_some() {
+                    return Some(Err(format!("'{name}': infer given twice ({usage})")));
+                }
+                let slack = match part.strip_prefix("infer=") {
+                    None => Some(crate::infer::DEFAULT_SLACK_PERCENT),
+                    Some(s) => s
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|s| (0.01..=1.0).contains(s))
+                        .map(|s| (s * 100.0).round() as u32),
+                };
+                match slack {
+                    Some(s) => infer = Some(s),
+                    None => {
+                        return Some(Err(format!(
+                            "'{name}': {part}: the slack is a number from 0.01 to 1 ({usage})"
+                        )))
+                    }
+                }
+            } else if let Some(k) = part.strip_prefix("cut=") {
                 if !cuts {
                     return Some(Err(format!(
                         "'{name}': {m} does not cut its playouts ({usage})"
@@ -180,7 +215,7 @@ impl BotKind {
                 return Some(Err(format!(
                     "'{name}': the playout bot is missing ({usage})"
                 )));
-            } else if playout.is_some() || cut.is_some() {
+            } else if playout.is_some() || cut.is_some() || infer.is_some() {
                 return Some(Err(format!("'{name}': too many parts ({usage})")));
             } else {
                 playout = Some(part.to_string());
@@ -192,6 +227,7 @@ impl BotKind {
             budget,
             playout,
             cut,
+            infer,
         }))
     }
 
@@ -333,6 +369,7 @@ impl Bot {
                 budget,
                 playout,
                 cut,
+                infer,
                 ..
             } => crate::search::choose_from(
                 game,
@@ -348,6 +385,7 @@ impl Bot {
                     },
                     cut: *cut,
                     allowed,
+                    infer: *infer,
                 },
             ),
             BotKind::Search {
@@ -386,6 +424,7 @@ mod tests {
             budget,
             playout: playout.map(str::to_string),
             cut: None,
+            infer: None,
         };
         use SearchMethod::{Ismcts, Mc};
         assert_eq!(
@@ -419,6 +458,7 @@ mod tests {
             budget: ms(100),
             playout: playout.map(str::to_string),
             cut: Some(k),
+            infer: None,
         };
         assert_eq!(
             BotKind::parse("mc:100ms:cut=8"),

@@ -8,6 +8,8 @@
 //! - [`search`]: `mc`, determinised Monte Carlo search;
 //! - `halving`: the root both searches share, sequential halving over
 //!   shared deals;
+//! - [`infer`]: inference for `mc`, guesses weighed by the other seats'
+//!   moves;
 //! - [`ismcts`]: information-set Monte Carlo tree search;
 //! - [`hint`]: two `ismcts` searches side by side, for a person's `hint`;
 //! - [`recipe`]: a game rebuilt in a VM of its own, for another thread.
@@ -19,6 +21,7 @@ pub mod bot;
 pub mod budget;
 mod halving;
 pub mod hint;
+pub mod infer;
 pub mod ismcts;
 pub mod recipe;
 pub mod search;

@@ -100,6 +100,10 @@ pub struct Settings<'a> {
     /// The options it may choose (1-based; every option when `None`): a
     /// bot barred from a mechanic searches only what it may play.
     pub allowed: Option<&'a [usize]>,
+    /// Weigh the guesses by the other seats' moves (`mc:200:infer`,
+    /// [`crate::infer`]), with this slack in percent (how often the model
+    /// of a player plays at random rather than as the greedy bot).
+    pub infer: Option<u32>,
 }
 
 /// [`choose`] with `settings`.
@@ -176,6 +180,21 @@ pub(crate) fn playout_policy<'a>(game: &'a Game, asked: Option<&'a str>) -> Opti
     }
 }
 
+/// The bot of the rules that models the other players for inference: the
+/// game's `greedy` bot, else the bot playing the playouts.
+fn inference_model<'a>(game: &'a Game, policy: Option<&'a str>) -> Result<&'a str> {
+    if game.rules_info().bots.iter().any(|b| b == "greedy") {
+        return Ok("greedy");
+    }
+    policy.ok_or_else(|| {
+        CoreError::Rule(
+            "inference (infer) models the other players by a bot of the rules: these rules \
+             define no greedy bot and the playouts are random; name one (mc:200:BOT:infer)"
+                .into(),
+        )
+    })
+}
+
 /// Run the search for the seat to move within `budget` and report every
 /// move it tried (in option order; an option that asks for cards once for
 /// each set tried), playouts played by `policy` (a script bot) or at
@@ -225,11 +244,27 @@ pub fn analyse_from(
             Guesses::OwnView => game.guessing(seat)?,
             Guesses::EveryHand => game.guessing_every_seat()?,
         };
+        let budget = budget.into();
+        let weighed = match settings.infer {
+            Some(slack) if settings.guesses == Guesses::OwnView => {
+                let model = inference_model(game, policy)?;
+                let count = crate::infer::candidates_for(match budget {
+                    Budget::Iterations(n) => Some(n),
+                    Budget::Time(_) => None,
+                });
+                let slack = f64::from(slack) / 100.0;
+                crate::infer::Weighed::new(game, seat, &guessing, model, slack, count, rng)?
+            }
+            _ => None,
+        };
         // One copy of the game, made again for every guess.
         let mut scratch = None;
-        arms = sequential_halving(n, budget.into(), rng, |m, deal| {
+        arms = sequential_halving(n, budget, rng, |m, deal| {
             cancel::check(cancel)?;
-            let g = game.determinized_into(seat, deal, &guessing, &mut scratch)?;
+            let g = match &weighed {
+                Some(w) => w.guess(game, seat, deal, &guessing, &mut scratch)?,
+                None => game.determinized_into(seat, deal, &guessing, &mut scratch)?,
+            };
             g.apply_choice(&moves[m])?;
             playout(g, seat, policy, horizon, cut)
         })?;

@@ -476,6 +476,64 @@ impl Table {
             .collect()
     }
 
+    /// Put card `to` wherever card `from` is, for every pair of `map` (a
+    /// permutation of some cards: each card it takes away is put somewhere
+    /// else), and move what the seats know of where it is with it; returns
+    /// the zones that changed. A guess at the hidden cards read back into
+    /// an earlier position of the game (the same cards swapped there as
+    /// the guess swaps now), for a search that asks how likely the moves
+    /// the other seats made were under that guess.
+    pub fn relabel(&mut self, map: &BTreeMap<CardId, CardId>) -> Vec<ZoneId> {
+        if map.is_empty() {
+            return Vec::new();
+        }
+        let before = self.known.clone();
+        for (&from, &to) in map {
+            self.known.set(to, before.of(from));
+        }
+        let mut changed = Vec::new();
+        for (zi, z) in self.zones.iter_mut().enumerate() {
+            let mut any = false;
+            for c in z.cards.iter_mut() {
+                if let Some(&to) = map.get(c) {
+                    *c = to;
+                    any = true;
+                }
+            }
+            if any {
+                changed.push(zi as ZoneId + 1);
+            }
+        }
+        changed
+    }
+
+    /// Slot by slot, the cards that `guess` (a copy of this table with some
+    /// cards dealt again: [`Table::determinize`]) holds where this table
+    /// holds others: pairs (card here, card there). Zones that differ in
+    /// size are skipped.
+    pub fn swapped_in(&self, guess: &Table) -> BTreeMap<CardId, CardId> {
+        let mut map = BTreeMap::new();
+        for (mine, theirs) in self.zones.iter().zip(&guess.zones) {
+            if mine.cards.len() != theirs.cards.len() {
+                continue;
+            }
+            for (&a, &b) in mine.cards.iter().zip(&theirs.cards) {
+                if a != b {
+                    map.insert(a, b);
+                }
+            }
+        }
+        // Only a permutation reads back without doubling a card.
+        let mut taken: Vec<CardId> = map.keys().copied().collect();
+        let mut given: Vec<CardId> = map.values().copied().collect();
+        given.sort_unstable();
+        taken.sort_unstable();
+        if taken != given {
+            map.clear();
+        }
+        map
+    }
+
     /// Put a zone's cards in card-id order (bottom = lowest id); returns
     /// the new order.
     pub fn sort(&mut self, zone: ZoneId) -> Result<Vec<CardId>> {
@@ -852,6 +910,50 @@ mod tests {
                 .all(|c| !before.zones[1].cards.contains(c)));
         }
         assert!(moved_any, "seat 2's hand is re-dealt");
+    }
+
+    #[test]
+    fn a_guess_reads_back_as_the_same_swaps_into_an_earlier_table() {
+        let earlier = dealt_table();
+        let mut now = earlier.clone();
+        let (h1, public) = (2, 4);
+        let played = now.zones[1].cards[0];
+        assert!(now.move_card(played, h1, public, false).is_ok());
+        let mut guess = now.clone();
+        guess.determinize(1, &mut GameRng::from_seed(3), &|_, _| true, &[]);
+        let map = now.swapped_in(&guess);
+        assert!(!map.is_empty(), "the guess swapped cards");
+        // Only cards seat 1 cannot place are swapped, and they are a
+        // permutation: each card taken is put somewhere else.
+        assert!(map.keys().all(|&c| !now.known.knows(1, c)));
+        let mut taken: Vec<_> = map.keys().collect();
+        let mut given: Vec<_> = map.values().collect();
+        taken.sort();
+        given.sort();
+        assert_eq!(taken, given);
+        // Read into the earlier table: seat 2's hand there is the guess's,
+        // the card seat 1 played is where it was, and who knows each card
+        // moves with it.
+        let mut back = earlier.clone();
+        let changed = back.relabel(&map);
+        assert!(back.check_conservation().is_ok());
+        assert_eq!(back.zones[2].cards, guess.zones[2].cards);
+        assert_eq!(back.zones[1].cards, earlier.zones[1].cards);
+        assert!(changed.contains(&3) && !changed.contains(&h1));
+        for (&from, &to) in &map {
+            assert_eq!(back.known.of(to), earlier.known.of(from));
+        }
+        // A guess that does not pair up (seat 2's hand and the public zone
+        // differ in size, so only the deck's swaps are left, which are no
+        // permutation) reads back as nothing.
+        let mut odd = guess.clone();
+        let card = odd.zones[2].cards.pop().expect("a card");
+        odd.zones[3].cards.push(card);
+        assert_ne!(
+            odd.zones[0].cards, now.zones[0].cards,
+            "the deck was dealt again"
+        );
+        assert!(now.swapped_in(&odd).is_empty());
     }
 
     #[test]

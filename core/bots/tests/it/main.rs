@@ -4,6 +4,7 @@
 mod choices;
 mod direct_calls;
 mod host;
+mod infer;
 mod ismcts;
 mod mc;
 mod runner;

@@ -12,6 +12,7 @@
 
 mod debug;
 mod decisions;
+mod past;
 pub mod random;
 mod search;
 mod views;
@@ -27,6 +28,7 @@ use crate::table::Table;
 use crate::zone::{Seat, Sight, Visibility};
 use mlua::serde::SerializeOptions;
 use mlua::{LuaSerdeExt, Table as LuaTable, Value};
+pub use past::PastPosition;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::cell::{Ref, RefCell};

@@ -176,6 +176,13 @@ impl Game {
         Ok(crate::rng::GameRng::derived(seed, stream))
     }
 
+    /// Seed this copy's own generator afresh (the stream its playout draws
+    /// from): two playouts from the same guess then go their own ways.
+    pub fn reseed(&self, seed: u64) -> Result<()> {
+        self.table_mut()?.rng = crate::rng::GameRng::from_seed(seed);
+        Ok(())
+    }
+
     /// What the rules rule out for the guesses of `view` (a seat, or
     /// every seat: [`Viewpoint`]): pairs (owner, card) such that
     /// `rules.may_hold(game, owner, card)` is false, among the cards `view`
@@ -361,8 +368,15 @@ impl Game {
         let changed = game
             .table_mut()?
             .determinize(view, rng, &may_hold, &guessing.backs);
+        self.load_zones(&game, changed)?;
+        Ok(game)
+    }
+
+    /// Tell `game`'s Lua state (a copy of this game's) what the zones
+    /// `changed` hold now, after the core changed them behind its back.
+    pub(super) fn load_zones(&self, game: &Game, changed: Vec<crate::zone::ZoneId>) -> Result<()> {
         if changed.is_empty() {
-            return Ok(game);
+            return Ok(());
         }
         let lua = self.host.lua();
         if self.host.steps_report_directly() {
@@ -376,7 +390,7 @@ impl Game {
                     .call::<bool>((&game.state, ids))?
             };
             if loaded {
-                return Ok(game);
+                return Ok(());
             }
         }
         let zones = lua.create_table()?;
@@ -393,6 +407,6 @@ impl Game {
             let _in_play = game.enter();
             f.call::<()>((game.state.clone(), zones))?;
         }
-        Ok(game)
+        Ok(())
     }
 }
