@@ -2175,3 +2175,29 @@ fn status_before_the_roll_says_the_dice_are_not_rolled() {
     );
     assert!(!status.contains("dice  and"), "{status}");
 }
+
+#[test]
+fn why_not_answers_for_every_card_on_every_island() {
+    // A Port's cargo seen from another island is named with the island it
+    // lies at; every card gets an answer (or none) without an error, at
+    // the start of a turn and in the island's action, wherever the ship is.
+    let mut g = scenario(cfg(3), "");
+    let islands = eval_num(&g, "return #game.rules.islands(game)");
+    let cards = eval_num(&g, "return #game.cards") as u32;
+    let mut lies_at = 0;
+    for island in 1..=islands {
+        for phase in ["start", "action"] {
+            arrange(
+                &mut g,
+                &format!("{HELPERS}\nturn(1, \"{phase}\", {island})\nclear()\nhand(1, {{ \"rum\" }})\ntake(\"tea\", game:zone(\"port 1\"))"),
+            );
+            for card in 1..=cards {
+                let why = g
+                    .why_not(1, card)
+                    .unwrap_or_else(|e| panic!("island {island}, {phase}, card {card}: {e}"));
+                lies_at += usize::from(why.is_some_and(|w| w.contains(" lies at ")));
+            }
+        }
+    }
+    assert!(lies_at > 0, "no Port's cargo was named with its island");
+}

@@ -1465,8 +1465,8 @@ local function why_not_where(game, seat, card)
       if z[i] == card then return name end
     end
   end
-  for island = 1, #rules.ISLANDS do
-    local p = rules.port_of(island)
+  for island = 1, #rules.islands(game) do
+    local p = rules.port_of(game, island)
     if p then
       local z = game:zone("port " .. p)
       for i = 1, #z do
@@ -1515,8 +1515,8 @@ function rules.why_not(game, seat, card)
   local here = v.ship[seat]
   if where == "port" then
     if island ~= here then
-      return name .. " lies at " .. rules.island_name(island) .. ": its cargo is taken there (sail to "
-        .. rules.island_name(island) .. " first)"
+      return name .. " lies at " .. rules.island_name(game, island) .. ": its cargo is taken there (sail to "
+        .. rules.island_name(game, island) .. " first)"
     end
     if v.phase ~= "action" then return "a Port's cargo is taken as the island's action, which is over this turn" end
     return nil
@@ -1528,12 +1528,12 @@ function rules.why_not(game, seat, card)
     if v.phase == "after" then
       return "cargo is used only in the island's action, which is over this turn"
     end
-    local kind = rules.island_kind(here)
+    local kind = rules.island_kind(game, here)
     if kind == "temple" and c.cargo ~= v.demand and c.cargo ~= "wild" then
       return "the Temple takes only " .. rules.CARGO_NAMES[v.demand] .. " now"
     end
     if kind ~= "sell" and kind ~= "temple" and kind ~= "port" then
-      return "there is nothing to do with cargo at " .. rules.island_name(here)
+      return "there is nothing to do with cargo at " .. rules.island_name(game, here)
     end
     return nil
   end
