@@ -260,3 +260,32 @@ impl Observer for Same<'_> {
         self.other.apply_choice(choice)
     }
 }
+
+#[test]
+fn a_bot_that_reads_the_other_seats_moves_plays_every_game_to_its_end() {
+    // `mc:N:infer` replays each game's log and reads its guesses back into
+    // earlier positions, where the rules pose decisions with cards they
+    // never saw together (a SeaDogs seat whose guessed hand has no legal
+    // move): every game still ends, its invariants kept after every step.
+    let e = engine();
+    for (game, players) in [
+        ("sea_change", 4),
+        ("seas_of_strife", 4),
+        ("sea_salt_paper", 2),
+        ("seadogs", 3),
+    ] {
+        let seed = 11;
+        let bots = (1..=players)
+            .map(|s| {
+                let name = if s == 1 { "mc:8:infer" } else { "greedy" };
+                Bot::new(BotKind::parse(name), seed, s)
+            })
+            .collect();
+        let mut runner = Runner::with_bots(bots).observe(Invariants);
+        let mut g = runner
+            .start(&e, GameConfig::new(game, players, seed), true)
+            .expect("start");
+        let r = play_to_end(&mut runner, &mut g);
+        assert!(r.rounds >= 1, "{game}");
+    }
+}

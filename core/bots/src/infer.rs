@@ -103,20 +103,15 @@ impl Weighed {
             let map = game.swapped_in(guess)?;
             let mut log = 0.0;
             for o in &observed {
-                let past = o.position.relabelled(&map, &mut past_scratch)?;
-                let n = past.pending().map_or(1, |(_, n)| n).max(1) as f64;
-                let keys = past.option_keys(seat)?;
-                let chance = if keys.contains(&o.key) {
-                    let stream = GameRng::derived(seed, 1 + o.position.step as u64);
-                    let modelled = past.script_bot_choice(model, stream)?;
-                    let same = keys.get(modelled.index.wrapping_sub(1)) == Some(&o.key);
-                    if same {
-                        (1.0 - slack) + slack / n
-                    } else {
-                        slack / n
+                let chance = match chance_of(o, &map, seat, model, slack, seed, &mut past_scratch) {
+                    Ok(chance) => chance,
+                    // The rules cannot pose that decision with the guessed
+                    // cards (a hand with no legal move): the guess does not
+                    // fit the move made, like a move that is not legal.
+                    Err(CoreError::Script(_) | CoreError::Rule(_)) => {
+                        slack / o.position.game().pending().map_or(1, |(_, n)| n) as f64
                     }
-                } else {
-                    slack / n
+                    Err(e) => return Err(e),
                 };
                 log += chance.max(f64::MIN_POSITIVE).ln();
             }
@@ -179,6 +174,34 @@ impl Weighed {
             0.0
         }
     }
+}
+
+/// The chance the softened `model` gives the move `o` was, with the
+/// cards swapped as `map` says (a candidate guess read back).
+fn chance_of(
+    o: &Observed,
+    map: &std::collections::BTreeMap<u32, u32>,
+    seat: Seat,
+    model: &str,
+    slack: f64,
+    seed: u64,
+    scratch: &mut Option<Game>,
+) -> Result<f64> {
+    let past = o.position.relabelled(map, scratch)?;
+    let n = past.pending().map_or(1, |(_, n)| n).max(1) as f64;
+    let keys = past.option_keys(seat)?;
+    if !keys.contains(&o.key) {
+        return Ok(slack / n);
+    }
+    let stream = GameRng::derived(seed, 1 + o.position.step as u64);
+    let modelled = past.script_bot_choice(model, stream)?;
+    Ok(
+        if keys.get(modelled.index.wrapping_sub(1)) == Some(&o.key) {
+            (1.0 - slack) + slack / n
+        } else {
+            slack / n
+        },
+    )
 }
 
 /// The other seats' latest moves of this round that had a choice, with
