@@ -128,3 +128,46 @@ fn infer_names_read() {
     assert!(why("mc:60:infer:infer").contains("infer given twice"));
     assert!(why("mc:60:infer:greedy").contains("too many parts"));
 }
+
+#[test]
+fn the_weights_follow_the_tell() {
+    // After seat 2's tell, a candidate in the told half weighs 39 times as
+    // much as one in the other at a slack of 0.05 (0.95 + 0.05 / 2 against
+    // 0.05 / 2), so the 24 candidates are worth fewer equal ones; at a
+    // slack of 1 the move says nothing and they all weigh the same.
+    use deckhand_bots::infer::Weighed;
+    use deckhand_engine::rng::GameRng;
+    let e = toy_engine("tell", TELL);
+    let (g, _) = told(&e, 3);
+    let guessing = g.guessing(1).expect("guessing");
+    let weigh = |slack: f64| {
+        Weighed::new(
+            &g,
+            1,
+            &guessing,
+            "greedy",
+            slack,
+            24,
+            &mut GameRng::from_seed(5),
+        )
+        .expect("weigh")
+        .expect("a move to read")
+    };
+    let blind = weigh(1.0).effective();
+    assert!((blind - 24.0).abs() < 1e-9, "{blind}");
+    let sharp = weigh(0.05).effective();
+    assert!(sharp < 18.0, "{sharp}");
+    // Before seat 2 has said anything there is nothing to read.
+    let start = toy_game(&e, "tell", 4);
+    let guessing = start.guessing(1).expect("guessing");
+    let none = Weighed::new(
+        &start,
+        1,
+        &guessing,
+        "greedy",
+        0.5,
+        8,
+        &mut GameRng::from_seed(1),
+    );
+    assert!(none.expect("weigh").is_none());
+}
