@@ -29,7 +29,8 @@
 //! ([`Game::option_keys`]). What it cannot know: a seat that does not play
 //! like the greedy bot is read wrongly, and the slack says how little the
 //! model is trusted. Cards that the rules keep outside the zones are not
-//! read back.
+//! read back. A log that does not replay under the rules as they are now
+//! (rules edited at the REPL since) leaves the guesses unweighed.
 
 use deckhand_engine::error::{CoreError, Result};
 use deckhand_engine::game::{Game, Guessing, PastPosition};
@@ -73,8 +74,8 @@ pub struct Weighed {
 impl Weighed {
     /// Draw `count` candidate guesses of `game` for `seat` and weigh each by
     /// the other seats' moves under the softened `model` bot (`slack`, 0..1).
-    /// `None` when no move of another seat is there to read (then every
-    /// guess weighs the same).
+    /// `None` when no move of another seat is there to read, or the log
+    /// does not replay (then every guess weighs the same).
     pub fn new(
         game: &Game,
         seat: Seat,
@@ -84,10 +85,14 @@ impl Weighed {
         count: usize,
         rng: &mut GameRng,
     ) -> Result<Option<Weighed>> {
-        let observed = read_moves(game, seat)?;
-        if observed.is_empty() {
-            return Ok(None);
-        }
+        let observed = match read_moves(game, seat) {
+            Ok(observed) if !observed.is_empty() => observed,
+            Err(CoreError::Cancelled) => return Err(CoreError::Cancelled),
+            // Nothing to read, or a log that does not replay under these
+            // rules (rules edited since the moves were made): the guesses
+            // weigh the same, as plain `mc`'s.
+            _ => return Ok(None),
+        };
         let mut scratch = None;
         let mut past_scratch = None;
         let mut seeds = Vec::with_capacity(count);
