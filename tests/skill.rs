@@ -180,7 +180,7 @@ fn a_skill_report_refuses_what_it_cannot_measure() {
         "never_stop",
     ]);
     assert!(
-        e.contains("only random and mc bots take a restriction"),
+        e.contains("only random, mc and ismcts bots take a restriction"),
         "{e}"
     );
     let e = fails(&["skill", "push", "--dial", "mc:10"]);
@@ -283,9 +283,10 @@ fn check_plays_a_bot_barred_by_each_restriction_and_names_a_broken_one() {
 }
 
 #[test]
-fn a_barred_random_bot_keeps_to_what_its_restriction_allows() {
+fn barred_bots_keep_to_what_their_restriction_allows() {
     // Seat 1 may never stop in Push: it rolls until it busts, so it
-    // (almost) never wins, where an unbarred random seat wins a fair part.
+    // (almost) never wins, where the same bot unbarred wins a fair part
+    // against random seats (a search, far more).
     let share = |seat: &str| {
         let r = json(&[
             "sim", "push", "-p", "3", "--seat", seat, "--seat", "random", "--seat", "random", "-n",
@@ -299,9 +300,14 @@ fn a_barred_random_bot_keeps_to_what_its_restriction_allows() {
             .clone();
         num(&row["mean"])
     };
-    let barred = share("random/never_stop");
-    let free = share("random");
-    assert!(barred < 0.05 && free > 0.15, "barred {barred}, free {free}");
+    for bot in ["random", "mc:20", "ismcts:20"] {
+        let barred = share(&format!("{bot}/never_stop"));
+        let free = share(bot);
+        assert!(
+            barred < 0.05 && free > 0.15,
+            "{bot}: barred {barred}, free {free}"
+        );
+    }
     // The same bar names the restriction when the rules lack it.
     let e = fails(&["sim", "push", "--seat", "random/never_fly"]);
     assert!(e.contains("no restriction named 'never_fly'"), "{e}");

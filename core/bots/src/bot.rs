@@ -88,9 +88,9 @@ pub enum BotKind {
     /// (`mc:200/never_stop`: `rules.restrictions.never_stop`), for
     /// measuring what a mechanic is worth: it plays as `bot` among the
     /// options the restriction allows at each of its decisions (all of
-    /// them when it allows none). Only `random` and `mc` take a bar: a
-    /// bot of the script sees every option, and `ismcts`'s tree has no
-    /// place for one.
+    /// them when it allows none). `random`, `mc` and `ismcts` take a bar
+    /// (the searches at the decision they make, not in their playouts or
+    /// tree below it); a bot of the script sees every option.
     Barred {
         name: String,
         bot: Box<BotKind>,
@@ -246,7 +246,7 @@ impl BotKind {
             self,
             BotKind::Random
                 | BotKind::Search {
-                    method: SearchMethod::Mc,
+                    method: SearchMethod::Mc | SearchMethod::Ismcts,
                     ..
                 }
         )
@@ -257,9 +257,8 @@ impl BotKind {
     pub fn barred(&self, restriction: &str) -> std::result::Result<BotKind, String> {
         if !self.takes_a_bar() {
             return Err(format!(
-                "'{}' cannot be barred from options: only random and mc bots take a \
-                 restriction (a script's bot sees every option, ismcts's tree has no place \
-                 for a bar)",
+                "'{}' cannot be barred from options: only random, mc and ismcts bots take \
+                 a restriction (a script's bot chooses among every option)",
                 self.name()
             ));
         }
@@ -393,12 +392,13 @@ impl Bot {
                 budget,
                 playout,
                 ..
-            } => crate::ismcts::choose(
+            } => crate::ismcts::choose_among(
                 game,
                 &mut rng,
                 *budget,
                 playout.as_deref(),
                 self.cancel.as_ref(),
+                allowed,
             ),
             BotKind::Script(name) => PlainBot::Script(name.clone()).choose(game, rng),
         }

@@ -229,14 +229,34 @@ pub fn choose(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Choice> {
+    choose_among(game, rng, budget, policy, cancel, None)
+}
+
+/// [`choose`] among the options `allowed` (1-based; every option when
+/// `None`): a bot barred from a mechanic (`ismcts:400/never_stop`). The
+/// bar holds at the decision searched, as `mc`'s does: below the root the
+/// tree plays the seat's later decisions as it would unbarred, and each
+/// of those is barred again when the seat comes to make it.
+pub fn choose_among(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: Budget,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+    allowed: Option<&[usize]>,
+) -> Result<Choice> {
     let Some((seat, n)) = game.pending() else {
         return Err(CoreError::Rule("the game is over".into()));
     };
-    let index = if n == 1 {
-        1
-    } else {
-        let tree = search(game, rng, budget, policy, cancel)?;
-        best_option(game, seat, &tree)?.unwrap_or(1)
+    let index = match allowed {
+        _ if n == 1 => 1,
+        Some([only]) => *only,
+        _ => {
+            let tree = search_among(game, rng, budget, policy, cancel, allowed)?;
+            best_option_among(game, seat, &tree, allowed)?
+                .or_else(|| allowed.and_then(|a| a.first().copied()))
+                .unwrap_or(1)
+        }
     };
     if game.has_subsets() && game.subset(index)?.is_some() {
         let picks = match greedy_subset(game, index, rng)? {
@@ -268,7 +288,19 @@ fn apply_in_search(g: &mut Game, index: usize, rng: &mut GameRng) -> Result<()> 
 /// The 1-based option of `game`'s pending decision the tree rates best:
 /// the most visited root option (then the higher mean, then the first).
 pub fn best_option(game: &Game, seat: Seat, tree: &Tree) -> Result<Option<usize>> {
+    best_option_among(game, seat, tree, None)
+}
+
+/// [`best_option`], naming only an option `allowed` (of the options a
+/// root move stands for, the first allowed).
+fn best_option_among(
+    game: &Game,
+    seat: Seat,
+    tree: &Tree,
+    allowed: Option<&[usize]>,
+) -> Result<Option<usize>> {
     let keys = game.option_keys(seat)?;
+    let allows = |i: usize| allowed.is_none_or(|a| a.contains(&i));
     let best = tree
         .nodes
         .first()
@@ -276,7 +308,7 @@ pub fn best_option(game: &Game, seat: Seat, tree: &Tree) -> Result<Option<usize>
         .flat_map(|root| root.children.iter())
         .filter_map(|&c| {
             let node = &tree.nodes[c];
-            let index = keys.iter().position(|k| *k == node.key)? + 1;
+            let index = (1..=keys.len()).find(|&i| keys[i - 1] == node.key && allows(i))?;
             Some((node, index))
         })
         .max_by(|(a, i), (b, j)| {
@@ -299,6 +331,19 @@ pub fn search(
     policy: Option<&str>,
     cancel: Option<&Cancel>,
 ) -> Result<Tree> {
+    search_among(game, rng, budget, policy, cancel, None)
+}
+
+/// [`search`] with the root's moves kept to the options `allowed`
+/// (1-based; every option when `None`).
+pub fn search_among(
+    game: &Game,
+    rng: &mut GameRng,
+    budget: Budget,
+    policy: Option<&str>,
+    cancel: Option<&Cancel>,
+    allowed: Option<&[usize]>,
+) -> Result<Tree> {
     let (seat, n) = game
         .pending()
         .ok_or_else(|| CoreError::Rule("the game is over".into()))?;
@@ -317,6 +362,7 @@ pub fn search(
         seat,
         options: n,
         keys: game.option_keys(seat)?,
+        allowed,
         horizon,
         policy,
     };
@@ -347,8 +393,7 @@ pub fn search(
         }
         Ok(value_for(seat))
     };
-    let root_moves = moves_of(&root.keys);
-    let moves = root_moves.len();
+    let moves = root.moves().len();
     if moves < 2 {
         // One move as the seat sees it: nothing to compare at the root.
         let mut spending = budget.start();
@@ -383,14 +428,39 @@ fn moves_of(keys: &[String]) -> Vec<(&str, Vec<usize>)> {
 }
 
 /// The searched decision: its seat, its number of options and their keys
-/// as that seat sees them ([`Game::option_keys`]); and how the search
-/// plays on (the round it stops at, the playout bot).
+/// as that seat sees them ([`Game::option_keys`]), the options a bar
+/// allows; and how the search plays on (the round it stops at, the
+/// playout bot).
 struct Root<'p> {
     seat: Seat,
     options: usize,
     keys: Vec<String>,
+    allowed: Option<&'p [usize]>,
     horizon: Option<u32>,
     policy: Option<&'p str>,
+}
+
+impl Root<'_> {
+    /// The moves searched at the root: [`moves_of`] its keys, each with
+    /// only the options allowed, and those left with none dropped (all of
+    /// them, should the bar allow none of the options).
+    fn moves(&self) -> Vec<(&str, Vec<usize>)> {
+        let mut moves = moves_of(&self.keys);
+        if let Some(allowed) = self.allowed {
+            let kept: Vec<(&str, Vec<usize>)> = moves
+                .iter()
+                .map(|(k, same)| {
+                    let same = same.iter().copied().filter(|i| allowed.contains(i));
+                    (*k, same.collect::<Vec<usize>>())
+                })
+                .filter(|(_, same)| !same.is_empty())
+                .collect();
+            if !kept.is_empty() {
+                moves = kept;
+            }
+        }
+        moves
+    }
 }
 
 /// What the searching seat sees at one of its own decisions in `g`, whose
@@ -495,13 +565,12 @@ fn descend(
         // decision with one option has more than one.)
         let searched = at == 0 && n == root.options;
         let asked;
-        let keys: &[String] = if searched {
-            &root.keys
+        let (keys, moves): (&[String], _) = if searched {
+            (&root.keys, root.moves())
         } else {
             asked = g.option_keys(seat)?;
-            &asked
+            (&asked, moves_of(&asked))
         };
-        let moves = moves_of(keys);
         // The root's move when the search names it.
         let named = first.filter(|&m| searched && m < moves.len());
         let sight = if at != 0 && mover == seat {

@@ -566,6 +566,55 @@ fn ismcts_takes_a_forced_win() {
 }
 
 #[test]
+fn a_barred_search_keeps_its_root_to_the_options_allowed() {
+    // From 7 tokens taking 1 wins; barred from it, the search takes 2,
+    // and its tree holds no other move at the root. Below the root the
+    // tree still plays both moves (the bar is on the decision searched).
+    let e = nim_engine();
+    let g = e
+        .new_game(GameConfig::new("nim", 2, 1).option("tokens", 7), true)
+        .expect("start");
+    for seed in 0..3 {
+        let mut rng = GameRng::from_seed(seed);
+        let tree = ismcts::search_among(
+            &g,
+            &mut rng,
+            Budget::Iterations(300),
+            None,
+            None,
+            Some(&[2]),
+        )
+        .expect("search");
+        let keys: Vec<&str> = tree.root_options().map(|n| n.key.as_str()).collect();
+        assert_eq!(keys.len(), 1, "{keys:?}");
+        assert_ne!(tree.nodes.len(), 2, "nothing grown below the root");
+        let mut rng = GameRng::from_seed(seed);
+        let barred = ismcts::choose_among(
+            &g,
+            &mut rng,
+            Budget::Iterations(300),
+            None,
+            None,
+            Some(&[2]),
+        )
+        .expect("choose");
+        assert_eq!(barred.index, 2, "seed {seed}");
+        // Unbarred (every option allowed), the same search takes the win.
+        let mut rng = GameRng::from_seed(seed);
+        let free = ismcts::choose_among(
+            &g,
+            &mut rng,
+            Budget::Iterations(300),
+            None,
+            None,
+            Some(&[1, 2]),
+        )
+        .expect("choose");
+        assert_eq!(free.index, 1, "seed {seed}");
+    }
+}
+
+#[test]
 fn ismcts_sees_the_win_deeper_than_one_move() {
     // From 7 tokens the winning line is take 1, then answer every move so
     // as to leave 3: the tree's expected line after "take 1" is that reply.
