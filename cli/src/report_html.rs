@@ -89,6 +89,33 @@ pub fn page(title: &str, body: &str) -> String {
     )
 }
 
+/// A report written as lines (`ladder`, `skill`) as one page: the heading,
+/// the header's lines as paragraphs, each part (a chart, a table) under its
+/// heading (none when empty), and the notes' lines muted under theirs.
+pub fn lines_page(
+    heading: &str,
+    header: &[String],
+    parts: &[(&str, String)],
+    notes_heading: &str,
+    notes: &[String],
+) -> String {
+    let mut body = format!("<h1>{}</h1>\n", escape(heading));
+    for line in header {
+        let _ = writeln!(body, "<p>{}</p>", escape(line));
+    }
+    for (title, html) in parts {
+        if !title.is_empty() {
+            let _ = writeln!(body, "<h2>{}</h2>", escape(title));
+        }
+        body.push_str(html);
+    }
+    let _ = writeln!(body, "<h2>{}</h2>", escape(notes_heading));
+    for line in notes {
+        let _ = writeln!(body, "<p class=\"muted\">{}</p>", escape(line));
+    }
+    page(heading, &body)
+}
+
 /// The width of every chart's drawing, in its own units (the chart scales
 /// to the page).
 const W: f64 = 480.0;

@@ -479,20 +479,14 @@ fn chart(r: &LadderReport) -> String {
 
 /// The report as one self-contained HTML page.
 pub fn page(r: &LadderReport) -> String {
-    let mut body = format!("<h1>{}: ladder</h1>\n", escape(&r.title));
-    for line in header(r) {
-        let _ = writeln!(body, "<p>{}</p>", escape(&line));
-    }
-    body.push_str("<h2>Ratings</h2>\n");
-    body.push_str(&chart(r));
-    body.push_str(&html_table(&rating_rows(r)));
-    body.push_str("<h2>Pairs</h2>\n");
-    body.push_str(&html_table(&pair_rows(r)));
-    body.push_str("<h2>Methods</h2>\n");
-    for line in footer(r) {
-        let _ = writeln!(body, "<p class=\"muted\">{}</p>", escape(&line));
-    }
-    crate::report_html::page(&format!("{}: ladder", r.title), &body)
+    let ratings = chart(r) + &html_table(&rating_rows(r));
+    crate::report_html::lines_page(
+        &format!("{}: ladder", r.title),
+        &header(r),
+        &[("Ratings", ratings), ("Pairs", html_table(&pair_rows(r)))],
+        "Methods",
+        &footer(r),
+    )
 }
 
 #[cfg(test)]

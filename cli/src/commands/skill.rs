@@ -13,7 +13,7 @@ use super::lab::{self, RunArgs, DEFAULT_STEP_TIMEOUT};
 use super::ladder::{columns, html_table, refuse_partners};
 use super::play::default_fill;
 use super::setup;
-use crate::report_html::{escape, whisker_chart, Whisker};
+use crate::report_html::{whisker_chart, Whisker};
 use crate::seats::{self, SeatSpec};
 use crate::GameArgs;
 use anyhow::{anyhow, bail, Context, Result};
@@ -22,7 +22,6 @@ use deckhand_engine::{Engine, ScriptLibrary};
 use deckhand_lab::skill::{self as lab_skill, Restriction, SkillReport, SkillSpec, Value};
 use deckhand_lab::stats::ALPHA;
 use deckhand_lab::{Arm, Experiment, Identity, Shard, StopRule, Tally};
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -648,18 +647,13 @@ fn chart(r: &SkillReport) -> String {
 
 /// The report as one self-contained HTML page.
 pub fn page(r: &SkillReport) -> String {
-    let mut body = format!("<h1>{}: skill, luck and seats</h1>\n", escape(&r.title));
-    for line in header(r) {
-        let _ = writeln!(body, "<p>{}</p>", escape(&line));
-    }
-    body.push_str(&chart(r));
-    body.push_str("<h2>Measures</h2>\n");
-    body.push_str(&html_table(&rows(r)));
-    body.push_str("<h2>How to read it</h2>\n");
-    for line in footer(r) {
-        let _ = writeln!(body, "<p class=\"muted\">{}</p>", escape(&line));
-    }
-    crate::report_html::page(&format!("{}: skill", r.title), &body)
+    crate::report_html::lines_page(
+        &format!("{}: skill, luck and seats", r.title),
+        &header(r),
+        &[("", chart(r)), ("Measures", html_table(&rows(r)))],
+        "How to read it",
+        &footer(r),
+    )
 }
 
 #[cfg(test)]
