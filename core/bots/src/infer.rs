@@ -114,7 +114,7 @@ impl Weighed {
                     // cards (a hand with no legal move): the guess does not
                     // fit the move made, like a move that is not legal.
                     Err(CoreError::Script(_) | CoreError::Rule(_)) => {
-                        slack / o.position.game().pending().map_or(1, |(_, n)| n) as f64
+                        slack / o.position.game().pending().map_or(1, |(_, n)| n).max(1) as f64
                     }
                     Err(e) => return Err(e),
                 };

@@ -171,3 +171,39 @@ fn the_weights_follow_the_tell() {
     );
     assert!(none.expect("weigh").is_none());
 }
+
+#[test]
+fn a_log_that_does_not_replay_leaves_the_guesses_unweighed() {
+    // The rules keep a count outside the game (a local of the script) and
+    // pose a different first decision in every later game of the VM: the
+    // log of seat 2's tell no longer replays, and the guesses weigh the
+    // same instead of the bot's move failing.
+    use deckhand_bots::infer::Weighed;
+    use deckhand_engine::rng::GameRng;
+    let counting = TELL.replacen(
+        "function R.setup(game)",
+        "local starts = 0\nfunction R.setup(game)\n  starts = starts + 1\n  game.vars.first = starts == 1",
+        1,
+    );
+    let counting = counting.replacen(
+        "  if not v.said then",
+        "  if not v.said and not v.first then\n    return { seat = 2, prompt = \"Wait\", options = { { say = \"low\", text = \"Low\" } } }\n  end\n  if not v.said then",
+        1,
+    );
+    let e = toy_engine("tell", &counting);
+    let (g, _) = told(&e, 3);
+    let guessing = g.guessing(1).expect("guessing");
+    let weighed = Weighed::new(
+        &g,
+        1,
+        &guessing,
+        "greedy",
+        0.05,
+        8,
+        &mut GameRng::from_seed(1),
+    );
+    assert!(weighed.expect("no error").is_none());
+    // And the inferring bot still moves.
+    let mut b = Bot::new(BotKind::parse("mc:20:infer"), 3, 1);
+    assert!(b.choose(&g).is_ok());
+}
