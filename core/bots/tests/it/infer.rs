@@ -207,3 +207,38 @@ fn a_log_that_does_not_replay_leaves_the_guesses_unweighed() {
     let mut b = Bot::new(BotKind::parse("mc:20:infer"), 3, 1);
     assert!(b.choose(&g).is_ok());
 }
+
+#[test]
+fn a_guess_the_rules_cannot_pose_counts_as_a_move_that_does_not_fit() {
+    // Here the rules cannot pose seat 2's tell while it holds the 6 (they
+    // raise an error, as a rule may for a hand with no legal move). The
+    // real deal never gives seat 2 the 6, but guesses do: such a guess
+    // fits the tell as an illegal move would, and the weighing goes on.
+    use deckhand_bots::infer::Weighed;
+    use deckhand_engine::rng::GameRng;
+    use deckhand_engine::GameConfig;
+    let strict = TELL.replacen(
+        "  if not v.said then",
+        "  local held = game.cards[game:zone(\"hand\", 2)[1]].value\n  \
+         if held == 6 then error(\"seat 2 cannot hold the 6\") end\n  if not v.said then",
+        1,
+    );
+    let e = toy_engine("tell", &strict);
+    let seed = (1..50)
+        .find(|&s| e.new_game(GameConfig::new("tell", 2, s), true).is_ok())
+        .expect("a deal without the 6 in seat 2's hand");
+    let (g, _) = told(&e, seed);
+    let guessing = g.guessing(1).expect("guessing");
+    let weighed = Weighed::new(
+        &g,
+        1,
+        &guessing,
+        "greedy",
+        0.05,
+        24,
+        &mut GameRng::from_seed(1),
+    )
+    .expect("the weighing goes on")
+    .expect("a move to read");
+    assert!(weighed.effective() < 24.0, "{}", weighed.effective());
+}
